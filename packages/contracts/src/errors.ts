@@ -1,0 +1,97 @@
+/**
+ * The error catalogue: every error code any Faraday service may answer with, its HTTP status
+ * and the default message. Spec codes (SPEC part 7) come first, then ours (DESIGN §4).
+ * It is data so that services, clients and tests read the same table.
+ */
+export const errorCatalogue = {
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid username or password' },
+  INSUFFICIENT_PERMISSIONS: { status: 403, message: 'You do not have the permission this action requires' },
+  COURSE_NOT_FOUND: { status: 404, message: 'Course not found' },
+  COURSE_CODE_EXISTS: { status: 409, message: 'A course with this code already exists' },
+  MEMBER_ALREADY_EXISTS: { status: 409, message: 'The user is already a member of this course' },
+  INVITE_CODE_INVALID: { status: 400, message: 'The invite code is invalid or has expired' },
+  ASSIGNMENT_OVERDUE: { status: 409, message: 'The assignment is past its due date' },
+  RESOURCE_TOO_LARGE: { status: 413, message: 'The file is larger than the upload limit' },
+  INVALID_PARAMETERS: { status: 400, message: 'Invalid simulation parameters' },
+  COMPUTATION_FAILED: { status: 500, message: 'The computation failed' },
+  CONVERGENCE_ERROR: {
+    status: 422,
+    message: 'The solver did not converge; raise max_iterations or the tolerance',
+  },
+  MEMORY_LIMIT_EXCEEDED: { status: 422, message: 'The problem is larger than the memory limit allows' },
+  TIMEOUT: { status: 504, message: 'The computation took longer than the time limit' },
+
+  UNAUTHORIZED: { status: 401, message: 'Authentication required' },
+  TOKEN_EXPIRED: { status: 401, message: 'The token has expired; log in again' },
+  TOKEN_REVOKED: { status: 401, message: 'The token has been revoked; log in again' },
+  ACCOUNT_LOCKED: { status: 429, message: 'Too many failed logins; the account is locked for a while' },
+  WEAK_PASSWORD: { status: 400, message: 'The password does not meet the complexity rules' },
+  COURSE_FULL: { status: 409, message: 'The course has reached its maximum number of students' },
+  ASSIGNMENT_NOT_FOUND: { status: 404, message: 'Assignment not found' },
+  RESOURCE_NOT_FOUND: { status: 404, message: 'Resource not found' },
+  SIMULATION_NOT_FOUND: { status: 404, message: 'Simulation not found' },
+  TASK_NOT_FOUND: { status: 404, message: 'Task not found' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found' },
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests; try again later' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than the limit' },
+  VALIDATION_ERROR: { status: 400, message: 'The request is invalid' },
+  UPSTREAM_UNAVAILABLE: { status: 503, message: 'A service this request needs is unavailable' },
+  UPSTREAM_TIMEOUT: { status: 504, message: 'A service this request needs did not answer in time' },
+  UPSTREAM_BAD_RESPONSE: { status: 502, message: 'A service this request needs gave an invalid answer' },
+  ROUTING_FORBIDDEN: { status: 403, message: 'This caller may not choose that routing' },
+  SIMULATION_BUSY: { status: 503, message: 'The simulation service is busy; try again shortly' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready' },
+  INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+export interface AppErrorOptions {
+  details?: string;
+  requiredPermission?: string;
+  /** Extra response headers, e.g. Retry-After for 429/503. */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/**
+ * The one error type every service throws for an expected failure. The error handler turns it
+ * into the envelope; anything that is not an AppError becomes INTERNAL_ERROR.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: string | undefined;
+  readonly requiredPermission: string | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message?: string, options: AppErrorOptions = {}) {
+    super(
+      message ?? errorCatalogue[code].message,
+      options.cause === undefined ? {} : { cause: options.cause },
+    );
+    this.name = 'AppError';
+    this.code = code;
+    this.status = errorCatalogue[code].status;
+    this.details = options.details;
+    this.requiredPermission = options.requiredPermission;
+    this.headers = options.headers;
+  }
+}
+
+export function appError(code: ErrorCode, message?: string, options?: AppErrorOptions): AppError {
+  return new AppError(code, message, options);
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Thrown when the environment does not satisfy a service's config schema; lists every problem. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Reads a service's configuration once, at start. Empty strings count as unset so that
+ * `FOO=` in a shell or an .env file falls back to the default instead of failing oddly.
+ */
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.output<S> {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
+  }
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    return `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+/** For entry files: parse, or print the list of problems and stop the process. */
+export function loadConfigOrExit<S extends z.ZodType>(service: string, schema: S): z.output<S> {
+  try {
+    return parseConfig(schema);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`[${service}] cannot start. ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Shared pieces of the services' env schemas. */
+export const logLevelSchema = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
+
+export const logFormatSchema = z.enum(['json', 'pretty']).default('json');
+
+export const portSchema = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** `true/false`, `1/0` or `yes/no`, as people write them in env files. */
+export const booleanFlagSchema = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');

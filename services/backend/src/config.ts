@@ -1,0 +1,103 @@
+import { booleanFlagSchema, logFormatSchema, logLevelSchema, portSchema } from '@faraday/server-kit';
+import { z } from 'zod';
+
+/**
+ * Every setting of the backend, read once from the environment at start. Nothing else in the
+ * service reads process.env. The README's configuration table mirrors this schema.
+ */
+export const backendEnvSchema = z
+  .object({
+    APP_ENV: z.string().default('development').describe('Environment name; `prod` enables production rules'),
+    HOST: z.string().default('127.0.0.1').describe('Interface to listen on'),
+    BACKEND_PORT: portSchema(8080).describe('Backend HTTP port'),
+    LOG_LEVEL: logLevelSchema,
+    LOG_FORMAT: logFormatSchema,
+    DATA_DIR: z.string().default('./data').describe('Folder for the SQLite file, blobs and the dev secret'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:|mysql:|mariadb:|postgres:|postgresql:)/, 'must start with sqlite:, mysql:, postgres:')
+      .optional()
+      .describe('Database URL: sqlite:<file>, mysql://…, postgres://…'),
+    MYSQL_HOST: z.string().optional(),
+    MYSQL_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    MYSQL_USER: z.string().optional(),
+    MYSQL_PASSWORD: z.string().optional(),
+    MYSQL_DATABASE: z.string().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    AI_SERVICE_URL: z.url().default('http://127.0.0.1:8001'),
+    SIM_SERVICE_URL: z.url().default('http://127.0.0.1:8002'),
+    TRUST_PROXY: booleanFlagSchema(false).describe('Trust X-Forwarded-For (behind a reverse proxy)'),
+  })
+  .refine((env) => env.APP_ENV !== 'prod' || env.JWT_SECRET !== undefined, {
+    path: ['JWT_SECRET'],
+    message: 'is required when APP_ENV=prod (a random secret is generated only in development)',
+    // Checked even when other variables are invalid, so the operator sees every problem at once.
+    when: (payload) => {
+      const env = payload.value as { APP_ENV?: unknown; JWT_SECRET?: unknown };
+      return env.APP_ENV === 'prod' && env.JWT_SECRET === undefined;
+    },
+  });
+
+export type BackendEnv = z.output<typeof backendEnvSchema>;
+
+export type DatabaseTarget =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'mysql'; url: string }
+  | { dialect: 'postgres'; url: string };
+
+export interface BackendConfig {
+  appEnv: string;
+  isProduction: boolean;
+  host: string;
+  port: number;
+  logLevel: BackendEnv['LOG_LEVEL'];
+  logFormat: 'json' | 'pretty';
+  dataDir: string;
+  database: DatabaseTarget;
+  databasePoolSize: number;
+  /** Undefined until resolved at start: from JWT_SECRET, or the generated development secret. */
+  jwtSecret: string | undefined;
+  aiServiceUrl: string;
+  simServiceUrl: string;
+  trustProxy: boolean;
+}
+
+export function databaseTargetOf(env: BackendEnv): DatabaseTarget {
+  const url = env.DATABASE_URL;
+  if (url?.startsWith('sqlite:')) return { dialect: 'sqlite', file: url.slice('sqlite:'.length) };
+  if (url?.startsWith('mysql:') || url?.startsWith('mariadb:')) {
+    return { dialect: 'mysql', url: url.replace(/^mariadb:/, 'mysql:') };
+  }
+  if (url !== undefined) return { dialect: 'postgres', url };
+  // The spec's MYSQL_PORT (with MYSQL_HOST/USER/PASSWORD/DATABASE) also selects MySQL.
+  if (env.MYSQL_PORT !== undefined || env.MYSQL_HOST !== undefined) {
+    const user = encodeURIComponent(env.MYSQL_USER ?? 'root');
+    const password = env.MYSQL_PASSWORD ? `:${encodeURIComponent(env.MYSQL_PASSWORD)}` : '';
+    const host = env.MYSQL_HOST ?? '127.0.0.1';
+    const database = encodeURIComponent(env.MYSQL_DATABASE ?? 'faraday');
+    return {
+      dialect: 'mysql',
+      url: `mysql://${user}${password}@${host}:${env.MYSQL_PORT ?? 3306}/${database}`,
+    };
+  }
+  return { dialect: 'sqlite', file: `${env.DATA_DIR.replace(/\/$/, '')}/faraday.db` };
+}
+
+export function toBackendConfig(env: BackendEnv): BackendConfig {
+  return {
+    appEnv: env.APP_ENV,
+    isProduction: env.APP_ENV === 'prod',
+    host: env.HOST,
+    port: env.BACKEND_PORT,
+    logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    dataDir: env.DATA_DIR,
+    database: databaseTargetOf(env),
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    jwtSecret: env.JWT_SECRET,
+    aiServiceUrl: env.AI_SERVICE_URL.replace(/\/$/, ''),
+    simServiceUrl: env.SIM_SERVICE_URL.replace(/\/$/, ''),
+    trustProxy: env.TRUST_PROXY,
+  };
+}

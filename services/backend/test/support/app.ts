@@ -1,0 +1,29 @@
+import { LogCapture, parseConfig } from '@faraday/server-kit';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { type BackendConfig, backendEnvSchema, toBackendConfig } from '../../src/config.js';
+import type { TestDatabase } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: BackendConfig;
+  logs: LogCapture;
+}
+
+/** Config as the backend would read it from this environment, on the given test database. */
+export function testConfig(database: TestDatabase, env: Record<string, string> = {}): BackendConfig {
+  const config = toBackendConfig(
+    parseConfig(backendEnvSchema, { DATA_DIR: database.dataDir, LOG_LEVEL: 'info', ...env }),
+  );
+  return { ...config, database: database.target };
+}
+
+export async function buildTestApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const logs = new LogCapture();
+  const config = testConfig(database, env);
+  const app = await buildApp(config, { logStream: logs });
+  return { app, config, logs };
+}
