@@ -1,4 +1,5 @@
 export * from './envelope.js';
 export * from './errors.js';
+export * from './identity.js';
 export * from './pagination.js';
 export * from './permissions.js';

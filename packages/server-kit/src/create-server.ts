@@ -15,6 +15,8 @@ export interface ServerOptions extends ErrorHandlerOptions {
   /** Largest accepted request body in bytes (JSON and other parsed bodies). */
   bodyLimit?: number;
   docs: DocsOptions;
+  /** Trust X-Forwarded-For for the client address (behind a reverse proxy). */
+  trustProxy?: boolean;
   /** Stream for log lines; tests pass one to read what was logged. */
   logStream?: NodeJS.WritableStream;
 }
@@ -51,6 +53,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // Idle keep-alive sockets are closed at shutdown; in-flight requests still finish.
     forceCloseConnections: 'idle',
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);

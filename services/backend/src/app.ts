@@ -1,10 +1,22 @@
+import { AppError } from '@faraday/contracts';
 import { createServer } from '@faraday/server-kit';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { aiGatewayRoutes } from './ai-gateway/ai-gateway.routes.js';
+import { installAccessControl } from './auth/access.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { scheduleIdentityCleanup } from './auth/cleanup.js';
+import { corpchatRoutes } from './auth/corpchat/corpchat.routes.js';
+import { type IdentityContext, LOGIN_THROTTLE } from './auth/identity-context.js';
+import { PasswordHasher } from './auth/passwords.js';
+import { TokenSigner } from './auth/tokens.js';
 import type { BackendConfig } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { healthRoutes } from './health/health.routes.js';
 import { resolveJwtSecret } from './secrets.js';
+import { seedDemoAccounts } from './users/demo-accounts.js';
+import { usersRoutes } from './users/users.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,12 +31,13 @@ export interface BuildOptions {
 
 export const BACKEND_VERSION = '0.1.0';
 
-/** The backend as a Fastify app: database opened and migrated, every route registered. */
+/** The backend as a Fastify app: database opened, migrated and seeded, every route registered. */
 export async function buildApp(config: BackendConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = await createServer({
     service: 'backend',
     logLevel: config.logLevel,
     logFormat: config.logFormat,
+    trustProxy: config.trustProxy,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     docs: {
       title: 'Faraday backend API',
@@ -32,18 +45,38 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
       version: BACKEND_VERSION,
     },
   });
+  const jwtSecret = resolveJwtSecret(config);
   const { db } = openDatabase(config.database, config.databasePoolSize);
-  app.decorate('config', { ...config, jwtSecret: resolveJwtSecret(config) });
+  app.decorate('config', { ...config, jwtSecret });
   app.decorate('db', db);
   app.addHook('onClose', async () => {
     await db.destroy();
   });
+  const identity: IdentityContext = {
+    db,
+    signer: new TokenSigner(jwtSecret),
+    hasher: new PasswordHasher(config.bcryptCost),
+    throttle: LOGIN_THROTTLE,
+  };
   try {
     await migrateToLatest(db);
+    await seedDemoAccounts(db, config, identity.hasher, app.log);
   } catch (error) {
     await app.close();
     throw error;
   }
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests; retry in ${context.after}`),
+  });
+  installAccessControl(app, identity);
+  scheduleIdentityCleanup(app, db);
   await app.register(healthRoutes);
+  await app.register(authRoutes(identity, config.loginRateLimitPerMinute));
+  await app.register(corpchatRoutes(identity, config.corpchat));
+  await app.register(usersRoutes(identity));
+  await app.register(aiGatewayRoutes(app.config));
   return app;
 }

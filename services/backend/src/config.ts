@@ -28,6 +28,21 @@ export const backendEnvSchema = z
     AI_SERVICE_URL: z.url().default('http://127.0.0.1:8001'),
     SIM_SERVICE_URL: z.url().default('http://127.0.0.1:8002'),
     TRUST_PROXY: booleanFlagSchema(false).describe('Trust X-Forwarded-For (behind a reverse proxy)'),
+    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    DEMO_ADMIN_PASSWORD: z.string().optional(),
+    DEMO_TEACHER_PASSWORD: z.string().optional(),
+    DEMO_STUDENT_PASSWORD: z.string().optional(),
+    CORPCHAT_CORP_ID: z.string().optional(),
+    CORPCHAT_AGENT_ID: z.string().optional(),
+    CORPCHAT_SECRET: z.string().optional(),
+    CORPCHAT_OAUTH_BASE_URL: z.url().default('https://open.weixin.qq.com'),
+    CORPCHAT_API_BASE_URL: z.url().default('https://qyapi.weixin.qq.com'),
+    CORPCHAT_SCOPE: z.enum(['snsapi_base', 'snsapi_privateinfo']).default('snsapi_base'),
+    CORPCHAT_TIMEOUT_SEC: z.coerce.number().positive().max(60).default(10),
+    AI_GATEWAY_SHARED_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    AI_REQUEST_TIMEOUT_SEC: z.coerce.number().positive().max(600).default(120),
   })
   .refine((env) => env.APP_ENV !== 'prod' || env.JWT_SECRET !== undefined, {
     path: ['JWT_SECRET'],
@@ -61,6 +76,22 @@ export interface BackendConfig {
   aiServiceUrl: string;
   simServiceUrl: string;
   trustProxy: boolean;
+  bcryptCost: number;
+  loginRateLimitPerMinute: number;
+  /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
+  demoPasswords: { admin?: string | undefined; teacher?: string | undefined; student?: string | undefined };
+  corpchat: CorpchatConfig;
+  ai: { gatewayToken: string | undefined; rateLimitPerMinute: number; requestTimeoutMs: number };
+}
+
+export interface CorpchatConfig {
+  corpId: string | undefined;
+  agentId: string | undefined;
+  secret: string | undefined;
+  oauthBaseUrl: string;
+  apiBaseUrl: string;
+  scope: string;
+  timeoutMs: number;
 }
 
 export function databaseTargetOf(env: BackendEnv): DatabaseTarget {
@@ -99,5 +130,26 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     aiServiceUrl: env.AI_SERVICE_URL.replace(/\/$/, ''),
     simServiceUrl: env.SIM_SERVICE_URL.replace(/\/$/, ''),
     trustProxy: env.TRUST_PROXY,
+    bcryptCost: env.BCRYPT_COST,
+    loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    demoPasswords: {
+      admin: env.DEMO_ADMIN_PASSWORD,
+      teacher: env.DEMO_TEACHER_PASSWORD,
+      student: env.DEMO_STUDENT_PASSWORD,
+    },
+    corpchat: {
+      corpId: env.CORPCHAT_CORP_ID,
+      agentId: env.CORPCHAT_AGENT_ID,
+      secret: env.CORPCHAT_SECRET,
+      oauthBaseUrl: env.CORPCHAT_OAUTH_BASE_URL.replace(/\/$/, ''),
+      apiBaseUrl: env.CORPCHAT_API_BASE_URL.replace(/\/$/, ''),
+      scope: env.CORPCHAT_SCOPE,
+      timeoutMs: env.CORPCHAT_TIMEOUT_SEC * 1000,
+    },
+    ai: {
+      gatewayToken: env.AI_GATEWAY_SHARED_TOKEN,
+      rateLimitPerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
+      requestTimeoutMs: env.AI_REQUEST_TIMEOUT_SEC * 1000,
+    },
   };
 }

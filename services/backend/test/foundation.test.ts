@@ -55,7 +55,7 @@ describe.each(testDatabaseFactories())('backend foundation on $name', (factory) 
         created_at: now,
         updated_at: now,
         last_login: null,
-        tokens_valid_after: null,
+        corpchat_user_id: null,
       })
       .execute();
     const row = await t.app.db

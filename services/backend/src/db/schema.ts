@@ -14,10 +14,26 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_login: string | null;
-  /** Tokens issued before this instant are revoked (password change, disable). */
-  tokens_valid_after: string | null;
+  corpchat_user_id: string | null;
+}
+
+export interface AuthTokensTable {
+  jti: string;
+  user_id: string;
+  issued_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface LoginThrottleTable {
+  username: string;
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
 }
 
 export interface Database {
   users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  login_throttle: LoginThrottleTable;
 }

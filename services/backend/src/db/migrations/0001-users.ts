@@ -17,7 +17,6 @@ export const createUsers: Migration = {
       .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
       .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
       .addColumn('last_login', 'varchar(32)')
-      .addColumn('tokens_valid_after', 'varchar(32)')
       .execute();
     await db.schema.createIndex('users_role_idx').on('users').column('role').execute();
   },

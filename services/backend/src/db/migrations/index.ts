@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import { createUsers } from './0001-users.js';
+import { createIdentity } from './0002-identity.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
   '0001-users': createUsers,
+  '0002-identity': createIdentity,
 };

@@ -1,0 +1,50 @@
+import { AppError, type Permission } from '@faraday/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IdentityContext } from './identity-context.js';
+import { authenticate, type Principal } from './principal.js';
+
+/**
+ * Who may call a route, declared on the route itself (`config: { access: … }`) and enforced by
+ * the one hook below: `public`, `signed-in` (any valid token), or a permission name.
+ */
+export type RouteAccess = 'public' | 'signed-in' | Permission;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The caller of a route that required sign-in; the hook guarantees it is there. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHORIZED');
+  return request.principal;
+}
+
+export function installAccessControl(app: FastifyInstance, ctx: IdentityContext): void {
+  app.decorateRequest('principal', null);
+
+  // Safe by default: an API route that forgot to say who may call it stops the server at start.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.config?.access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+  });
+
+  // onRequest runs before the body is parsed or validated: an unauthenticated caller learns
+  // nothing about what the endpoint would accept.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const principal = await authenticate(ctx, request.headers.authorization);
+    request.principal = principal;
+    if (access !== 'signed-in' && !principal.permissions.includes(access)) {
+      throw new AppError('INSUFFICIENT_PERMISSIONS', `This action requires the ${access} permission`, {
+        requiredPermission: access,
+      });
+    }
+  });
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../db/database.js';
+import { isoNow } from '../shared/time.js';
+
+export interface TokenState {
+  revoked: boolean;
+  userDisabled: boolean;
+}
+
+export async function recordIssuedToken(
+  db: Db,
+  token: { jti: string; userId: string; issuedAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('auth_tokens')
+    .values({
+      jti: token.jti,
+      user_id: token.userId,
+      issued_at: token.issuedAt.toISOString(),
+      expires_at: token.expiresAt.toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+}
+
+/**
+ * The state of a presented token in one query. Undefined when we never issued it to that user
+ * or it is gone (its user was deleted, or it expired and was cleaned up).
+ */
+export async function findTokenState(db: Db, jti: string, userId: string): Promise<TokenState | undefined> {
+  const row = await db
+    .selectFrom('auth_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.revoked_at', 'u.disabled'])
+    .where('t.jti', '=', jti)
+    .where('t.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { revoked: row.revoked_at !== null, userDisabled: Number(row.disabled) === 1 };
+}
+
+export async function revokeToken(db: Db, jti: string): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('jti', '=', jti)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllTokensOfUser(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Rows of expired tokens are useless (the signature check already refuses them). */
+export async function deleteExpiredTokens(db: Db, now: Date = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom('auth_tokens')
+    .where('expires_at', '<', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,89 @@
+import { AppError, type CurrentUser, type TokenResponse } from '@faraday/contracts';
+import type { Db } from '../db/database.js';
+import { isoNow } from '../shared/time.js';
+import { toCurrentUser } from '../users/user-views.js';
+import { findUserById, findUserByUsername, normaliseUsername } from '../users/users.repository.js';
+import { revokeAllTokensOfUser, revokeToken } from './auth-tokens.repository.js';
+import type { IdentityContext } from './identity-context.js';
+import { clearLoginFailures, lockedUntil, recordLoginFailure } from './login-throttle.repository.js';
+import { assertStrongPassword } from './passwords.js';
+import type { Principal } from './principal.js';
+import { startSession } from './sessions.js';
+
+function accountLocked(until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError(
+    'ACCOUNT_LOCKED',
+    `Too many failed logins; try again in ${Math.ceil(seconds / 60)} minutes`,
+    {
+      headers: { 'retry-after': String(seconds) },
+    },
+  );
+}
+
+/**
+ * Password login. The same bcrypt work is done whether or not the user exists, every failure
+ * counts toward the username's lock, and a locked username is refused before any password check.
+ */
+export async function loginWithPassword(
+  ctx: IdentityContext,
+  credentials: { username: string; password: string },
+): Promise<TokenResponse> {
+  const now = new Date();
+  const username = normaliseUsername(credentials.username);
+  const locked = await lockedUntil(ctx.db, username, now);
+  if (locked) throw accountLocked(locked, now);
+
+  const user = await findUserByUsername(ctx.db, username);
+  const passwordMatches = await ctx.hasher.verify(credentials.password, user?.password_hash);
+  if (!user || !passwordMatches || Number(user.disabled) === 1) {
+    await recordLoginFailure(ctx.db, username, now, ctx.throttle);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  await clearLoginFailures(ctx.db, username);
+  return startSession(ctx, user, { username: user.username });
+}
+
+export async function currentUser(db: Db, principal: Principal): Promise<CurrentUser> {
+  const user = await findUserById(db, principal.userId);
+  if (!user) throw new AppError('TOKEN_REVOKED');
+  return toCurrentUser(user);
+}
+
+export async function logout(db: Db, principal: Principal): Promise<void> {
+  await revokeToken(db, principal.jti);
+}
+
+/**
+ * Changes one's own password. A wrong old password counts as a failed login, so a stolen token
+ * cannot be used to guess it. Every earlier token is revoked; the caller gets a fresh one.
+ */
+export async function changeOwnPassword(
+  ctx: IdentityContext,
+  principal: Principal,
+  passwords: { old_password: string; new_password: string },
+): Promise<TokenResponse> {
+  const now = new Date();
+  const user = await findUserById(ctx.db, principal.userId);
+  if (!user) throw new AppError('TOKEN_REVOKED');
+  const locked = await lockedUntil(ctx.db, user.username, now);
+  if (locked) throw accountLocked(locked, now);
+  if (!(await ctx.hasher.verify(passwords.old_password, user.password_hash))) {
+    await recordLoginFailure(ctx.db, user.username, now, ctx.throttle);
+    throw new AppError('VALIDATION_ERROR', 'The current password is wrong', { details: 'old_password' });
+  }
+  assertStrongPassword(passwords.new_password, user.username);
+  if (passwords.new_password === passwords.old_password) {
+    throw new AppError('WEAK_PASSWORD', 'The new password must differ from the current one');
+  }
+  const passwordHash = await ctx.hasher.hash(passwords.new_password);
+  await ctx.db.transaction().execute(async (trx: Db) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, must_change_password: 0, updated_at: isoNow() })
+      .where('id', '=', user.id)
+      .execute();
+    await revokeAllTokensOfUser(trx, user.id);
+  });
+  return startSession(ctx, { ...user, must_change_password: 0 }, { username: user.username });
+}

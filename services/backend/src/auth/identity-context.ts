@@ -1,0 +1,20 @@
+import type { Db } from '../db/database.js';
+import { MINUTE_MS } from '../shared/time.js';
+import type { ThrottlePolicy } from './login-throttle.repository.js';
+import type { PasswordHasher } from './passwords.js';
+import type { TokenSigner } from './tokens.js';
+
+/** What the identity use cases need, built once at start. */
+export interface IdentityContext {
+  db: Db;
+  signer: TokenSigner;
+  hasher: PasswordHasher;
+  throttle: ThrottlePolicy;
+}
+
+/** DESIGN §5: 5 failures for a username within 15 minutes lock it for 15 minutes. */
+export const LOGIN_THROTTLE: ThrottlePolicy = {
+  maxFailures: 5,
+  windowMs: 15 * MINUTE_MS,
+  lockMs: 15 * MINUTE_MS,
+};

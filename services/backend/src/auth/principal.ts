@@ -1,0 +1,42 @@
+import { AppError, type Permission, type Role } from '@faraday/contracts';
+import { findTokenState } from './auth-tokens.repository.js';
+import type { IdentityContext } from './identity-context.js';
+
+/** The signed-in caller of a request, from a verified, unrevoked token. */
+export interface Principal {
+  userId: string;
+  username: string;
+  role: Role;
+  permissions: readonly Permission[];
+  jti: string;
+  expiresAt: Date;
+}
+
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Spec order, step 1 and 2: the token must be present, signed by us, unexpired, not revoked and
+ * its user must still be enabled; then its role and permissions are what the caller may do.
+ */
+export async function authenticate(
+  ctx: IdentityContext,
+  authorization: string | undefined,
+): Promise<Principal> {
+  const token = bearerTokenOf(authorization);
+  if (!token) throw new AppError('UNAUTHORIZED', 'A bearer token is required');
+  const claims = await ctx.signer.verify(token);
+  const state = await findTokenState(ctx.db, claims.jti, claims.user_id);
+  if (!state || state.revoked || state.userDisabled) throw new AppError('TOKEN_REVOKED');
+  return {
+    userId: claims.user_id,
+    username: claims.username,
+    role: claims.role,
+    permissions: claims.permissions,
+    jti: claims.jti,
+    expiresAt: new Date(claims.exp * 1000),
+  };
+}

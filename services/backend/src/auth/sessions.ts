@@ -1,0 +1,38 @@
+import { permissionsOf, type TokenResponse } from '@faraday/contracts';
+import type { Db } from '../db/database.js';
+import { isoNow } from '../shared/time.js';
+import { roleOf } from '../users/user-views.js';
+import type { UserRow } from '../users/users.repository.js';
+import { recordIssuedToken } from './auth-tokens.repository.js';
+import type { IdentityContext } from './identity-context.js';
+import { TOKEN_LIFETIME_SECONDS } from './tokens.js';
+
+/**
+ * Issues a token for a user who has just proven who they are, records it (so it can be
+ * revoked) and stamps last_login, in one transaction.
+ */
+export async function startSession(
+  ctx: IdentityContext,
+  user: UserRow,
+  extra: Pick<TokenResponse, 'username' | 'name' | 'corpchat_user_id'>,
+): Promise<TokenResponse> {
+  const role = roleOf(user);
+  const issued = await ctx.signer.issue({
+    id: user.id,
+    username: user.username,
+    role,
+    permissions: permissionsOf(role),
+  });
+  await ctx.db.transaction().execute(async (trx: Db) => {
+    await recordIssuedToken(trx, { ...issued, userId: user.id });
+    await trx.updateTable('users').set({ last_login: isoNow() }).where('id', '=', user.id).execute();
+  });
+  return {
+    access_token: issued.token,
+    token_type: 'Bearer',
+    expires_in: TOKEN_LIFETIME_SECONDS,
+    user_id: user.id,
+    role,
+    ...extra,
+  };
+}

@@ -1,0 +1,82 @@
+import {
+  AppError,
+  isRole,
+  permissions as knownPermissions,
+  type Permission,
+  type Role,
+} from '@faraday/contracts';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { newId } from '../shared/ids.js';
+
+export const TOKEN_LIFETIME_SECONDS = 86_400;
+const ALGORITHM = 'HS256';
+
+export interface TokenSubject {
+  id: string;
+  username: string;
+  role: Role;
+  permissions: readonly Permission[];
+}
+
+export interface IssuedToken {
+  token: string;
+  jti: string;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+const claimsSchema = z.object({
+  user_id: z.string().min(1),
+  username: z.string(),
+  role: z.string().refine(isRole),
+  permissions: z.array(z.enum(knownPermissions)),
+  jti: z.string().min(1),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+
+export type AccessClaims = Omit<z.infer<typeof claimsSchema>, 'role'> & { role: Role };
+
+export class TokenSigner {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(subject: TokenSubject, now: Date = new Date()): Promise<IssuedToken> {
+    const jti = newId();
+    const iat = Math.floor(now.getTime() / 1000);
+    const exp = iat + TOKEN_LIFETIME_SECONDS;
+    const token = await new SignJWT({
+      user_id: subject.id,
+      username: subject.username,
+      role: subject.role,
+      permissions: [...subject.permissions],
+    })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(this.key);
+    return { token, jti, issuedAt: new Date(iat * 1000), expiresAt: new Date(exp * 1000) };
+  }
+
+  /**
+   * Checks signature (HS256 only: `none` and every other algorithm are refused), expiry and the
+   * shape of the claims. Revocation is checked by the caller against the database.
+   */
+  async verify(token: string): Promise<AccessClaims> {
+    let payload: unknown;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM] }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
+      throw new AppError('UNAUTHORIZED', 'The token is invalid');
+    }
+    const claims = claimsSchema.safeParse(payload);
+    if (!claims.success) throw new AppError('UNAUTHORIZED', 'The token is invalid');
+    return claims.data as AccessClaims;
+  }
+}

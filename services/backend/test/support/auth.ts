@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Logs in through the API and returns the bearer token (demo accounts: admin123 / teacher123 / student123). */
+export async function loginAs(
+  app: FastifyInstance,
+  username: string,
+  password = `${username}123`,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.access_token as string;
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Creates a user through the admin API and returns its id. */
+export async function createUserAs(
+  app: FastifyInstance,
+  adminToken: string,
+  user: { username: string; password?: string; name?: string; email?: string; role?: string },
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users',
+    headers: bearer(adminToken),
+    payload: {
+      password: 'Passw0rd!x',
+      name: user.username,
+      email: `${user.username}@example.edu`,
+      role: 'student',
+      ...user,
+    },
+  });
+  if (res.statusCode !== 201)
+    throw new Error(`create user ${user.username} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.id as string;
+}
