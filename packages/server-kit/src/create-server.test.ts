@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { AppError } from '@faraday/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,10 +29,6 @@ beforeAll(async () => {
   });
   routes.get('/teapot', async () => {
     throw new AppError('COURSE_FULL', undefined, { details: 'max_students is 30' });
-  });
-  routes.get('/slow', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    return { success: true, data: { done: true } };
   });
   await app.ready();
 });
@@ -158,22 +155,70 @@ describe('docs', () => {
 });
 
 describe('shutdown', () => {
-  it('lets an in-flight request finish when the server closes', async () => {
+  it('lets an in-flight request finish before close hooks release resources', async () => {
     const server = await createServer({
       service: 'closing',
       logLevel: 'silent',
       docs: { title: 't', description: 't', version: '0' },
     });
+    let resourceOpen = true;
+    server.addHook('onClose', async () => {
+      resourceOpen = false;
+    });
+    let handlerStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => {
+      handlerStarted = resolve;
+    });
     server.get('/slow', async () => {
+      handlerStarted();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      return { success: true, data: { done: true } };
+      return { success: true, data: { resourceOpen } };
     });
     const address = await server.listen({ host: '127.0.0.1', port: 0 });
     const pending = fetch(`${address}/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await started;
     await server.close();
     const res = await pending;
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, data: { done: true } });
+    expect(res.headers.get('connection')).toBe('close');
+    expect(await res.json()).toEqual({ success: true, data: { resourceOpen: true } });
+    expect(resourceOpen).toBe(false);
+  });
+
+  it('waits for the handler of a client that hung up before closing resources', async () => {
+    const server = await createServer({
+      service: 'closing',
+      logLevel: 'silent',
+      docs: { title: 't', description: 't', version: '0' },
+    });
+    let resourceOpen = true;
+    let seenByHandler: boolean | undefined;
+    server.addHook('onClose', async () => {
+      resourceOpen = false;
+    });
+    let handlerStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => {
+      handlerStarted = resolve;
+    });
+    server.post('/work', async () => {
+      handlerStarted();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      seenByHandler = resourceOpen;
+      return { success: true, data: {} };
+    });
+    const address = await server.listen({ host: '127.0.0.1', port: 0 });
+    // A raw socket, destroyed once the handler runs: the client is really gone, nothing lingers.
+    const { port } = new URL(address);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      'POST /work HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+    );
+    await started;
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await server.close();
+    expect(seenByHandler).toBe(true);
+    expect(resourceOpen).toBe(false);
   });
 });

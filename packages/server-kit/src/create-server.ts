@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pretty from 'pino-pretty';
 import { type DocsOptions, registerDocs } from './docs.js';
@@ -15,10 +20,61 @@ export interface ServerOptions extends ErrorHandlerOptions {
   /** Largest accepted request body in bytes (JSON and other parsed bodies). */
   bodyLimit?: number;
   docs: DocsOptions;
+  /** How long close() waits for in-flight requests before closing resources anyway (below avvio's 10 s hook limit). */
+  drainTimeoutMs?: number;
   /** Trust X-Forwarded-For for the client address (behind a reverse proxy). */
   trustProxy?: boolean;
   /** Stream for log lines; tests pass one to read what was logged. */
   logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * Graceful shutdown: close() first waits (up to a limit) for requests already in flight, so
+ * the onClose hooks that destroy pools and databases never pull them from under a handler.
+ * Fastify answers new requests with 503 while closing. Answers given while closing carry
+ * `Connection: close` so keep-alive clients do not hold the server open.
+ */
+function trackInFlightRequests(app: FastifyInstance, drainTimeoutMs: number): void {
+  // A request is done when its answer has been produced (onSend: the handler or error handler
+  // has finished) and its connection has let go of it (the response closed). A client that
+  // hangs up early closes the response while the handler may still be using the database, and
+  // Fastify then never fires onResponse; both signals together cover that case.
+  const inFlight = new Map<FastifyRequest, { answered: boolean; closed: boolean }>();
+  let closing = false;
+  let onDrained: (() => void) | undefined;
+  const finished = (request: FastifyRequest) => {
+    inFlight.delete(request);
+    if (inFlight.size === 0) onDrained?.();
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    const state = { answered: false, closed: false };
+    inFlight.set(request, state);
+    reply.raw.once('close', () => {
+      state.closed = true;
+      if (state.answered || reply.sent) finished(request);
+    });
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const state = inFlight.get(request);
+    if (state) {
+      state.answered = true;
+      if (state.closed) finished(request);
+    }
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request) => finished(request));
+  app.addHook('preClose', async () => {
+    closing = true;
+    if (inFlight.size === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, drainTimeoutMs);
+      timer.unref();
+      onDrained = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  });
 }
 
 function prettyStream(): NodeJS.WritableStream {
@@ -62,15 +118,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  // While shutting down, answers to in-flight requests close their connection; otherwise a
-  // keep-alive client would hold the server open until its idle timeout.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  trackInFlightRequests(app, options.drainTimeoutMs ?? 8_000);
   await registerDocs(app, options.docs);
   return app;
 }

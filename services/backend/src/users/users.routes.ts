@@ -164,11 +164,11 @@ export function usersRoutes(ctx: IdentityContext) {
           security,
           summary: 'Set a new password (or generate one); the user must change it; tokens are revoked',
           params: userIdParams,
-          body: resetPasswordRequestSchema.default({}),
+          body: resetPasswordRequestSchema.nullish().describe('Optional; omit to generate a password'),
           response: { 200: successEnvelopeSchema(resetPasswordResponseSchema) },
         },
       },
-      async (request) => ok(await resetUserPassword(ctx, request.params.user_id, request.body.new_password)),
+      async (request) => ok(await resetUserPassword(ctx, request.params.user_id, request.body?.new_password)),
     );
   };
 }
