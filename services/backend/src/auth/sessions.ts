@@ -24,8 +24,10 @@ export async function startSession(
     permissions: permissionsOf(role),
   });
   await ctx.db.transaction().execute(async (trx: Db) => {
-    await recordIssuedToken(trx, { ...issued, userId: user.id });
+    // Users row first: the token insert's foreign key takes a shared lock on it, and taking the
+    // exclusive lock after that deadlocks concurrent logins of one user on MySQL/MariaDB.
     await trx.updateTable('users').set({ last_login: isoNow() }).where('id', '=', user.id).execute();
+    await recordIssuedToken(trx, { ...issued, userId: user.id });
   });
   return {
     access_token: issued.token,

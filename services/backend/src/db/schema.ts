@@ -32,8 +32,102 @@ export interface LoginThrottleTable {
   locked_until: string | null;
 }
 
+export interface CoursesTable {
+  id: string;
+  name: string;
+  code: string;
+  live_code: string | null;
+  semester: string;
+  description: string;
+  syllabus: string;
+  /** JSON: [{week, topic, content}] */
+  schedule: string;
+  teacher_id: string;
+  max_students: number;
+  student_count: number;
+  status: string;
+  invite_code: string | null;
+  invite_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface CourseMembersTable {
+  course_id: string;
+  user_id: string;
+  role: string;
+  joined_at: string;
+}
+
+export interface AssignmentsTable {
+  id: string;
+  course_id: string;
+  title: string;
+  description: string;
+  instructions: string;
+  /** JSON: file names */
+  attachments: string;
+  due_date: string;
+  max_score: number;
+  allow_late: number;
+  status: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubmissionsTable {
+  id: string;
+  assignment_id: string;
+  student_id: string;
+  content: string;
+  submitted_at: string;
+  is_late: number;
+  attempt: number;
+  score: number | null;
+  feedback: string | null;
+  graded_by: string | null;
+  graded_at: string | null;
+}
+
+export interface StoredFilesTable {
+  id: string;
+  blob_key: string;
+  file_name: string;
+  content_type: string;
+  size: number | string;
+  sha256: string;
+  created_at: string;
+}
+
+export interface SubmissionFilesTable {
+  submission_id: string;
+  file_id: string;
+}
+
+export interface ResourcesTable {
+  id: string;
+  course_id: string;
+  file_id: string;
+  name: string;
+  type: string;
+  category: string;
+  chapter: number | null;
+  description: string;
+  uploaded_by: string;
+  uploaded_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   login_throttle: LoginThrottleTable;
+  courses: CoursesTable;
+  course_members: CourseMembersTable;
+  assignments: AssignmentsTable;
+  submissions: SubmissionsTable;
+  stored_files: StoredFilesTable;
+  submission_files: SubmissionFilesTable;
+  resources: ResourcesTable;
 }

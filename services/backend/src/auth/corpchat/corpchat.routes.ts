@@ -1,8 +1,72 @@
+import {
+  corpchatJsConfigRequestSchema,
+  corpchatJsConfigSchema,
+  corpchatLoginRequestSchema,
+  corpchatOAuthUrlQuerySchema,
+  corpchatOAuthUrlSchema,
+  ok,
+  successEnvelopeSchema,
+  tokenResponseSchema,
+} from '@faraday/contracts';
+import type { ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { CorpchatConfig } from '../../config.js';
 import type { IdentityContext } from '../identity-context.js';
+import { CorpchatLogin } from './corpchat.service.js';
 
-// Placeholder until corporate-chat login lands (issue 3, item 9); registers no route yet.
-export function corpchatRoutes(_ctx: IdentityContext, _config: CorpchatConfig) {
-  return async (_app: FastifyInstance): Promise<void> => {};
+const tags = ['auth'];
+const bearer = [{ bearerAuth: [] }];
+
+export function corpchatRoutes(ctx: IdentityContext, config: CorpchatConfig) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const corpchat = new CorpchatLogin(ctx, config, app.config.jwtSecret);
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/api/v1/auth/corpchat/oauth-url',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary:
+            "The corporate chat provider's authorization address, with a signed state valid 10 minutes",
+          querystring: corpchatOAuthUrlQuerySchema,
+          response: { 200: successEnvelopeSchema(corpchatOAuthUrlSchema) },
+        },
+      },
+      async (request) => ok({ oauth_url: corpchat.oauthUrl(request.query.redirect_uri) }),
+    );
+
+    routes.post(
+      '/api/v1/auth/corpchat',
+      {
+        config: {
+          access: 'public',
+          rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
+        },
+        schema: {
+          tags,
+          summary: 'Log in with a corporate chat authorization code (first login creates a student account)',
+          body: corpchatLoginRequestSchema,
+          response: { 200: successEnvelopeSchema(tokenResponseSchema) },
+        },
+      },
+      async (request) => ok(await corpchat.login(request.body, request.log)),
+    );
+
+    routes.post(
+      '/api/v1/auth/corpchat/jsconfig',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          security: bearer,
+          summary: 'JS-SDK configuration (wx.config) for a page of the corporate chat app',
+          body: corpchatJsConfigRequestSchema,
+          response: { 200: successEnvelopeSchema(corpchatJsConfigSchema) },
+        },
+      },
+      async (request) => ok(await corpchat.jsConfig(request.body.url)),
+    );
+  };
 }

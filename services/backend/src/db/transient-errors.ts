@@ -1,0 +1,20 @@
+/**
+ * Errors a database raises when it aborted a transaction to break a deadlock or a
+ * serialization conflict; the transaction rolled back whole and is safe to run again.
+ * MySQL/MariaDB: ER_LOCK_DEADLOCK (1213); PostgreSQL: 40P01 deadlock, 40001 serialization.
+ */
+export function isTransientTransactionError(error: unknown): boolean {
+  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown };
+  return code === 'ER_LOCK_DEADLOCK' || errno === 1213 || code === '40P01' || code === '40001';
+}
+
+/** Runs `work`, again (up to `attempts` times in all) when the database aborted it as a deadlock victim. */
+export async function retryTransient<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isTransientTransactionError(error)) throw error;
+    }
+  }
+}
