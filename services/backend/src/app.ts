@@ -1,8 +1,10 @@
 import { AppError } from '@faraday/contracts';
 import { createServer } from '@faraday/server-kit';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { aiGatewayRoutes } from './ai-gateway/ai-gateway.routes.js';
+import { assignmentsRoutes } from './assignments/assignments.routes.js';
 import { installAccessControl } from './auth/access.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { scheduleIdentityCleanup } from './auth/cleanup.js';
@@ -11,10 +13,14 @@ import { type IdentityContext, LOGIN_THROTTLE } from './auth/identity-context.js
 import { PasswordHasher } from './auth/passwords.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { BackendConfig } from './config.js';
+import type { CourseContentContext } from './courses/course-content-context.js';
+import { coursesRoutes } from './courses/courses.routes.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { healthRoutes } from './health/health.routes.js';
+import { resourcesRoutes } from './resources/resources.routes.js';
 import { resolveJwtSecret } from './secrets.js';
+import { FolderBlobStore } from './storage/folder-blob-store.js';
 import { seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -71,12 +77,31 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests; retry in ${context.after}`),
   });
+  // Files stream through the multipart parser into the blob store, which enforces the size
+  // limit itself; the parser's own limits only bound the number and size of plain fields.
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.uploads.maxBytes + 1,
+      files: 10,
+      fields: 20,
+      fieldSize: 1024 * 1024,
+      parts: 40,
+    },
+  });
   installAccessControl(app, identity);
   scheduleIdentityCleanup(app, db);
   await app.register(healthRoutes);
   await app.register(authRoutes(identity, config.loginRateLimitPerMinute));
   await app.register(corpchatRoutes(identity, config.corpchat));
   await app.register(usersRoutes(identity));
+  const content: CourseContentContext = {
+    db,
+    blobs: new FolderBlobStore(config.uploads.blobDir),
+    maxUploadBytes: config.uploads.maxBytes,
+  };
+  await app.register(coursesRoutes(db));
+  await app.register(assignmentsRoutes(content));
+  await app.register(resourcesRoutes(content));
   await app.register(aiGatewayRoutes(app.config));
   return app;
 }

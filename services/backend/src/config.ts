@@ -40,6 +40,14 @@ export const backendEnvSchema = z
     CORPCHAT_API_BASE_URL: z.url().default('https://qyapi.weixin.qq.com'),
     CORPCHAT_SCOPE: z.enum(['snsapi_base', 'snsapi_privateinfo']).default('snsapi_base'),
     CORPCHAT_TIMEOUT_SEC: z.coerce.number().positive().max(60).default(10),
+    RESOURCE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10 * 1024 ** 3)
+      .default(100 * 1024 * 1024)
+      .describe('Largest uploaded file (resources and submission attachments) in bytes'),
+    BLOB_DIR: z.string().optional().describe('Folder of uploaded files (default $DATA_DIR/blobs)'),
     AI_GATEWAY_SHARED_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     AI_REQUEST_TIMEOUT_SEC: z.coerce.number().positive().max(600).default(120),
@@ -81,6 +89,7 @@ export interface BackendConfig {
   /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
   demoPasswords: { admin?: string | undefined; teacher?: string | undefined; student?: string | undefined };
   corpchat: CorpchatConfig;
+  uploads: { maxBytes: number; blobDir: string };
   ai: { gatewayToken: string | undefined; rateLimitPerMinute: number; requestTimeoutMs: number };
 }
 
@@ -145,6 +154,10 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
       apiBaseUrl: env.CORPCHAT_API_BASE_URL.replace(/\/$/, ''),
       scope: env.CORPCHAT_SCOPE,
       timeoutMs: env.CORPCHAT_TIMEOUT_SEC * 1000,
+    },
+    uploads: {
+      maxBytes: env.RESOURCE_MAX_BYTES,
+      blobDir: env.BLOB_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/blobs`,
     },
     ai: {
       gatewayToken: env.AI_GATEWAY_SHARED_TOKEN,

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { newId } from '../shared/ids.js';
+import { type BlobStore, BlobTooLargeError, type ByteRange, type StoredBlob } from './blob-store.js';
+
+const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+
+/**
+ * Blobs as files under one folder: written to `tmp/` first and renamed into place only when
+ * complete, so a failed or oversized upload never leaves a partial blob that looks real.
+ */
+export class FolderBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid blob key ${JSON.stringify(key)}`);
+    return join(this.root, key.slice(-2), key);
+  }
+
+  async put(source: Readable, maxBytes: number): Promise<StoredBlob> {
+    const key = newId();
+    const tmpDir = join(this.root, 'tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const tmpPath = join(tmpDir, key);
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > maxBytes) return callback(new BlobTooLargeError(maxBytes));
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, meter, createWriteStream(tmpPath, { flags: 'wx' }));
+      const finalPath = this.pathOf(key);
+      await mkdir(join(this.root, key.slice(-2)), { recursive: true });
+      await rename(tmpPath, finalPath);
+    } catch (error) {
+      await rm(tmpPath, { force: true });
+      // Drain what the client is still sending so the connection can answer cleanly.
+      if (!source.destroyed) source.resume();
+      throw error;
+    }
+    return { key, size, sha256: hash.digest('hex') };
+  }
+
+  async open(key: string, range?: ByteRange): Promise<Readable> {
+    const stream = createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    });
+    return stream;
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
