@@ -52,7 +52,9 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     },
   });
   const jwtSecret = resolveJwtSecret(config);
-  const { db } = openDatabase(config.database, config.databasePoolSize);
+  const { db } = openDatabase(config.database, config.databasePoolSize, (error) =>
+    app.log.warn({ err: error }, 'idle database connection failed'),
+  );
   app.decorate('config', { ...config, jwtSecret });
   app.decorate('db', db);
   app.addHook('onClose', async () => {

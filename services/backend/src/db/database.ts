@@ -18,7 +18,11 @@ export interface DatabaseHandle {
  * One Kysely instance over whichever database the config selects. Every query in the backend
  * goes through it, so SQLite, MySQL/MariaDB and PostgreSQL share one code path.
  */
-export function openDatabase(target: DatabaseTarget, poolSize = 10): DatabaseHandle {
+export function openDatabase(
+  target: DatabaseTarget,
+  poolSize = 10,
+  onIdleConnectionError: (error: Error) => void = () => undefined,
+): DatabaseHandle {
   switch (target.dialect) {
     case 'sqlite': {
       if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
@@ -41,6 +45,9 @@ export function openDatabase(target: DatabaseTarget, poolSize = 10): DatabaseHan
     }
     case 'postgres': {
       const pool = new pg.Pool({ connectionString: target.url, max: poolSize });
+      // An idle connection dropped by the server (restart, failover) must not crash the process;
+      // the pool replaces it on the next checkout.
+      pool.on('error', onIdleConnectionError);
       return { dialect: 'postgres', db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
     }
   }

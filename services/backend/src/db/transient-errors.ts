@@ -18,3 +18,15 @@ export async function retryTransient<T>(work: () => Promise<T>, attempts = 3): P
     }
   }
 }
+
+/** A unique or primary-key violation, as each of the three databases reports it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown };
+  return (
+    code === 'ER_DUP_ENTRY' ||
+    errno === 1062 ||
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
