@@ -31,7 +31,7 @@ export const createCourses: Migration = {
     await db.schema
       .createIndex('courses_live_created_idx')
       .on('courses')
-      .columns(['deleted_at', 'created_at'])
+      .columns(['deleted_at', 'created_at', 'id'])
       .execute();
 
     await db.schema
