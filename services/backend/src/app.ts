@@ -3,6 +3,7 @@ import { createServer } from '@faraday/server-kit';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { aiGatewayRoutes } from './ai-gateway/ai-gateway.routes.js';
 import { assignmentsRoutes } from './assignments/assignments.routes.js';
 import { installAccessControl } from './auth/access.js';
@@ -20,6 +21,9 @@ import { migrateToLatest } from './db/migrate.js';
 import { healthRoutes } from './health/health.routes.js';
 import { resourcesRoutes } from './resources/resources.routes.js';
 import { resolveJwtSecret } from './secrets.js';
+import { scheduleRetention } from './simulations/retention.js';
+import type { SimulationContext } from './simulations/simulation-context.js';
+import { simulationsRoutes } from './simulations/simulations.routes.js';
 import { FolderBlobStore } from './storage/folder-blob-store.js';
 import { seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -74,8 +78,14 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     throw error;
   }
 
+  // With REDIS_URL the rate-limit counters live in Redis, shared by every backend instance.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'faraday-rl:', skipOnError: false } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests; retry in ${context.after}`),
   });
@@ -96,14 +106,19 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(authRoutes(identity, config.loginRateLimitPerMinute));
   await app.register(corpchatRoutes(identity, config.corpchat));
   await app.register(usersRoutes(identity));
-  const content: CourseContentContext = {
+  const blobs = new FolderBlobStore(config.uploads.blobDir);
+  const content: CourseContentContext = { db, blobs, maxUploadBytes: config.uploads.maxBytes };
+  const simulation: SimulationContext = {
     db,
-    blobs: new FolderBlobStore(config.uploads.blobDir),
-    maxUploadBytes: config.uploads.maxBytes,
+    blobs,
+    simServiceUrl: config.simServiceUrl,
+    settings: config.simulation,
   };
   await app.register(coursesRoutes(db));
   await app.register(assignmentsRoutes(content));
   await app.register(resourcesRoutes(content));
+  await app.register(simulationsRoutes(simulation));
+  scheduleRetention(app, simulation);
   await app.register(aiGatewayRoutes(app.config));
   return app;
 }

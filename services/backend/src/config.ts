@@ -48,6 +48,15 @@ export const backendEnvSchema = z
       .default(100 * 1024 * 1024)
       .describe('Largest uploaded file (resources and submission attachments) in bytes'),
     BLOB_DIR: z.string().optional().describe('Folder of uploaded files (default $DATA_DIR/blobs)'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    SIM_REQUEST_TIMEOUT_SEC: z.coerce.number().positive().max(3600).default(330),
+    SIM_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
+    SIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    SWEEP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+    HISTORY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     AI_GATEWAY_SHARED_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     AI_REQUEST_TIMEOUT_SEC: z.coerce.number().positive().max(600).default(120),
@@ -90,6 +99,14 @@ export interface BackendConfig {
   demoPasswords: { admin?: string | undefined; teacher?: string | undefined; student?: string | undefined };
   corpchat: CorpchatConfig;
   uploads: { maxBytes: number; blobDir: string };
+  redisUrl: string | undefined;
+  simulation: {
+    requestTimeoutMs: number;
+    retentionDays: number;
+    solverRatePerMinute: number;
+    sweepRatePerHour: number;
+    historyRatePerMinute: number;
+  };
   ai: { gatewayToken: string | undefined; rateLimitPerMinute: number; requestTimeoutMs: number };
 }
 
@@ -158,6 +175,14 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     uploads: {
       maxBytes: env.RESOURCE_MAX_BYTES,
       blobDir: env.BLOB_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/blobs`,
+    },
+    redisUrl: env.REDIS_URL,
+    simulation: {
+      requestTimeoutMs: env.SIM_REQUEST_TIMEOUT_SEC * 1000,
+      retentionDays: env.SIM_RETENTION_DAYS,
+      solverRatePerMinute: env.SIM_RATE_LIMIT_PER_MINUTE,
+      sweepRatePerHour: env.SWEEP_RATE_LIMIT_PER_HOUR,
+      historyRatePerMinute: env.HISTORY_RATE_LIMIT_PER_MINUTE,
     },
     ai: {
       gatewayToken: env.AI_GATEWAY_SHARED_TOKEN,

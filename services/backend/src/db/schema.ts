@@ -119,6 +119,60 @@ export interface ResourcesTable {
   uploaded_at: string;
 }
 
+export interface SimulationsTable {
+  id: string;
+  owner_id: string;
+  course_id: string | null;
+  type: string;
+  title: string;
+  /** JSON: the request parameters */
+  parameters: string;
+  /** JSON: the solver's metadata */
+  metadata: string;
+  status: string;
+  computation_time: number;
+  png_blob_key: string | null;
+  data_blob_key: string | null;
+  sweep_id: string | null;
+  created_at: string;
+}
+
+export interface SweepTasksTable {
+  id: string;
+  owner_id: string;
+  course_id: string | null;
+  simulation_type: string;
+  base_parameters: string;
+  sweep_parameters: string;
+  output_format: string;
+  status: string;
+  total_simulations: number;
+  completed: number;
+  failed: number;
+  estimated_time: number;
+  summary_blob_key: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface SweepRunsTable {
+  task_id: string;
+  run_index: number;
+  parameters: string;
+  /** JSON: {path: value} of the swept parameters for this run */
+  values: string;
+  status: string;
+  simulation_id: string | null;
+  metrics: string | null;
+  error: string | null;
+  attempts: number;
+  worker: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -130,4 +184,7 @@ export interface Database {
   stored_files: StoredFilesTable;
   submission_files: SubmissionFilesTable;
   resources: ResourcesTable;
+  simulations: SimulationsTable;
+  sweep_tasks: SweepTasksTable;
+  sweep_runs: SweepRunsTable;
 }

@@ -1,0 +1,162 @@
+import {
+  messageSchema,
+  ok,
+  pageOffset,
+  simulationDetailSchema,
+  simulationHistoryQuerySchema,
+  simulationHistorySchema,
+  simulationRecordFieldsSchema,
+  simulationResultSchema,
+  simulationTypes,
+  successEnvelopeSchema,
+} from '@faraday/contracts';
+import type { ZodTypeProvider } from '@faraday/server-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { principalOf } from '../auth/access.js';
+import type { SimulationContext } from './simulation-context.js';
+import { dataUrlOf, toSimulationRecord } from './simulation-views.js';
+import {
+  deleteSimulationRecord,
+  readBlobText,
+  runAndRecord,
+  simulationHistory,
+  visibleSimulation,
+} from './simulations.service.js';
+
+const tags = ['simulation'];
+const security = [{ bearerAuth: [] }];
+const resultParams = z.object({ simulation_id: z.string().min(1).max(64) });
+
+/** Per-user limits (spec part 8); counters shared by instances through Redis when configured. */
+export function perUser(max: number, timeWindow: string) {
+  return {
+    max,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) => request.principal?.userId ?? request.ip,
+  };
+}
+
+export function simulationsRoutes(ctx: SimulationContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    // One route for the eight solvers, so the per-user limit counts them together.
+    routes.post(
+      '/api/v1/sim/:solver',
+      {
+        config: { access: 'sim:use', rateLimit: perUser(ctx.settings.solverRatePerMinute, '1 minute') },
+        schema: {
+          tags,
+          security,
+          summary: 'Run a solver and record the run',
+          description:
+            "The solver's request fields are those of the simulation service (see its /docs); " +
+            'add course_id to record the run under a course you belong to, and title for the history.',
+          params: z.object({ solver: z.enum(simulationTypes) }),
+          body: simulationRecordFieldsSchema.loose(),
+          response: {
+            200: successEnvelopeSchema(simulationResultSchema.extend({ simulation_id: z.string() })),
+          },
+        },
+      },
+      async (request) =>
+        ok(
+          await runAndRecord(ctx, principalOf(request), {
+            type: request.params.solver,
+            body: request.body as Record<string, unknown>,
+            requestId: request.id,
+          }),
+        ),
+    );
+
+    routes.get(
+      '/api/v1/sim/history',
+      {
+        config: {
+          access: 'sim:use',
+          rateLimit: perUser(ctx.settings.historyRatePerMinute, '1 minute'),
+        },
+        schema: {
+          tags,
+          security,
+          summary: "Your runs (a course's teacher and assistants also see its students' runs with course_id)",
+          querystring: simulationHistoryQuerySchema,
+          response: { 200: successEnvelopeSchema(simulationHistorySchema) },
+        },
+      },
+      async (request) => {
+        const { page, limit, type, course_id } = request.query;
+        const { rows, total } = await simulationHistory(ctx.db, principalOf(request), {
+          type,
+          course_id,
+          offset: pageOffset({ page, limit }),
+          limit,
+        });
+        return ok({ simulations: rows.map(toSimulationRecord), total, page, limit });
+      },
+    );
+
+    routes.get(
+      '/api/v1/sim/results/:simulation_id',
+      {
+        config: { access: 'sim:use' },
+        schema: {
+          tags,
+          security,
+          summary: 'One run with its figure and metadata',
+          params: resultParams,
+          response: { 200: successEnvelopeSchema(simulationDetailSchema) },
+        },
+      },
+      async (request) => {
+        const row = await visibleSimulation(ctx.db, principalOf(request), request.params.simulation_id);
+        const png = await readBlobText(ctx, row.png_blob_key);
+        return ok({
+          ...toSimulationRecord(row),
+          results: { png_base64: png.toString('base64'), data_url: dataUrlOf(row.id) },
+          metadata: JSON.parse(row.metadata) as { computation_time: number },
+        });
+      },
+    );
+
+    routes.get(
+      '/api/v1/sim/results/:simulation_id/data.json',
+      {
+        config: { access: 'sim:use' },
+        schema: {
+          tags,
+          security,
+          summary: 'The full numeric output and parameters of a run, as a JSON file',
+          params: resultParams,
+        },
+      },
+      async (request, reply) => {
+        const row = await visibleSimulation(ctx.db, principalOf(request), request.params.simulation_id);
+        const data = await readBlobText(ctx, row.data_blob_key);
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${row.type}-${row.id}.json"`)
+          .send(data);
+      },
+    );
+
+    routes.delete(
+      '/api/v1/sim/results/:simulation_id',
+      {
+        config: { access: 'sim:use' },
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a run and its stored files (owner or admin)',
+          params: resultParams,
+          response: { 200: successEnvelopeSchema(messageSchema) },
+        },
+      },
+      async (request) => {
+        await deleteSimulationRecord(ctx, principalOf(request), request.params.simulation_id);
+        return ok({ message: 'Simulation deleted' });
+      },
+    );
+  };
+}

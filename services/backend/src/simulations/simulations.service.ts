@@ -1,0 +1,179 @@
+import { Readable } from 'node:stream';
+import { AppError, type SimulationResult, type SimulationType } from '@faraday/contracts';
+import { callService } from '@faraday/server-kit';
+import type { Principal } from '../auth/principal.js';
+import { accessCourse } from '../courses/course-access.js';
+import type { Db } from '../db/database.js';
+import { newId } from '../shared/ids.js';
+import { isoNow } from '../shared/time.js';
+import type { SimulationContext } from './simulation-context.js';
+import {
+  deleteSimulation,
+  findSimulation,
+  insertSimulation,
+  listSimulations,
+  type SimulationRow,
+} from './simulations.repository.js';
+
+const BLOB_LIMIT = 512 * 1024 * 1024;
+
+export interface RunRequest {
+  type: SimulationType;
+  body: Record<string, unknown>;
+  requestId: string;
+  signal?: AbortSignal;
+}
+
+/** The solver's answer without the images: what data.json serves. */
+function numericPart(result: SimulationResult): Record<string, unknown> {
+  const { png_base64: _png, svg: _svg, animation_frames: _frames, ...numbers } = result;
+  return numbers;
+}
+
+/** Asks the sim service to run one solver. Its error codes pass through; down is UPSTREAM_UNAVAILABLE. */
+export function runSolver(ctx: SimulationContext, request: RunRequest): Promise<SimulationResult> {
+  return callService<SimulationResult>('simulation', ctx.simServiceUrl, `/v1/sim/${request.type}`, {
+    body: request.body,
+    requestId: request.requestId,
+    timeoutMs: ctx.settings.requestTimeoutMs,
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
+}
+
+/**
+ * Stores a finished run: the figure and the full numbers as blobs, the record as a row. If the
+ * row cannot be written the blobs are removed, so nothing is left half-stored.
+ */
+export async function recordSimulation(
+  ctx: SimulationContext,
+  run: {
+    ownerId: string;
+    courseId: string | null;
+    type: SimulationType;
+    title: string;
+    parameters: Record<string, unknown>;
+    result: SimulationResult;
+    sweepId?: string;
+  },
+): Promise<string> {
+  const id = newId();
+  const png = await ctx.blobs.put(Readable.from([Buffer.from(run.result.png_base64, 'base64')]), BLOB_LIMIT);
+  const data = Buffer.from(
+    JSON.stringify({ type: run.type, parameters: run.parameters, output: numericPart(run.result) }),
+  );
+  let dataKey: string | undefined;
+  try {
+    dataKey = (await ctx.blobs.put(Readable.from([data]), BLOB_LIMIT)).key;
+    await insertSimulation(ctx.db, {
+      id,
+      owner_id: run.ownerId,
+      course_id: run.courseId,
+      type: run.type,
+      title: run.title,
+      parameters: JSON.stringify(run.parameters),
+      metadata: JSON.stringify(run.result.metadata),
+      status: 'completed',
+      computation_time: Number(run.result.metadata.computation_time) || 0,
+      png_blob_key: png.key,
+      data_blob_key: dataKey,
+      sweep_id: run.sweepId ?? null,
+      created_at: isoNow(),
+    });
+  } catch (error) {
+    await ctx.blobs.delete(png.key);
+    if (dataKey) await ctx.blobs.delete(dataKey);
+    throw error;
+  }
+  return id;
+}
+
+/** POST /api/v1/sim/<solver>: run, record under the caller (and a course they belong to), answer. */
+export async function runAndRecord(
+  ctx: SimulationContext,
+  principal: Principal,
+  request: RunRequest,
+): Promise<SimulationResult & { simulation_id: string }> {
+  const {
+    course_id: courseId,
+    title,
+    ...parameters
+  } = request.body as {
+    course_id?: string;
+    title?: string;
+  } & Record<string, unknown>;
+  if (courseId !== undefined) await accessCourse(ctx.db, principal, courseId);
+  const result = await runSolver(ctx, { ...request, body: parameters });
+  const simulationId = await recordSimulation(ctx, {
+    ownerId: principal.userId,
+    courseId: courseId ?? null,
+    type: request.type,
+    title: title ?? `${request.type} run`,
+    parameters,
+    result,
+  });
+  return { ...result, simulation_id: simulationId };
+}
+
+async function isCourseStaff(db: Db, principal: Principal, courseId: string): Promise<boolean> {
+  try {
+    const { role } = await accessCourse(db, principal, courseId);
+    return role !== 'student';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A run is visible to its owner, to admins, and to the staff of the course it was recorded
+ * under. Anyone else gets SIMULATION_NOT_FOUND, as for a run that does not exist.
+ */
+export async function visibleSimulation(db: Db, principal: Principal, id: string): Promise<SimulationRow> {
+  const row = await findSimulation(db, id);
+  const visible =
+    row !== undefined &&
+    (row.owner_id === principal.userId ||
+      principal.role === 'admin' ||
+      (row.course_id !== null && (await isCourseStaff(db, principal, row.course_id))));
+  if (!visible) throw new AppError('SIMULATION_NOT_FOUND');
+  return row;
+}
+
+export async function simulationHistory(
+  db: Db,
+  principal: Principal,
+  query: { type?: string | undefined; course_id?: string | undefined; offset: number; limit: number },
+): Promise<{ rows: SimulationRow[]; total: number }> {
+  const seesWholeCourse =
+    query.course_id !== undefined && (await isCourseStaff(db, principal, query.course_id));
+  return listSimulations(db, {
+    ownerId: seesWholeCourse ? undefined : principal.userId,
+    courseId: query.course_id,
+    type: query.type,
+    offset: query.offset,
+    limit: query.limit,
+  });
+}
+
+export async function readBlobText(ctx: SimulationContext, key: string | null): Promise<Buffer> {
+  if (!key) throw new AppError('SIMULATION_NOT_FOUND', 'The stored result is no longer available');
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of await ctx.blobs.open(key)) chunks.push(chunk as Buffer);
+  } catch {
+    throw new AppError('SIMULATION_NOT_FOUND', 'The stored result is no longer available');
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Owner or admin only; the row goes first, then its blobs. */
+export async function deleteSimulationRecord(
+  ctx: SimulationContext,
+  principal: Principal,
+  id: string,
+): Promise<void> {
+  const row = await visibleSimulation(ctx.db, principal, id);
+  if (row.owner_id !== principal.userId && principal.role !== 'admin')
+    throw new AppError('SIMULATION_NOT_FOUND');
+  await deleteSimulation(ctx.db, id);
+  for (const key of [row.png_blob_key, row.data_blob_key]) if (key) await ctx.blobs.delete(key);
+}
