@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { COULOMB_K } from '../constants.js';
+import { gridAxes } from '../numerics/grid.js';
+import { type PointCharge, solvePointCharges, traceFieldLines } from './point-charges.js';
+
+const domain = { x_min: -1, x_max: 1, y_min: -1, y_max: 1 };
+
+/** Exact Coulomb V and E of a charge set at (x, y). */
+function coulomb(charges: PointCharge[], x: number, y: number) {
+  let v = 0;
+  let ex = 0;
+  let ey = 0;
+  for (const c of charges) {
+    const dx = x - c.x;
+    const dy = y - c.y;
+    const r = Math.hypot(dx, dy);
+    v += (COULOMB_K * c.q) / r;
+    ex += (COULOMB_K * c.q * dx) / r ** 3;
+    ey += (COULOMB_K * c.q * dy) / r ** 3;
+  }
+  return { v, ex, ey };
+}
+
+/**
+ * Compares grid values with exact Coulomb at every node at least 10 δ from every charge. The
+ * softened kernels differ from the exact ones by the factors (1 + δ²/r²)^(−1/2) and ^(−3/2), so
+ * the relative error per charge is ≤ 3δ²/(2r²) ≤ 1.5 %·(10δ/r)²; with several charges of both
+ * signs the sum can cancel, so the bound is applied to Σ|contributions| (the relative error of
+ * each term times its size).
+ */
+function checkAgainstCoulomb(charges: PointCharge[], gridSize: number) {
+  const out = solvePointCharges({ charges, ...domain, grid_size: gridSize, show_field_lines: false });
+  const { x, y } = gridAxes(domain, gridSize, gridSize);
+  const delta = out.metadata.softening_length;
+  let checked = 0;
+  for (let i = 0; i < gridSize; i++) {
+    for (let j = 0; j < gridSize; j++) {
+      const rs = charges.map((c) => Math.hypot(x[j]! - c.x, y[i]! - c.y));
+      const rMin = Math.min(...rs);
+      if (rMin < 10 * delta) continue;
+      const exact = coulomb(charges, x[j]!, y[i]!);
+      const scaleV = charges.reduce((s, c, n) => s + Math.abs(COULOMB_K * c.q) / rs[n]!, 0);
+      const scaleE = charges.reduce((s, c, n) => s + Math.abs(COULOMB_K * c.q) / rs[n]! ** 2, 0);
+      const bound = (1.5 * delta * delta) / (rMin * rMin);
+      const k = i * gridSize + j;
+      expect(Math.abs(out.potential.data[k]! - exact.v)).toBeLessThanOrEqual(bound * scaleV + 1e-9);
+      expect(Math.abs(out.electric_field.Ex.data[k]! - exact.ex)).toBeLessThanOrEqual(bound * scaleE + 1e-9);
+      expect(Math.abs(out.electric_field.Ey.data[k]! - exact.ey)).toBeLessThanOrEqual(bound * scaleE + 1e-9);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(gridSize * gridSize * 0.8);
+  return out;
+}
+
+describe('point_charges', () => {
+  it('reproduces the Coulomb potential and field of one charge', () => {
+    const out = checkAgainstCoulomb([{ x: 0.1, y: -0.2, q: 2e-9 }], 81);
+    // Far from the charge the softening is invisible: V = kq/r to 1e-5 at r ≈ 1.
+    const { x, y } = gridAxes(domain, 81, 81);
+    const r = Math.hypot(x[80]! - 0.1, y[0]! + 0.2);
+    expect(out.potential.data[80]! / ((COULOMB_K * 2e-9) / r)).toBeCloseTo(1, 4);
+    expect(out.metadata.total_charge).toBe(2e-9);
+  });
+
+  it('reproduces the field and potential of a dipole (V = 0 on the mid-plane)', () => {
+    const dipole = [
+      { x: -0.25, y: 0, q: 1e-9 },
+      { x: 0.25, y: 0, q: -1e-9 },
+    ];
+    const out = checkAgainstCoulomb(dipole, 101);
+    // Column 50 is x = 0: V vanishes there and E points from + to − (along +x).
+    for (let i = 0; i < 101; i++) {
+      expect(Math.abs(out.potential.data[i * 101 + 50]!)).toBeLessThan(1e-9);
+      expect(out.electric_field.Ex.data[i * 101 + 50]!).toBeGreaterThan(0);
+    }
+    expect(out.metadata.total_charge).toBe(0);
+  });
+
+  it('reports |E| and its maximum', () => {
+    const out = solvePointCharges({
+      charges: [{ x: 0.3, y: 0.3, q: 1e-9 }],
+      grid_size: 40,
+      show_field_lines: false,
+    });
+    const { Ex, Ey, magnitude } = out.electric_field;
+    let max = 0;
+    for (let k = 0; k < magnitude.data.length; k++) {
+      expect(magnitude.data[k]).toBeCloseTo(Math.hypot(Ex.data[k]!, Ey.data[k]!), 9);
+      max = Math.max(max, magnitude.data[k]!);
+    }
+    expect(out.metadata.max_field_strength).toBe(max);
+  });
+
+  it('traces radial field lines from a lone positive charge, pointing outwards to the edge', () => {
+    const lines = traceFieldLines([{ x: 0, y: 0, q: 1e-9 }], domain);
+    expect(lines).toHaveLength(16);
+    for (const line of lines) {
+      expect([line.x[0], line.y[0]]).toEqual([0, 0]);
+      const angle = Math.atan2(line.y[1]!, line.x[1]!);
+      const n = line.x.length;
+      // Straight: every point on the seed's ray (integration error ≪ 1e-6).
+      for (let k = 1; k < n; k++) {
+        expect(Math.abs(Math.atan2(line.y[k]!, line.x[k]!) - angle)).toBeLessThan(1e-6);
+      }
+      expect(Math.max(Math.abs(line.x[n - 1]!), Math.abs(line.y[n - 1]!))).toBeCloseTo(1, 12);
+    }
+  });
+
+  it('traces lines of a lone negative charge backwards, so they still point along E (inwards)', () => {
+    const lines = traceFieldLines([{ x: 0.2, y: 0.1, q: -3e-9 }], domain);
+    expect(lines).toHaveLength(16);
+    for (const line of lines) {
+      const n = line.x.length;
+      expect([line.x[n - 1], line.y[n - 1]]).toEqual([0.2, 0.1]);
+      const r0 = Math.hypot(line.x[0]! - 0.2, line.y[0]! - 0.1);
+      const r1 = Math.hypot(line.x[n - 2]! - 0.2, line.y[n - 2]! - 0.1);
+      expect(r1).toBeLessThan(r0);
+    }
+  });
+
+  it('joins the charges of a dipole: lines leave + and end on −, each traced once', () => {
+    const plus = { x: -0.2, y: 0, q: 1e-9 };
+    const minus = { x: 0.2, y: 0, q: -1e-9 };
+    const lines = traceFieldLines([plus, minus], { x_min: -2, x_max: 2, y_min: -2, y_max: 2 });
+    const startsAtPlus = lines.filter((l) => l.x[0] === plus.x && l.y[0] === plus.y);
+    const endsAtMinus = lines.filter((l) => l.x.at(-1) === minus.x && l.y.at(-1) === minus.y);
+    const joined = lines.filter((l) => startsAtPlus.includes(l) && endsAtMinus.includes(l));
+    expect(joined.length).toBeGreaterThanOrEqual(10);
+    // Each joining line is traced once (from +), not again backwards from −.
+    expect(lines.length).toBeLessThan(32);
+    // Every segment points along E (positive projection of the step on the exact field).
+    for (const line of lines) {
+      for (let k = 1; k + 1 < line.x.length; k++) {
+        const e = coulomb([plus, minus], line.x[k]!, line.y[k]!);
+        const step = [line.x[k + 1]! - line.x[k]!, line.y[k + 1]! - line.y[k]!];
+        expect(step[0]! * e.ex + step[1]! * e.ey).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('seeds a number of lines proportional to |q|', () => {
+    const lines = traceFieldLines(
+      [
+        { x: -0.5, y: 0, q: 4e-9 },
+        { x: 0.5, y: 0, q: 2e-9 },
+      ],
+      domain,
+    );
+    const from = (x: number) => lines.filter((l) => l.x[0] === x).length;
+    expect(from(-0.5)).toBe(16);
+    expect(from(0.5)).toBe(8);
+  });
+
+  it('draws equipotentials of one charge as circles r = kq/V', () => {
+    const q = 1e-9;
+    const out = solvePointCharges({ charges: [{ x: 0, y: 0, q }], grid_size: 201, show_field_lines: false });
+    expect(out.equipotentials.length).toBeGreaterThan(4);
+    const h = 2 / 200;
+    for (const line of out.equipotentials) {
+      const r = (COULOMB_K * q) / line.level;
+      if (r < 10 * h) continue;
+      // Linear interpolation of 1/r along an edge: radial error ≲ h²/r (see contours.test.ts
+      // for the argument with r², here f''/|f'| = 2/r), plus the softening factor ≤ 1.5 δ²/r².
+      for (let k = 0; k < line.x.length; k++) {
+        expect(Math.abs(Math.hypot(line.x[k]!, line.y[k]!) - r)).toBeLessThan(
+          (h * h) / r + (1.5 * (h / 2) ** 2) / r,
+        );
+      }
+    }
+  });
+
+  it('honours show_field_lines and show_equipotentials', () => {
+    const out = solvePointCharges({
+      charges: [{ x: 0, y: 0, q: 1e-9 }],
+      grid_size: 20,
+      show_field_lines: false,
+      show_equipotentials: false,
+    });
+    expect(out.field_lines).toEqual([]);
+    expect(out.equipotentials).toEqual([]);
+  });
+
+  it('rejects an empty domain and unknown fields with their paths', () => {
+    expect(() => solvePointCharges({ charges: [{ x: 0, y: 0, q: 1 }], x_min: 1, x_max: 1 })).toThrow(/x_max/);
+    expect(() => solvePointCharges({ charges: [{ x: 0, y: 0, q: 1, z: 0 }] } as never)).toThrow(
+      /charges\[0\]\.z/,
+    );
+    expect(() => solvePointCharges({ charges: [] })).toThrow(/charges/);
+  });
+});
