@@ -1,0 +1,396 @@
+import { canRenderCjk, hasCjk } from '../fonts.js';
+import { normalizer } from '../norm.js';
+import type { Corner, InfoBoxLayer, Label, Layer, Panel, Scene } from '../scene.js';
+import { colormapStrip } from './colorize.js';
+import { type LayerContext, layerPrims } from './layers.js';
+import { layoutPanel, type Metrics, metrics, type PanelGeometry, type Rect } from './layout.js';
+import { ASCENT, MIDDLE_TO_BASELINE, textWidth } from './measure.js';
+import type { DisplayList, Primitive } from './primitives.js';
+
+export type Target = 'png' | 'svg';
+
+const INK = '#222';
+
+/**
+ * A raster without a CJK font would draw boxes; use the label's English stand-in then. SVG keeps the
+ * original text, since the viewer's fonts draw it.
+ */
+export function textResolver(target: Target): (label: Label) => string {
+  const raster = target === 'png' && !canRenderCjk();
+  return (l) =>
+    raster && hasCjk(l.text)
+      ? (l.fallback ?? l.text.replace(/[^\x20-\x7E°±×µμ²³⁻⁰¹⁴⁵⁶⁷⁸⁹·−]/g, '?'))
+      : l.text;
+}
+
+function legendEntries(layers: Layer[]): { label: Label; layer: Layer }[] {
+  const out: { label: Label; layer: Layer }[] = [];
+  for (const l of layers) {
+    if (
+      (l.type === 'series' ||
+        l.type === 'lines' ||
+        l.type === 'band' ||
+        l.type === 'rule' ||
+        l.type === 'points') &&
+      l.legend
+    ) {
+      out.push({ label: l.legend, layer: l });
+    }
+  }
+  return out;
+}
+
+type Spot = Corner | 'middle-left' | 'middle-right' | 'top-centre' | 'bottom-centre';
+
+function cornerRect(corner: Spot, plot: Rect, w: number, h: number, inset: number): Rect {
+  const x = corner.endsWith('left')
+    ? plot.x + inset
+    : corner.endsWith('right')
+      ? plot.x + plot.w - inset - w
+      : plot.x + (plot.w - w) / 2;
+  const y = corner.startsWith('top')
+    ? plot.y + inset
+    : corner.startsWith('bottom')
+      ? plot.y + plot.h - inset - h
+      : plot.y + (plot.h - h) / 2;
+  return { x, y, w, h };
+}
+
+function legendPrims(
+  panel: Panel,
+  geo: PanelGeometry,
+  m: Metrics,
+  text: (l: Label) => string,
+  taken: Corner[],
+  occupied: Rect[],
+): Primitive[] {
+  const entries = legendEntries(panel.layers);
+  if (entries.length === 0 || panel.legend === 'none') return [];
+  const s = m.small;
+  const rowH = s * 1.55;
+  const w = 34 + Math.max(...entries.map((e) => textWidth(text(e.label), s))) + 10;
+  const h = entries.length * rowH + 8;
+  let corner: Spot = panel.legend && panel.legend !== 'best' ? panel.legend : 'top-right';
+  if (!panel.legend || panel.legend === 'best') {
+    // the corner that hides the fewest plotted samples
+    const pts: number[] = [];
+    for (const l of panel.layers) {
+      if (l.type !== 'series') continue;
+      for (let i = 0; i < l.x.length; i++) pts.push(geo.tx(l.x[i]!), geo.ty(l.y[i]!));
+    }
+    let best = Number.POSITIVE_INFINITY;
+    const spots: Spot[] = [
+      'top-right',
+      'top-left',
+      'bottom-right',
+      'bottom-left',
+      'middle-right',
+      'middle-left',
+      'top-centre',
+      'bottom-centre',
+    ];
+    for (const c of spots) {
+      if ((taken as Spot[]).includes(c)) continue;
+      const r = cornerRect(c, geo.plot, w, h, 8);
+      // an annotation under the legend costs as much as a stretch of curve
+      let hits =
+        occupied.filter((o) => r.x < o.x + o.w && o.x < r.x + r.w && r.y < o.y + o.h && o.y < r.y + r.h)
+          .length * 25;
+      for (let i = 0; i < pts.length; i += 2) {
+        if (
+          pts[i]! >= r.x - 4 &&
+          pts[i]! <= r.x + r.w + 4 &&
+          pts[i + 1]! >= r.y - 4 &&
+          pts[i + 1]! <= r.y + r.h + 4
+        )
+          hits++;
+      }
+      if (hits < best) {
+        best = hits;
+        corner = c;
+      }
+    }
+  }
+  const r = cornerRect(corner, geo.plot, w, h, 8);
+  const out: Primitive[] = [
+    { kind: 'rect', ...r, fill: '#fff', alpha: 0.9, stroke: '#bbb', width: 0.8, rx: 3 },
+  ];
+  entries.forEach((e, i) => {
+    const cy = r.y + 4 + rowH * (i + 0.5);
+    const l = e.layer;
+    const x0 = r.x + 7;
+    if (l.type === 'band')
+      out.push({
+        kind: 'rect',
+        x: x0,
+        y: cy - s * 0.45,
+        w: 22,
+        h: s * 0.9,
+        fill: l.color,
+        alpha: Math.min(1, l.alpha * 2),
+      });
+    else if (l.type === 'points')
+      out.push({ kind: 'circle', cx: x0 + 11, cy, r: 4, fill: l.color, stroke: '#fff', width: 1 });
+    else if (l.type === 'series' || l.type === 'lines' || l.type === 'rule') {
+      out.push({
+        kind: 'path',
+        subpaths: [[x0, cy, x0 + 22, cy]],
+        stroke: l.color,
+        width: Math.max(1.5, l.width),
+        ...(l.dash ? { dash: l.dash } : {}),
+      });
+    }
+    out.push({
+      kind: 'text',
+      x: x0 + 28,
+      y: cy + s * MIDDLE_TO_BASELINE,
+      text: text(e.label),
+      size: s,
+      color: INK,
+      weight: 'normal',
+      align: 'left',
+    });
+  });
+  return out;
+}
+
+function infoPrims(
+  box: InfoBoxLayer,
+  geo: PanelGeometry,
+  m: Metrics,
+  text: (l: Label) => string,
+): Primitive[] {
+  const s = m.small;
+  const lines = box.lines.map(text);
+  const w = Math.max(...lines.map((l) => textWidth(l, s))) + 14;
+  const rowH = s * 1.45;
+  const r = cornerRect(box.corner, geo.plot, w, lines.length * rowH + 8, 8);
+  const out: Primitive[] = [
+    { kind: 'rect', ...r, fill: '#fff', alpha: 0.88, stroke: '#999', width: 0.8, rx: 3 },
+  ];
+  lines.forEach((l, i) => {
+    out.push({
+      kind: 'text',
+      x: r.x + 7,
+      y: r.y + 4 + rowH * (i + 0.5) + s * MIDDLE_TO_BASELINE,
+      text: l,
+      size: s,
+      color: INK,
+      weight: 'normal',
+      align: 'left',
+    });
+  });
+  return out;
+}
+
+function axesPrims(panel: Panel, geo: PanelGeometry, m: Metrics, text: (l: Label) => string): Primitive[] {
+  const { plot, xTicks, yTicks, tx, ty } = geo;
+  const out: Primitive[] = [];
+  const marks: number[][] = [];
+  const bottom = plot.y + plot.h;
+  xTicks.values.forEach((v, i) => {
+    const x = tx(v);
+    marks.push([x, bottom, x, bottom + m.tickLen]);
+    out.push({
+      kind: 'text',
+      x,
+      y: bottom + m.tickLen + 3 + m.tick * ASCENT,
+      text: xTicks.labels[i]!,
+      size: m.tick,
+      color: INK,
+      weight: 'normal',
+      align: 'center',
+    });
+  });
+  let yLabelW = 0;
+  yTicks.values.forEach((v, i) => {
+    const y = ty(v);
+    marks.push([plot.x - m.tickLen, y, plot.x, y]);
+    const label = yTicks.labels[i]!;
+    yLabelW = Math.max(yLabelW, textWidth(label, m.tick));
+    out.push({
+      kind: 'text',
+      x: plot.x - m.tickLen - 3,
+      y: y + m.tick * MIDDLE_TO_BASELINE,
+      text: label,
+      size: m.tick,
+      color: INK,
+      weight: 'normal',
+      align: 'right',
+    });
+  });
+  out.push({ kind: 'path', subpaths: marks, stroke: '#333', width: 1 });
+  out.push({ kind: 'rect', ...plot, stroke: '#333', width: 1 });
+  if (panel.x.label) {
+    const y = bottom + m.tickLen + 3 + m.tick * 1.25 + m.pad + m.label * ASCENT;
+    out.push({
+      kind: 'text',
+      x: plot.x + plot.w / 2,
+      y,
+      text: text(panel.x.label),
+      size: m.label,
+      color: INK,
+      weight: 'normal',
+      align: 'center',
+    });
+  }
+  if (panel.y.label) {
+    const x = plot.x - m.tickLen - 3 - yLabelW - m.pad - m.label * 0.3;
+    out.push({
+      kind: 'text',
+      x,
+      y: plot.y + plot.h / 2,
+      text: text(panel.y.label),
+      size: m.label,
+      color: INK,
+      weight: 'normal',
+      align: 'center',
+      rotate: -90,
+    });
+  }
+  if (panel.title) {
+    out.push({
+      kind: 'text',
+      x: plot.x + plot.w / 2,
+      y: plot.y - m.pad - m.panelTitle * 0.3,
+      text: text(panel.title),
+      size: m.panelTitle,
+      color: INK,
+      weight: 'bold',
+      align: 'center',
+    });
+  }
+  return out;
+}
+
+function gridPrims(geo: PanelGeometry, onImage: boolean): Primitive {
+  const { plot, xTicks, yTicks, tx, ty } = geo;
+  const sub: number[][] = [];
+  for (const v of xTicks.values) sub.push([tx(v), plot.y, tx(v), plot.y + plot.h]);
+  for (const v of yTicks.values) sub.push([plot.x, ty(v), plot.x + plot.w, ty(v)]);
+  return onImage
+    ? { kind: 'path', subpaths: sub, stroke: '#fff', width: 0.7, alpha: 0.45, dash: [3, 3] }
+    : { kind: 'path', subpaths: sub, stroke: '#000', width: 0.6, alpha: 0.14 };
+}
+
+function colorbarPrims(geo: PanelGeometry, m: Metrics, text: (l: Label) => string): Primitive[] {
+  const out: Primitive[] = [];
+  for (const { rect, spec, ticks } of geo.colorbars) {
+    out.push({ kind: 'image', ...rect, width: 1, height: 256, rgba: colormapStrip(spec.cmap) });
+    const t = normalizer(spec.norm);
+    const at = (v: number) => rect.y + rect.h * (1 - Math.max(0, Math.min(1, t(v))));
+    if (spec.marks && spec.marks.length > 0) {
+      out.push({
+        kind: 'path',
+        subpaths: spec.marks.map((v) => [rect.x, at(v), rect.x + rect.w, at(v)]),
+        stroke: '#000',
+        width: 0.8,
+        alpha: 0.6,
+      });
+    }
+    out.push({ kind: 'rect', ...rect, stroke: '#333', width: 0.8 });
+    const marks: number[][] = [];
+    let labelW = 0;
+    ticks.values.forEach((v, i) => {
+      const y = at(v);
+      marks.push([rect.x + rect.w, y, rect.x + rect.w + m.tickLen, y]);
+      labelW = Math.max(labelW, textWidth(ticks.labels[i]!, m.tick));
+      out.push({
+        kind: 'text',
+        x: rect.x + rect.w + m.tickLen + 3,
+        y: y + m.tick * MIDDLE_TO_BASELINE,
+        text: ticks.labels[i]!,
+        size: m.tick,
+        color: INK,
+        weight: 'normal',
+        align: 'left',
+      });
+    });
+    out.push({ kind: 'path', subpaths: marks, stroke: '#333', width: 0.8 });
+    if (spec.label) {
+      const x = rect.x + rect.w + m.tickLen + 3 + labelW + m.pad + m.label * 0.7;
+      out.push({
+        kind: 'text',
+        x,
+        y: rect.y + rect.h / 2,
+        text: text(spec.label),
+        size: m.label,
+        color: INK,
+        weight: 'normal',
+        align: 'center',
+        rotate: 90,
+      });
+    }
+  }
+  return out;
+}
+
+/** Lays out a scene and turns it into primitives in logical px. */
+export function compileScene(scene: Scene, target: Target): DisplayList {
+  const m = metrics(scene.width, scene.height);
+  const text = textResolver(target);
+  const items: Primitive[] = [];
+  let top = 0;
+  if (scene.title) {
+    const t = text(scene.title);
+    let size = m.title;
+    // long titles shrink rather than run off the canvas
+    while (size > 9 && textWidth(t, size, 'bold') > scene.width - 2 * m.pad) size -= 0.5;
+    items.push({
+      kind: 'text',
+      x: scene.width / 2,
+      y: m.pad + size * ASCENT + 2,
+      text: t,
+      size,
+      color: '#111',
+      weight: 'bold',
+      align: 'center',
+    });
+    top = m.pad + m.title * 1.35 + 2;
+  }
+  const area = { x: 0, y: top, w: scene.width, h: scene.height - top };
+  for (const panel of scene.panels) {
+    const [l, t, r, b] = panel.box;
+    const outer = {
+      x: area.x + l * area.w,
+      y: area.y + t * area.h,
+      w: (r - l) * area.w,
+      h: (b - t) * area.h,
+    };
+    const geo = layoutPanel(panel, outer, m);
+    const ctx: LayerContext = { geo, m, scale: scene.dpi / 100, text, occupied: [] };
+    const images = panel.layers.filter((x) => x.type === 'image');
+    const bands = panel.layers.filter((x) => x.type === 'band');
+    // rules go last so their labels can step around annotations already placed
+    const rest: Layer[] = panel.layers.filter(
+      (x) => x.type !== 'image' && x.type !== 'band' && x.type !== 'infobox' && x.type !== 'rule',
+    );
+    rest.push(...panel.layers.filter((x) => x.type === 'rule'));
+    const inner: Primitive[] = [];
+    for (const layer of [...images, ...bands]) inner.push(...layerPrims(layer, ctx));
+    if (panel.grid) inner.push(gridPrims(geo, images.length > 0));
+    for (const layer of rest) inner.push(...layerPrims(layer, ctx));
+    items.push({ kind: 'group', clip: geo.plot, children: inner });
+    items.push(...axesPrims(panel, geo, m, text));
+    items.push(...colorbarPrims(geo, m, text));
+    const boxes = panel.layers.filter((x): x is InfoBoxLayer => x.type === 'infobox');
+    for (const box of boxes) items.push(...infoPrims(box, geo, m, text));
+    items.push(
+      ...legendPrims(
+        panel,
+        geo,
+        m,
+        text,
+        boxes.map((b2) => b2.corner),
+        ctx.occupied,
+      ),
+    );
+  }
+  return {
+    width: scene.width,
+    height: scene.height,
+    dpi: scene.dpi,
+    background: scene.background ?? '#fff',
+    items,
+  };
+}
