@@ -101,4 +101,5 @@ await writeFile(
   join(resultsDir, 'plot.json'),
   `${JSON.stringify({ package: '@faraday/plot', date: new Date().toISOString(), node: process.version, pngBytes, svgBytes, rows }, null, 2)}\n`,
 );
-if (rows.some((r) => r.pass === false)) console.warn('WARNING: a figure missed its time budget (see the pass column).');
+if (rows.some((r) => r.pass === false))
+  console.warn('WARNING: a figure missed its time budget (see the pass column).');
