@@ -3,6 +3,7 @@
  * spec's 100,000 limit (part 8), run it. Every entry takes `unknown` input and validates it
  * itself, so a caller that only knows the name needs no type casts.
  */
+import { simulationTypes } from '@faraday/contracts';
 import type { z } from 'zod';
 import { MAX_GRID_POINTS } from './constants.js';
 import {
@@ -45,16 +46,8 @@ import {
 } from './solvers/wire-field.js';
 import { parseInput } from './validation.js';
 
-export const SOLVER_NAMES = [
-  'laplace2d',
-  'point_charges',
-  'gauss_flux',
-  'wire_field',
-  'solenoid',
-  'ampere_loop',
-  'wave_1d',
-  'fresnel',
-] as const;
+/** The eight solvers, named as on the wire (spec 4.3). */
+export const SOLVER_NAMES = simulationTypes;
 
 export type SolverName = (typeof SOLVER_NAMES)[number];
 

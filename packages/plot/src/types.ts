@@ -1,3 +1,4 @@
+import { simulationTypes } from '@faraday/contracts';
 /**
  * Structural input types: what each solver hands to its figure.
  *
@@ -261,13 +262,4 @@ export interface SolverInputs {
 
 export type SolverName = keyof SolverInputs;
 
-export const SOLVER_NAMES: readonly SolverName[] = [
-  'laplace2d',
-  'point_charges',
-  'gauss_flux',
-  'wire_field',
-  'solenoid',
-  'ampere_loop',
-  'wave_1d',
-  'fresnel',
-];
+export const SOLVER_NAMES: readonly SolverName[] = simulationTypes;
