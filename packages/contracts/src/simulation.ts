@@ -40,8 +40,18 @@ const timestamp = z.string().describe('ISO 8601 UTC timestamp');
 
 /** Fields the backend accepts besides the solver's own (and strips before forwarding). */
 export const simulationRecordFieldsSchema = z.object({
-  course_id: z.string().max(64).optional().describe('Record the run under this course (you must belong to it)'),
-  title: z.string().trim().min(1).max(200).optional().describe('A title for the history (default: the solver name)'),
+  course_id: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('Record the run under this course (you must belong to it)'),
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('A title for the history (default: the solver name)'),
 });
 
 export const simulationRecordSchema = z.object({

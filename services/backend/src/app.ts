@@ -25,6 +25,7 @@ import { scheduleRetention } from './simulations/retention.js';
 import type { SimulationContext } from './simulations/simulation-context.js';
 import { simulationsRoutes } from './simulations/simulations.routes.js';
 import { FolderBlobStore } from './storage/folder-blob-store.js';
+import { sweepsRoutes } from './sweeps/sweeps.routes.js';
 import { seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -118,6 +119,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(assignmentsRoutes(content));
   await app.register(resourcesRoutes(content));
   await app.register(simulationsRoutes(simulation));
+  await app.register(sweepsRoutes(simulation, config));
   scheduleRetention(app, simulation);
   await app.register(aiGatewayRoutes(app.config));
   return app;

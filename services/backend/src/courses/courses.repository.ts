@@ -51,7 +51,11 @@ export async function listVisibleCourses(
     visible = visible.where((eb) =>
       eb.or([
         eb('c.teacher_id', '=', me),
-        eb('c.id', 'in', eb.selectFrom('course_members as m').select('m.course_id').where('m.user_id', '=', me)),
+        eb(
+          'c.id',
+          'in',
+          eb.selectFrom('course_members as m').select('m.course_id').where('m.user_id', '=', me),
+        ),
       ]),
     );
   }
