@@ -34,6 +34,8 @@ export interface ServerOptions extends ErrorHandlerOptions {
  * Fastify answers new requests with 503 while closing. Answers given while closing carry
  * `Connection: close` so keep-alive clients do not hold the server open.
  */
+const ABANDONED_GRACE_MS = 2_000;
+
 function trackInFlightRequests(app: FastifyInstance, drainTimeoutMs: number): void {
   // A request is done when its answer has been produced (onSend: the handler or error handler
   // has finished) and its connection has let go of it (the response closed). A client that
@@ -51,7 +53,10 @@ function trackInFlightRequests(app: FastifyInstance, drainTimeoutMs: number): vo
     inFlight.set(request, state);
     reply.raw.once('close', () => {
       state.closed = true;
-      if (state.answered || reply.sent) finished(request);
+      if (state.answered || reply.sent) return finished(request);
+      // The client left before an answer. A handler that hijacked the reply never reaches
+      // onSend, so stop waiting for it after a grace period.
+      setTimeout(() => finished(request), ABANDONED_GRACE_MS).unref();
     });
   });
   app.addHook('onSend', async (request, reply) => {
@@ -107,8 +112,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     genReqId: requestIdFrom,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    // Idle keep-alive sockets are closed at shutdown; in-flight requests still finish.
-    forceCloseConnections: 'idle',
+    // close() first drains the requests in flight (preClose below); whatever connections are
+    // left after that are idle keep-alives (some clients open one after an abort) and are cut.
+    forceCloseConnections: true,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: 200 },
   });

@@ -73,7 +73,8 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandler
     }
     const status = (error as FastifyError).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
-      const code = codeForClientStatus[status] ?? 'VALIDATION_ERROR';
+      // A malformed body is a validation failure too, reported under the service's code.
+      const code = status === 400 ? validationCode : (codeForClientStatus[status] ?? validationCode);
       request.log.info(
         { err: { message: error.message, code: (error as FastifyError).code } },
         'client error',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -36,12 +37,16 @@ export class FolderBlobStore implements BlobStore {
         callback(null, chunk);
       },
     });
+    const writer = createWriteStream(tmpPath, { flags: 'wx' });
     try {
-      await pipeline(source, meter, createWriteStream(tmpPath, { flags: 'wx' }));
+      await pipeline(source, meter, writer);
       const finalPath = this.pathOf(key);
       await mkdir(join(this.root, key.slice(-2)), { recursive: true });
       await rename(tmpPath, finalPath);
     } catch (error) {
+      // A failure can come before the write stream has even created the file; wait for it to
+      // settle, or the rm below runs first and an empty tmp file is left behind for good.
+      if (!writer.closed) await once(writer, 'close').catch(() => undefined);
       await rm(tmpPath, { force: true });
       // Drain what the client is still sending so the connection can answer cleanly.
       if (!source.destroyed) source.resume();

@@ -1,0 +1,151 @@
+import { Readable } from 'node:stream';
+import { AppError, failure } from '@faraday/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BlobStore } from './blob-store.js';
+
+/**
+ * The HTTP details of serving a file: Content-Disposition with UTF-8 names (RFC 6266 with
+ * RFC 8187's `filename*`) and single byte ranges (RFC 9110 §14).
+ */
+
+/**
+ * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>`. Old clients read
+ * the quoted name, so it keeps only printable ASCII without quotes or backslashes; every current
+ * browser prefers `filename*`, which carries the real name.
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_').trim() || 'download';
+  // encodeURIComponent leaves ' ( ) * unencoded, but RFC 8187's attr-char does not allow them.
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export type RangeDecision =
+  | { kind: 'full' }
+  | { kind: 'partial'; start: number; end: number }
+  | { kind: 'unsatisfiable' };
+
+/**
+ * One `bytes=` range against a file of `size` bytes (size ≥ 1). A header we do not understand
+ * (another unit, bad syntax) or one with several ranges is ignored and the whole file is sent,
+ * which RFC 9110 allows; multipart/byteranges answers are not worth their complexity here.
+ */
+export function decideRange(header: string | undefined, size: number): RangeDecision {
+  if (header === undefined) return { kind: 'full' };
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!match) return { kind: 'full' };
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return { kind: 'full' };
+  if (first === '') {
+    // Suffix range: the last N bytes (all of them when N exceeds the size).
+    const length = Number(last);
+    if (length === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'partial', start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== '' && Number(last) < start) return { kind: 'full' };
+  if (start >= size) return { kind: 'unsatisfiable' };
+  return { kind: 'partial', start, end };
+}
+
+/** The strong ETag of a blob: its SHA-256, which the store computed while writing it. */
+export function etagOf(sha256: string): string {
+  return `"${sha256}"`;
+}
+
+/** True when an If-None-Match / If-Range list names this ETag (or `*` where allowed). */
+export function etagMatches(header: string | undefined, etag: string, allowStar: boolean): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || (allowStar && tag === '*'));
+}
+
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+export interface DownloadableFile {
+  blobKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Streams a stored file with its headers, honouring one Range (and If-Range / If-None-Match
+ * against the SHA-256 ETag). The blob is opened before any header is set, so a missing blob
+ * still gets a clean error answer.
+ */
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  blobs: BlobStore,
+  file: DownloadableFile,
+): Promise<FastifyReply> {
+  const etag = etagOf(file.sha256);
+  // Members only: no shared cache may keep it, and each use asks again (cheaply, via the ETag).
+  reply.headers({ 'accept-ranges': 'bytes', etag, 'cache-control': 'private, no-cache' });
+  if (etagMatches(headerOf(request, 'if-none-match'), etag, true)) return reply.status(304).send();
+
+  const ifRange = headerOf(request, 'if-range');
+  // A Range with a stale If-Range validator is ignored: the client gets the whole new file.
+  const rangeHeader =
+    ifRange === undefined || etagMatches(ifRange, etag, false) ? headerOf(request, 'range') : undefined;
+  const range = decideRange(rangeHeader, file.size);
+  if (range.kind === 'unsatisfiable') {
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${file.size}`)
+      .send(
+        failure({
+          code: 'RANGE_NOT_SATISFIABLE',
+          message: `The requested range is outside the file (${file.size} bytes)`,
+        }),
+      );
+  }
+  const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, file.size - 1];
+  // HEAD: headers only; Fastify would otherwise read a real stream to the end and discard it.
+  const body =
+    request.method === 'HEAD'
+      ? Readable.from([])
+      : await openBlob(blobs, file.blobKey, { start, end }, request);
+  reply.headers({
+    'content-type': file.contentType,
+    'content-length': String(end - start + 1),
+    'content-disposition': contentDisposition(file.fileName),
+    // Even an HTML or SVG upload must never run as a page of this origin.
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+  });
+  if (range.kind === 'partial') {
+    reply.status(206).header('content-range', `bytes ${start}-${end}/${file.size}`);
+  }
+  return reply.send(body);
+}
+
+/**
+ * A row whose blob is gone (removed by a concurrent replace, or lost on disk) is answered as a
+ * missing file, and logged, rather than as a server error.
+ */
+async function openBlob(
+  blobs: BlobStore,
+  key: string,
+  range: { start: number; end: number },
+  request: FastifyRequest,
+): Promise<Readable> {
+  try {
+    return await blobs.open(key, range);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ENOENT') throw error;
+    request.log.warn({ blob_key: key }, 'stored file is missing from the blob store');
+    throw new AppError('NOT_FOUND', 'The file is no longer available');
+  }
+}
