@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { paginatedSchema } from './pagination.js';
+
+/** Assignments and their submissions (SPEC parts 2, 3 and 4.2; DESIGN §6). */
+
+const timestamp = z.string().describe('ISO 8601 UTC timestamp');
+
+export const assignmentStatuses = ['draft', 'published', 'closed'] as const;
+export type AssignmentStatus = (typeof assignmentStatuses)[number];
+
+/**
+ * The moves `PUT …/assignments/{id}` accepts, as data so clients and the server read one table.
+ * published -> draft is allowed only while nobody has submitted; closed -> published reopens.
+ */
+export const assignmentTransitions: Record<AssignmentStatus, readonly AssignmentStatus[]> = {
+  draft: ['published'],
+  published: ['closed', 'draft'],
+  closed: ['published'],
+};
+
+/** Most files one submission may carry. */
+export const MAX_SUBMISSION_FILES = 5;
+/** Longest submission text, in characters. */
+export const MAX_SUBMISSION_TEXT = 100_000;
+
+/** PostgreSQL refuses NUL characters in text, so no database is given one. */
+const withoutNul = (value: string) => !value.includes('\u0000');
+const NUL_MESSAGE = 'may not contain NUL characters';
+
+/** Text that every supported database stores exactly as sent. */
+export function storableText(max: number) {
+  return z.string().max(max).refine(withoutNul, NUL_MESSAGE);
+}
+
+/** Any ISO 8601 date-time with a zone (Z or an offset); stored and answered as UTC with `Z`. */
+const dueDateSchema = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value).toISOString())
+  .describe('ISO 8601 date-time with Z or an offset');
+
+const maxScoreSchema = z.number().positive().max(10_000);
+
+const attachmentNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .refine((name) => !/\p{Cc}/u.test(name), 'may not contain control characters');
+
+const assignmentFields = {
+  title: z.string().trim().min(1).max(200).refine(withoutNul, NUL_MESSAGE),
+  description: storableText(20_000),
+  due_date: dueDateSchema,
+  max_score: maxScoreSchema,
+  instructions: storableText(50_000),
+  attachments: z.array(attachmentNameSchema).max(20).describe('File names the assignment refers to'),
+  allow_late: z.boolean().describe('Accept (and mark late) submissions after the due date'),
+};
+
+export const createAssignmentRequestSchema = z.object({
+  ...assignmentFields,
+  description: assignmentFields.description.default(''),
+  instructions: assignmentFields.instructions.default(''),
+  attachments: assignmentFields.attachments.default([]),
+  allow_late: assignmentFields.allow_late.default(false),
+});
+
+export const updateAssignmentRequestSchema = z
+  .object({
+    ...assignmentFields,
+    status: z.enum(assignmentStatuses).describe('draft -> published -> closed; see assignmentTransitions'),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'give at least one field to change');
+
+export const assignmentSchema = z.object({
+  id: z.string(),
+  course_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  due_date: timestamp,
+  max_score: z.number(),
+  status: z.enum(assignmentStatuses),
+  submission_count: z.number().int().describe('Students who have submitted'),
+  created_at: timestamp,
+  updated_at: timestamp,
+  instructions: z.string(),
+  attachments: z.array(z.string()),
+  allow_late: z.boolean(),
+});
+
+export const assignmentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(assignmentStatuses).optional().describe('Only assignments in this status'),
+});
+
+export const assignmentListSchema = paginatedSchema('assignments', assignmentSchema);
+
+export const submissionFileSchema = z.object({
+  id: z.string(),
+  name: z.string().describe('Display name as uploaded, without any folder part'),
+  content_type: z.string(),
+  size: z.number().int(),
+  download_url: z.string(),
+});
+
+export const submissionSchema = z.object({
+  id: z.string(),
+  assignment_id: z.string(),
+  student_id: z.string(),
+  student_name: z.string(),
+  student_username: z.string(),
+  content: z.string(),
+  attachments: z.array(submissionFileSchema),
+  submitted_at: timestamp,
+  is_late: z.boolean(),
+  attempt: z.number().int().describe('1 for the first submission, +1 for each resubmission'),
+  score: z.number().nullable(),
+  feedback: z.string().nullable(),
+  graded_by: z.string().nullable(),
+  graded_at: timestamp.nullable(),
+});
+
+export const assignmentDetailSchema = assignmentSchema.extend({
+  my_submission: submissionSchema
+    .nullable()
+    .optional()
+    .describe("Students only: the caller's own submission, or null before they submit"),
+});
+
+export const submissionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const submissionListSchema = paginatedSchema('submissions', submissionSchema);
+
+/** A submission without files, sent as JSON. Files come as multipart (`content` + `files`). */
+export const submitJsonRequestSchema = z.object({
+  content: storableText(MAX_SUBMISSION_TEXT),
+});
+
+export const gradeSubmissionRequestSchema = z.object({
+  score: z.number().min(0).describe('From 0 to the assignment max_score'),
+  feedback: storableText(20_000).default(''),
+});
