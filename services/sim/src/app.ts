@@ -1,9 +1,16 @@
 import { createServer, registerLiveness } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { SimConfig } from './config.js';
+import { simulationRoutes } from './simulation.routes.js';
+import { SolverPool } from './solver-pool.js';
+
+/** Largest request body: a full solver request is a few kB; 1 MB leaves room and stops abuse (413). */
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
+  /** Worker file for the pool (tests inject slow or crashing workers); default the compiled solver worker. */
+  workerModule?: string;
 }
 
 /** The simulation service (stateless): validates and runs solvers, draws figures. */
@@ -13,6 +20,7 @@ export async function buildApp(config: SimConfig, options: BuildOptions = {}): P
     logLevel: config.logLevel,
     logFormat: config.logFormat,
     validationCode: 'INVALID_PARAMETERS',
+    bodyLimit: BODY_LIMIT_BYTES,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     docs: {
       title: 'Faraday simulation service',
@@ -21,5 +29,20 @@ export async function buildApp(config: SimConfig, options: BuildOptions = {}): P
     },
   });
   registerLiveness(app);
+  const pool = new SolverPool({
+    workers: config.workers,
+    queueSize: config.queueSize,
+    timeoutSec: config.timeoutSec,
+    workerMemoryMb: config.workerMemoryMb,
+    log: app.log,
+    ...(options.workerModule ? { workerModule: options.workerModule } : {}),
+  });
+  // Runs after in-flight requests have drained (server-kit's preClose), then stops the threads.
+  app.addHook('onClose', async () => pool.close());
+  await app.register(simulationRoutes(pool));
+  app.log.info(
+    { workers: config.workers, queue: config.queueSize, timeout_sec: config.timeoutSec },
+    'solver pool started',
+  );
   return app;
 }

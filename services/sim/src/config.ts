@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { logFormatSchema, logLevelSchema, portSchema } from '@faraday/server-kit';
 import { z } from 'zod';
 
@@ -15,7 +16,26 @@ export const simEnvSchema = z.object({
     .max(5)
     .optional()
     .describe('Worker threads (default min(cores, 5))'),
-  SIM_TIMEOUT_SEC: z.coerce.number().positive().max(3600).default(300),
+  SIM_TIMEOUT_SEC: z.coerce
+    .number()
+    .positive()
+    .max(3600)
+    .default(300)
+    .describe('Longest computation in seconds; the worker is terminated after it (default 300)'),
+  SIM_QUEUE_SIZE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(20)
+    .describe('Requests waiting for a free worker; beyond it the answer is 503 SIMULATION_BUSY (default 20)'),
+  SIM_WORKER_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(16_384)
+    .default(1024)
+    .describe('Heap limit of each worker thread in MB; above it the computation fails (default 1024)'),
 });
 
 export type SimEnv = z.output<typeof simEnvSchema>;
@@ -26,8 +46,11 @@ export interface SimConfig {
   port: number;
   logLevel: SimEnv['LOG_LEVEL'];
   logFormat: 'json' | 'pretty';
-  workers: number | undefined;
+  /** Worker threads = computations at once (spec part 8: at most 5). */
+  workers: number;
   timeoutSec: number;
+  queueSize: number;
+  workerMemoryMb: number;
 }
 
 export function toSimConfig(env: SimEnv): SimConfig {
@@ -37,7 +60,9 @@ export function toSimConfig(env: SimEnv): SimConfig {
     port: env.SIM_SERVICE_PORT,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
-    workers: env.SIM_WORKERS,
+    workers: env.SIM_WORKERS ?? Math.min(availableParallelism(), 5),
     timeoutSec: env.SIM_TIMEOUT_SEC,
+    queueSize: env.SIM_QUEUE_SIZE,
+    workerMemoryMb: env.SIM_WORKER_MEMORY_MB,
   };
 }

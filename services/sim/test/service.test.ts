@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { simulationTypes } from '@faraday/contracts';
 import { callService, LogCapture, parseConfig } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,5 +47,42 @@ describe('sim service foundation', () => {
     const doc = await (await fetch(`${address}/openapi.json`)).json();
     expect(doc.info.title).toBe('Faraday simulation service');
     expect((await fetch(`${address}/docs/`)).status).toBe(200);
+  });
+
+  it('documents each solver route with its request fields, figure options and output kinds', async () => {
+    const doc = await (await fetch(`${address}/openapi.json`)).json();
+    for (const solver of simulationTypes) {
+      const body = doc.paths[`/v1/sim/${solver}`]?.post?.requestBody?.content?.['application/json']?.schema;
+      expect(body?.properties, solver).toHaveProperty('visualization');
+      expect(body?.properties, solver).toHaveProperty('output_type');
+    }
+    const laplace = doc.paths['/v1/sim/laplace2d'].post.requestBody.content['application/json'].schema;
+    expect(laplace.properties.nx).toMatchObject({ type: 'integer', minimum: 3, maximum: 2000 });
+    expect(laplace.required).toEqual(
+      expect.arrayContaining(['nx', 'ny', 'v_top', 'v_bottom', 'v_left', 'v_right']),
+    );
+  });
+
+  it('reports the pool at /v1/sim/status', async () => {
+    const res = await fetch(`${address}/v1/sim/status`);
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data).toMatchObject({ running: 0, queued: 0, queue_limit: 20, timeout_sec: 300 });
+    expect(data.workers).toBeGreaterThanOrEqual(1);
+    expect(data.workers).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('sim service configuration', () => {
+  it('defaults to min(cores, 5) workers, a queue of 20 and 300 s, and caps workers at 5', () => {
+    const config = toSimConfig(parseConfig(simEnvSchema, {}));
+    expect(config.workers).toBe(Math.min(availableParallelism(), 5));
+    expect(config).toMatchObject({ queueSize: 20, timeoutSec: 300 });
+    expect(toSimConfig(parseConfig(simEnvSchema, { SIM_WORKERS: '3', SIM_QUEUE_SIZE: '0' }))).toMatchObject({
+      workers: 3,
+      queueSize: 0,
+    });
+    expect(() => parseConfig(simEnvSchema, { SIM_WORKERS: '6' })).toThrow(/SIM_WORKERS/);
+    expect(() => parseConfig(simEnvSchema, { SIM_QUEUE_SIZE: '-1' })).toThrow(/SIM_QUEUE_SIZE/);
   });
 });

@@ -1,0 +1,245 @@
+/**
+ * The worker-thread pool with the spec's limits (part 8): at most `workers` computations at once
+ * (≤ 5), a bounded wait queue behind them, and a time limit per computation after which the
+ * worker thread is terminated (piscina terminates the thread when a running task's AbortSignal
+ * fires) and replaced.
+ *
+ * The wait queue is ours, not piscina's: a task goes to piscina only when a thread is free, so
+ * the time limit counts the computation and not the wait, and a waiting request can leave the
+ * queue without ever touching a thread.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { AppError } from '@faraday/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { Piscina } from 'piscina';
+import type { PoolTask, SolverTask, SolverTaskResult, TaskStartedMessage } from './solver-task.js';
+
+/**
+ * The compiled worker. `../dist/` resolves to the same file whether this module runs from
+ * `dist/` (production) or from `src/` (vitest), so tests run the real worker; `tsc -b` first.
+ */
+export const DEFAULT_WORKER_MODULE = fileURLToPath(new URL('../dist/solver-worker.js', import.meta.url));
+
+export interface SolverPoolOptions {
+  workers: number;
+  queueSize: number;
+  timeoutSec: number;
+  workerMemoryMb: number;
+  /** Another worker file (tests inject misbehaving workers). */
+  workerModule?: string;
+  log: FastifyBaseLogger;
+}
+
+export interface PoolStats {
+  workers: number;
+  running: number;
+  queued: number;
+  queue_limit: number;
+  timeout_sec: number;
+  completed: number;
+  failed: number;
+  timed_out: number;
+  crashed: number;
+}
+
+/** Longest a fresh thread may take to load physics, plot, canvas and sharp before a task starts. */
+const THREAD_START_ALLOWANCE_MS = 30_000;
+
+/** Why a task's signal fired. */
+const TIMED_OUT = 'timeout';
+
+interface Waiting {
+  start: () => void;
+  cancel: (reason: unknown) => void;
+}
+
+/** Thrown when the caller disconnected before its computation finished. */
+export class CallerGone extends Error {
+  constructor() {
+    super('The caller went away before the computation finished');
+    this.name = 'CallerGone';
+  }
+}
+
+export class SolverPool {
+  readonly #piscina: Piscina<PoolTask, unknown>;
+  readonly #options: SolverPoolOptions;
+  readonly #waiting: Waiting[] = [];
+  #running = 0;
+  /** Mean seconds per computation (exponentially weighted), for Retry-After. */
+  #meanSeconds = 1;
+  #counts = { completed: 0, failed: 0, timed_out: 0, crashed: 0 };
+  #lastTaskId = 0;
+  /** Running tasks by id: restarts the task's clock when its worker reports that it began. */
+  readonly #onStarted = new Map<number, () => void>();
+
+  constructor(options: SolverPoolOptions) {
+    const filename = options.workerModule ?? DEFAULT_WORKER_MODULE;
+    if (!existsSync(filename)) {
+      throw new Error(
+        `Solver worker ${filename} is missing; build the service first (npx tsc -b services/sim)`,
+      );
+    }
+    this.#options = options;
+    this.#piscina = new Piscina({
+      filename,
+      minThreads: options.workers,
+      maxThreads: options.workers,
+      concurrentTasksPerWorker: 1,
+      // Threads stay up: starting one loads physics, plot, canvas and sharp (about 0.5 s, more
+      // under load).
+      idleTimeout: Number.POSITIVE_INFINITY,
+      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb },
+    });
+    // A thread that dies between tasks is replaced by piscina; without a listener the 'error'
+    // event would take the whole service down.
+    this.#piscina.on('error', (error: unknown) => options.log.error({ err: error }, 'solver worker failed'));
+    this.#piscina.on('message', (message: Partial<TaskStartedMessage> | null) => {
+      if (typeof message?.started === 'number') this.#onStarted.get(message.started)?.();
+    });
+  }
+
+  stats(): PoolStats {
+    return {
+      workers: this.#options.workers,
+      running: this.#running,
+      queued: this.#waiting.length,
+      queue_limit: this.#options.queueSize,
+      timeout_sec: this.#options.timeoutSec,
+      ...this.#counts,
+    };
+  }
+
+  /**
+   * Runs one task: at once when a thread is free, else after a wait in the queue, else 503.
+   * `signal` aborts when the caller goes away; a running computation is then terminated too.
+   */
+  async run(task: SolverTask, signal?: AbortSignal): Promise<Extract<SolverTaskResult, { ok: true }>> {
+    if (signal?.aborted) throw new CallerGone();
+    await this.#admit(signal);
+    const started = performance.now();
+    try {
+      const result = await this.#execute(task, signal);
+      if (!result.ok) {
+        this.#counts.failed++;
+        if (result.internal)
+          this.#options.log.error({ solver: task.solver, cause: result.internal }, 'solver bug');
+        throw new AppError(result.code, result.message, result.details ? { details: result.details } : {});
+      }
+      this.#counts.completed++;
+      return result;
+    } finally {
+      // Every computation counts, the ones stopped at the limit too: they are what makes a wait long.
+      this.#meanSeconds = 0.8 * this.#meanSeconds + 0.2 * ((performance.now() - started) / 1000);
+      this.#running--;
+      this.#next();
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const waiting of this.#waiting.splice(0)) waiting.cancel(new AppError('SERVICE_UNAVAILABLE'));
+    await this.#piscina.destroy();
+  }
+
+  /**
+   * Resolves when the task holds a slot (counted in #running from that moment, so no other
+   * request can take it in between); rejects with SIMULATION_BUSY when the queue is full.
+   */
+  #admit(signal: AbortSignal | undefined): Promise<void> {
+    if (this.#running < this.#options.workers && this.#waiting.length === 0) {
+      this.#running++;
+      return Promise.resolve();
+    }
+    if (this.#waiting.length >= this.#options.queueSize) {
+      throw new AppError('SIMULATION_BUSY', undefined, {
+        details: `${this.#running} computations running and ${this.#waiting.length} waiting`,
+        headers: { 'retry-after': String(this.#retryAfterSeconds()) },
+      });
+    }
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        this.#remove(waiting);
+        reject(new CallerGone());
+      };
+      const waiting: Waiting = {
+        start: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        cancel: (reason) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(reason);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.push(waiting);
+    });
+  }
+
+  #remove(waiting: Waiting): void {
+    const index = this.#waiting.indexOf(waiting);
+    if (index >= 0) this.#waiting.splice(index, 1);
+  }
+
+  /** Hands a freed slot to the longest-waiting request. */
+  #next(): void {
+    if (this.#running >= this.#options.workers) return;
+    const waiting = this.#waiting.shift();
+    if (!waiting) return;
+    this.#running++;
+    waiting.start();
+  }
+
+  async #execute(task: SolverTask, callerSignal: AbortSignal | undefined): Promise<SolverTaskResult> {
+    const id = ++this.#lastTaskId;
+    const timeout = new AbortController();
+    const limitMs = this.#options.timeoutSec * 1000;
+    // The limit counts from the worker's "started" message, so a thread that is still loading
+    // after a replacement does not shorten the computation's time. Until that message, the
+    // allowance for starting a thread is added: a worker that never reports is still stopped.
+    let timer = setTimeout(() => timeout.abort(TIMED_OUT), limitMs + THREAD_START_ALLOWANCE_MS);
+    this.#onStarted.set(id, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => timeout.abort(TIMED_OUT), limitMs);
+    });
+    const signal = callerSignal ? AbortSignal.any([timeout.signal, callerSignal]) : timeout.signal;
+    try {
+      return (await this.#piscina.run({ ...task, id }, { signal })) as SolverTaskResult;
+    } catch (error) {
+      throw this.#mapFailure(error, task, timeout.signal.aborted, callerSignal?.aborted === true);
+    } finally {
+      this.#onStarted.delete(id);
+      clearTimeout(timer);
+    }
+  }
+
+  /** A rejected task: the time limit, the caller leaving, or a worker that died or threw. */
+  #mapFailure(error: unknown, task: SolverTask, timedOut: boolean, callerLeft: boolean): Error {
+    if (timedOut) {
+      this.#counts.timed_out++;
+      this.#options.log.warn({ solver: task.solver }, 'computation stopped at the time limit');
+      return new AppError('TIMEOUT', undefined, {
+        details: `Stopped after ${this.#options.timeoutSec} s; reduce the grid or the number of steps`,
+      });
+    }
+    if (callerLeft) return new CallerGone();
+    this.#counts.crashed++;
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      this.#options.log.warn({ solver: task.solver }, 'computation ran out of worker memory');
+      return new AppError('MEMORY_LIMIT_EXCEEDED', undefined, {
+        details: `The computation needed more than ${this.#options.workerMemoryMb} MB`,
+      });
+    }
+    this.#options.log.error({ err: error, solver: task.solver }, 'solver worker crashed');
+    return new AppError('COMPUTATION_FAILED', 'The computation crashed', { cause: error });
+  }
+
+  /** Seconds until a slot is likely free: the queue ahead divided among the threads. */
+  #retryAfterSeconds(): number {
+    const ahead = this.#running + this.#waiting.length;
+    const seconds = Math.ceil((this.#meanSeconds * ahead) / this.#options.workers);
+    return Math.min(60, Math.max(1, seconds));
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * What crosses the thread boundary between the service and a solver worker. Types only, so the
+ * worker and the pool agree without either importing the other.
+ */
+import type { SolverName } from '@faraday/physics';
+import type { VisualizationOptions } from '@faraday/plot';
+
+/** Output kinds of spec 4.3; the PNG is always drawn, the others add to it. */
+export type OutputType = 'png_base64' | 'svg' | 'data' | 'animation';
+
+export interface SolverTask {
+  solver: SolverName;
+  /** The request body the physics schema accepts (already validated once by the service). */
+  input: Record<string, unknown>;
+  /** Figure options, validated by plot's schema. */
+  visualization: VisualizationOptions;
+  outputType: OutputType;
+  /** Grid points counted for the limit, reported in metadata.grid_points. */
+  gridPoints: number;
+}
+
+/** A task as the pool sends it: the id ties the worker's "started" message to the task. */
+export interface PoolTask extends SolverTask {
+  id: number;
+}
+
+/**
+ * Posted by a worker on its parentPort when it begins a task: the time limit counts from here,
+ * so a thread still starting up (after a replacement) does not eat into the computation's time.
+ */
+export interface TaskStartedMessage {
+  started: number;
+}
+
+/** Codes a worker may answer with; they are catalogue codes of @faraday/contracts. */
+export type SolverFailureCode = 'INVALID_PARAMETERS' | 'CONVERGENCE_ERROR' | 'COMPUTATION_FAILED';
+
+export type SolverTaskResult =
+  | {
+      ok: true;
+      /**
+       * The whole success envelope as UTF-8 JSON. The worker serialises it so the event loop of
+       * the service never walks hundreds of thousands of numbers; the bytes are transferred, not
+       * copied (see docs/decisions.md, Simulation service, for the measurement).
+       */
+      body: Uint8Array;
+      computationTime: number;
+      renderTime: number;
+    }
+  | {
+      ok: false;
+      code: SolverFailureCode;
+      message: string;
+      details?: string;
+      /** For the service's log only: what went wrong inside, when it was not the caller's input. */
+      internal?: string;
+    };

@@ -1,0 +1,107 @@
+/**
+ * Runs in a worker thread of the pool: solves, draws and serialises one simulation. Everything
+ * CPU-heavy happens here, so the service's event loop stays free to answer other requests and
+ * the pool can terminate a runaway computation without touching the service.
+ */
+
+import { parentPort } from 'node:worker_threads';
+import { PhysicsError, solvers, toWire } from '@faraday/physics';
+import { InvalidPlotParametersError, renderAnimationFrames, renderSolverFigure } from '@faraday/plot';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import type { PoolTask, SolverTask, SolverTaskResult, TaskStartedMessage } from './solver-task.js';
+
+/**
+ * Frames per wave_1d animation. Plot's default: 30 frames of 640×360 are about 0.6 MB of Base64,
+ * enough for a smooth loop without making the response heavy.
+ */
+const ANIMATION_FRAMES = 30;
+
+type WireOutput = Record<string, unknown> & { metadata?: Record<string, unknown> };
+
+async function simulate(task: SolverTask): Promise<SolverTaskResult> {
+  const entry = solvers[task.solver];
+  // The input was validated by the service; parsing again fills the defaults the figure needs.
+  const params = entry.parse(task.input);
+  const output = entry.solve(task.input);
+  const wire = toWire(output) as WireOutput;
+
+  const started = performance.now();
+  // Plot's inputs are structural (spec field names, typed arrays or plain arrays), so the physics
+  // output goes in as it is; the union of eight solvers is too wide for the overloads.
+  const draw = renderSolverFigure as (...args: unknown[]) => Promise<Buffer | string>;
+  const png = (await draw(task.solver, params, output, task.visualization, 'png')) as Buffer;
+  const svg =
+    task.outputType === 'svg'
+      ? ((await draw(task.solver, params, output, task.visualization, 'svg')) as string)
+      : undefined;
+  const frames =
+    task.outputType === 'animation' && task.solver === 'wave_1d'
+      ? await renderAnimationFrames(params as never, output as never, task.visualization, {
+          maxFrames: ANIMATION_FRAMES,
+        })
+      : undefined;
+  const renderTime = (performance.now() - started) / 1000;
+
+  const computationTime = Number(wire.metadata?.['computation_time'] ?? 0);
+  const data = {
+    ...wire,
+    png_base64: png.toString('base64'),
+    ...(svg === undefined ? {} : { svg }),
+    ...(frames === undefined
+      ? {}
+      : { animation_frames: frames.map((f) => ({ time: f.time, png_base64: f.png.toString('base64') })) }),
+    metadata: {
+      ...wire.metadata,
+      computation_time: computationTime,
+      render_time: renderTime,
+      grid_points: task.gridPoints,
+    },
+  };
+  // TextEncoder gives the bytes their own ArrayBuffer (Buffer.from may use Node's shared pool,
+  // which must never be transferred).
+  const body = new TextEncoder().encode(JSON.stringify({ success: true, data }));
+  return { ok: true, body, computationTime, renderTime };
+}
+
+/** Errors become plain results: custom fields of an Error do not survive the thread boundary. */
+function failure(error: unknown): SolverTaskResult {
+  if (error instanceof PhysicsError) {
+    return {
+      ok: false,
+      code: error.code,
+      message: error.message,
+      ...(error.details === undefined ? {} : { details: error.details }),
+    };
+  }
+  if (error instanceof InvalidPlotParametersError) {
+    return {
+      ok: false,
+      code: 'INVALID_PARAMETERS',
+      message: 'The figure cannot be drawn with these parameters',
+      details: error.details.map((d) => `${d.field}: ${d.message}`).join('; '),
+    };
+  }
+  // A bug, not the caller's input: the caller gets the catalogue message, the log the cause.
+  const internal = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return { ok: false, code: 'COMPUTATION_FAILED', message: 'The computation failed', internal };
+}
+
+export default async function runSolverTask(task: PoolTask): Promise<unknown> {
+  parentPort?.postMessage({ started: task.id } satisfies TaskStartedMessage);
+  let result: SolverTaskResult;
+  try {
+    result = await simulate(task);
+  } catch (error) {
+    return failure(error);
+  }
+  if (!result.ok) return result;
+  const buffer = result.body.buffer;
+  return move({
+    get [transferableSymbol]() {
+      return [buffer];
+    },
+    get [valueSymbol]() {
+      return result;
+    },
+  });
+}
