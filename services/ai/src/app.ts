@@ -1,6 +1,10 @@
 import { createServer, registerLiveness } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
+import { chatRoutes } from './chat/chat.routes.js';
+import type { ChatDeps } from './chat/chat.service.js';
 import type { AiConfig } from './config.js';
+import { installGatewayTrust } from './trust.js';
+import { UpstreamClient } from './upstream/upstream-client.js';
 
 export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
@@ -21,5 +25,23 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
     },
   });
   registerLiveness(app);
+  installGatewayTrust(app, { token: config.gatewayToken, production: config.isProduction });
+  const deps: ChatDeps = {
+    config,
+    upstreams: {
+      ...(config.llm.local ? { local: new UpstreamClient(config.llm.local) } : {}),
+      ...(config.llm.cloud ? { cloud: new UpstreamClient(config.llm.cloud) } : {}),
+    },
+  };
+  app.log.info(
+    {
+      policy: config.llm.policy,
+      local: config.llm.local ? `${config.llm.local.baseUrl} (${config.llm.local.model})` : null,
+      cloud: config.llm.cloud ? `${config.llm.cloud.baseUrl} (${config.llm.cloud.model})` : null,
+      simulated: !config.llm.local && !config.llm.cloud,
+    },
+    'LLM upstreams',
+  );
+  await app.register(chatRoutes(deps));
   return app;
 }

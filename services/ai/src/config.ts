@@ -1,18 +1,83 @@
-import { logFormatSchema, logLevelSchema, portSchema } from '@faraday/server-kit';
+import { booleanFlagSchema, logFormatSchema, logLevelSchema, portSchema } from '@faraday/server-kit';
 import { z } from 'zod';
 
-/** Every setting of the AI service, read once at start. */
-export const aiEnvSchema = z.object({
-  APP_ENV: z.string().default('development'),
-  HOST: z.string().default('127.0.0.1').describe('Interface to listen on'),
-  AI_SERVICE_PORT: portSchema(8001),
-  LOG_LEVEL: logLevelSchema,
-  LOG_FORMAT: logFormatSchema,
-  AI_GATEWAY_SHARED_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  SIM_SERVICE_URL: z.url().default('http://127.0.0.1:8002'),
-});
+const routingPolicies = ['local_first', 'cloud_only'] as const;
+export type RoutingPolicy = (typeof routingPolicies)[number];
+
+// The spec's base URLs carry no /v1: the client appends it. Saying so at start beats a 404 later.
+const baseUrlSchema = z
+  .url()
+  .transform((url) => url.replace(/\/+$/, ''))
+  .refine((url) => !/\/v1$/.test(url), 'must not end in /v1 (the AI service appends /v1/chat/completions)')
+  .optional();
+
+const timeoutSecSchema = (fallback: number) => z.coerce.number().positive().max(600).default(fallback);
+
+/** Every setting of the AI service, read once at start (SPEC part 1, DESIGN §8). */
+export const aiEnvSchema = z
+  .object({
+    APP_ENV: z.string().default('development'),
+    HOST: z.string().default('127.0.0.1').describe('Interface to listen on'),
+    AI_SERVICE_PORT: portSchema(8001),
+    LOG_LEVEL: logLevelSchema,
+    LOG_FORMAT: logFormatSchema,
+    AI_GATEWAY_SHARED_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    SIM_SERVICE_URL: z.url().default('http://127.0.0.1:8002'),
+    LLM_BASE_URL: baseUrlSchema,
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().optional(),
+    LLM_BASE_URL_LOCAL: baseUrlSchema,
+    LLM_API_KEY_LOCAL: z.string().optional(),
+    LLM_MODEL_LOCAL: z.string().optional(),
+    LLM_BASE_URL_CLOUD: baseUrlSchema,
+    LLM_API_KEY_CLOUD: z.string().optional(),
+    LLM_MODEL_CLOUD: z.string().optional(),
+    LLM_ROUTING_POLICY: z.enum(routingPolicies).default('local_first'),
+    LLM_ENABLE_CLOUD_FALLBACK_NONPROD: booleanFlagSchema(false),
+    LLM_LOCAL_TIMEOUT_SEC: timeoutSecSchema(30),
+    LLM_CLOUD_TIMEOUT_SEC: timeoutSecSchema(60),
+  })
+  .superRefine((env, ctx) => {
+    const problem = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    for (const suffix of ['', '_LOCAL', '_CLOUD'] as const) {
+      const set = (['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const).map((name) => `${name}${suffix}`);
+      const given = set.filter((name) => env[name as keyof typeof env] !== undefined);
+      // A half-configured upstream is a typo, not a wish for simulated answers.
+      if (given.length > 0 && given.length < set.length) {
+        for (const name of set.filter((n) => !given.includes(n))) {
+          problem(name, `is required when ${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set`);
+        }
+      }
+    }
+    if (env.LLM_BASE_URL !== undefined && env.LLM_BASE_URL_LOCAL !== undefined) {
+      problem('LLM_BASE_URL', 'set either the single upstream or LLM_BASE_URL_LOCAL, not both');
+    }
+    const isProduction = env.APP_ENV === 'prod';
+    if (isProduction && env.LLM_ROUTING_POLICY !== 'local_first') {
+      problem('LLM_ROUTING_POLICY', 'must be local_first when APP_ENV=prod');
+    }
+    if (env.LLM_ROUTING_POLICY === 'cloud_only' && env.LLM_BASE_URL_CLOUD === undefined) {
+      problem('LLM_BASE_URL_CLOUD', 'is required when LLM_ROUTING_POLICY=cloud_only');
+    }
+    if (isProduction && env.AI_GATEWAY_SHARED_TOKEN === undefined) {
+      problem('AI_GATEWAY_SHARED_TOKEN', 'is required when APP_ENV=prod (/v1 refuses callers without it)');
+    }
+  });
 
 export type AiEnv = z.output<typeof aiEnvSchema>;
+
+export type UpstreamName = 'local' | 'cloud';
+
+export interface UpstreamConfig {
+  name: UpstreamName;
+  /** Without /v1; the client appends it. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Until the first token of a stream, or the whole answer otherwise; also the longest gap between chunks. */
+  timeoutMs: number;
+}
 
 export interface AiConfig {
   appEnv: string;
@@ -23,6 +88,24 @@ export interface AiConfig {
   logFormat: 'json' | 'pretty';
   gatewayToken: string | undefined;
   simServiceUrl: string;
+  llm: {
+    policy: RoutingPolicy;
+    cloudFallbackNonprod: boolean;
+    /** `LLM_*_LOCAL`, or the single `LLM_*` upstream, which plays the local part. */
+    local: UpstreamConfig | undefined;
+    cloud: UpstreamConfig | undefined;
+  };
+}
+
+function upstreamOf(
+  name: UpstreamName,
+  baseUrl: string | undefined,
+  apiKey: string | undefined,
+  model: string | undefined,
+  timeoutSec: number,
+): UpstreamConfig | undefined {
+  if (baseUrl === undefined || apiKey === undefined || model === undefined) return undefined;
+  return { name, baseUrl, apiKey, model, timeoutMs: Math.round(timeoutSec * 1000) };
 }
 
 export function toAiConfig(env: AiEnv): AiConfig {
@@ -35,5 +118,24 @@ export function toAiConfig(env: AiEnv): AiConfig {
     logFormat: env.LOG_FORMAT,
     gatewayToken: env.AI_GATEWAY_SHARED_TOKEN,
     simServiceUrl: env.SIM_SERVICE_URL.replace(/\/$/, ''),
+    llm: {
+      policy: env.LLM_ROUTING_POLICY,
+      cloudFallbackNonprod: env.LLM_ENABLE_CLOUD_FALLBACK_NONPROD,
+      local:
+        upstreamOf(
+          'local',
+          env.LLM_BASE_URL_LOCAL,
+          env.LLM_API_KEY_LOCAL,
+          env.LLM_MODEL_LOCAL,
+          env.LLM_LOCAL_TIMEOUT_SEC,
+        ) ?? upstreamOf('local', env.LLM_BASE_URL, env.LLM_API_KEY, env.LLM_MODEL, env.LLM_LOCAL_TIMEOUT_SEC),
+      cloud: upstreamOf(
+        'cloud',
+        env.LLM_BASE_URL_CLOUD,
+        env.LLM_API_KEY_CLOUD,
+        env.LLM_MODEL_CLOUD,
+        env.LLM_CLOUD_TIMEOUT_SEC,
+      ),
+    },
   };
 }

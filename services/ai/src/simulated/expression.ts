@@ -1,0 +1,286 @@
+/**
+ * A small parser for the formulas students write ("E = kq/r^2", "B = \mu_0 n I",
+ * "v = 1/√(μ0·ε0)"), with implicit multiplication, Greek letters, subscripts and a little
+ * LaTeX. The tree is evaluated twice: for SI dimensions and for numbers.
+ */
+
+export type Expr =
+  | { kind: 'num'; value: number }
+  | { kind: 'sym'; name: string }
+  | { kind: 'neg'; arg: Expr }
+  | { kind: 'bin'; op: '+' | '-' | '*' | '/' | '^'; left: Expr; right: Expr }
+  | { kind: 'call'; fn: string; arg: Expr };
+
+export const FUNCTIONS = new Set(['sqrt', 'sin', 'cos', 'tan', 'exp', 'ln', 'log', 'asin', 'acos', 'atan']);
+
+// Spellings of one symbol, mapped onto the name used everywhere else.
+const ALIASES: Record<string, string> = {
+  mu_0: 'mu0',
+  μ_0: 'mu0',
+  μ0: 'mu0',
+  eps_0: 'eps0',
+  epsilon_0: 'eps0',
+  epsilon0: 'eps0',
+  ε_0: 'eps0',
+  ε0: 'eps0',
+  π: 'pi',
+  arcsin: 'asin',
+  arccos: 'acos',
+  arctan: 'atan',
+  θ: 'theta',
+  λ: 'lambda',
+  ω: 'omega',
+  ρ: 'rho',
+  φ: 'phi',
+  Φ: 'Phi',
+  ε: 'eps',
+  epsilon: 'eps',
+  μ: 'mu',
+  ν: 'f',
+  ε_r: 'eps_r',
+  εr: 'eps_r',
+  epsilon_r: 'eps_r',
+  μ_r: 'mu_r',
+  μr: 'mu_r',
+  θ_B: 'theta_B',
+  θ_c: 'theta_c',
+  θ_i: 'theta_i',
+  θ_t: 'theta_t',
+};
+
+/** Multi-letter names read as one symbol; any other letter run is a product of single letters. */
+const NAMES = [
+  ...Object.keys(ALIASES),
+  ...FUNCTIONS,
+  'mu0',
+  'eps0',
+  'pi',
+  'theta_B',
+  'theta_c',
+  'theta_i',
+  'theta_t',
+  'theta',
+  'lambda',
+  'omega',
+  'sigma',
+  'rho',
+  'phi',
+  'Phi',
+  'emf',
+  'eps_r',
+  'mu_r',
+  'Q_enc',
+  'I_enc',
+  'mu',
+  'eps',
+].sort((a, b) => b.length - a.length);
+
+/** Turns the unicode and LaTeX spellings into the plain ASCII-ish form the tokenizer reads. */
+export function normalizeFormula(text: string): string {
+  let s = text.replace(/\$/g, '');
+  for (let i = 0; i < 5 && s.includes('\\frac'); i += 1) {
+    s = s.replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, '(($1)/($2))');
+  }
+  return s
+    .replace(/\\sqrt\s*\{([^{}]*)\}/g, 'sqrt($1)')
+    .replace(/\\(varepsilon|epsilon)(?![A-Za-z])/g, 'eps')
+    .replace(/\\(mu|pi|theta|lambda|omega|sigma|rho|phi|Phi|nu)(?![A-Za-z])/g, '$1')
+    .replace(/\\(cdot|times)/g, '*')
+    .replace(/\\left|\\right|\\,|\\;/g, '')
+    .replace(/[{}]/g, (b) => (b === '{' ? '(' : ')'))
+    .replace(/[·×∙⋅]/g, '*')
+    .replace(/[÷]/g, '/')
+    .replace(/[−–]/g, '-')
+    .replace(/²/g, '^2')
+    .replace(/³/g, '^3')
+    .replace(/√\s*\(/g, 'sqrt(')
+    .replace(/√\s*([\p{L}\d.]+)/gu, 'sqrt($1)')
+    .replace(/\*\*/g, '^')
+    .replace(/([\p{L}])_\(([\p{L}\d]+)\)/gu, '$1_$2')
+    .replace(/₀/g, '0')
+    .replace(/₁/g, '1')
+    .replace(/₂/g, '2');
+}
+
+type Token = { t: 'num'; v: number } | { t: 'id'; v: string } | { t: 'op'; v: string };
+
+function tokenize(source: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < source.length) {
+    const rest = source.slice(i);
+    const space = /^\s+/.exec(rest);
+    if (space) {
+      i += space[0].length;
+      continue;
+    }
+    const number = /^(\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?/.exec(rest);
+    if (number) {
+      tokens.push({ t: 'num', v: Number(number[0]) });
+      i += number[0].length;
+      continue;
+    }
+    const name = NAMES.find((n) => rest.startsWith(n) && !/^[\d_]/.test(rest.slice(n.length)));
+    if (name) {
+      tokens.push({ t: 'id', v: ALIASES[name] ?? name });
+      i += name.length;
+      continue;
+    }
+    const letter = /^\p{L}(?:\d+|_[\p{L}\d]+)?/u.exec(rest);
+    if (letter) {
+      tokens.push({ t: 'id', v: ALIASES[letter[0]] ?? letter[0] });
+      i += letter[0].length;
+      continue;
+    }
+    if ('+-*/^()'.includes(rest[0]!)) {
+      tokens.push({ t: 'op', v: rest[0]! });
+      i += 1;
+      continue;
+    }
+    throw new Error(`cannot read "${rest[0]}"`);
+  }
+  return tokens;
+}
+
+class Parser {
+  private position = 0;
+  constructor(private readonly tokens: Token[]) {}
+
+  parse(): Expr {
+    const expr = this.sum();
+    if (this.position < this.tokens.length) throw new Error('unexpected text after the formula');
+    return expr;
+  }
+
+  private peek(): Token | undefined {
+    return this.tokens[this.position];
+  }
+
+  private isOp(v: string): boolean {
+    const token = this.peek();
+    return token?.t === 'op' && token.v === v;
+  }
+
+  private sum(): Expr {
+    let left = this.product();
+    while (this.isOp('+') || this.isOp('-')) {
+      const op = (this.tokens[this.position++] as { v: '+' | '-' }).v;
+      left = { kind: 'bin', op, left, right: this.product() };
+    }
+    return left;
+  }
+
+  private product(): Expr {
+    let left = this.unary();
+    for (;;) {
+      if (this.isOp('*') || this.isOp('/')) {
+        const op = (this.tokens[this.position++] as { v: '*' | '/' }).v;
+        left = { kind: 'bin', op, left, right: this.unary() };
+        continue;
+      }
+      const next = this.peek();
+      // "2πr", "μ0 n I", "k q/(r)": adjacency is multiplication.
+      if (next && (next.t !== 'op' || next.v === '(')) {
+        left = { kind: 'bin', op: '*', left, right: this.power() };
+        continue;
+      }
+      return left;
+    }
+  }
+
+  private unary(): Expr {
+    if (this.isOp('-')) {
+      this.position += 1;
+      return { kind: 'neg', arg: this.unary() };
+    }
+    return this.power();
+  }
+
+  private power(): Expr {
+    const base = this.primary();
+    if (!this.isOp('^')) return base;
+    this.position += 1;
+    return { kind: 'bin', op: '^', left: base, right: this.unary() };
+  }
+
+  private primary(): Expr {
+    const token = this.tokens[this.position++];
+    if (!token) throw new Error('the formula ends too early');
+    if (token.t === 'num') return { kind: 'num', value: token.v };
+    if (token.t === 'id') {
+      if (FUNCTIONS.has(token.v) && this.isOp('(')) return { kind: 'call', fn: token.v, arg: this.primary() };
+      return { kind: 'sym', name: token.v };
+    }
+    if (token.v === '(') {
+      const inner = this.sum();
+      if (!this.isOp(')')) throw new Error('a parenthesis is not closed');
+      this.position += 1;
+      return inner;
+    }
+    throw new Error(`unexpected "${token.v}"`);
+  }
+}
+
+export function parseExpression(source: string): Expr {
+  return new Parser(tokenize(normalizeFormula(source))).parse();
+}
+
+/** Reads the tree back, so the student sees how the formula was understood. */
+export function formatExpression(expr: Expr): string {
+  switch (expr.kind) {
+    case 'num':
+      return String(expr.value);
+    case 'sym':
+      return expr.name;
+    case 'neg':
+      return `-${formatExpression(expr.arg)}`;
+    case 'call':
+      return `${expr.fn}(${formatExpression(expr.arg)})`;
+    case 'bin': {
+      const wrap = (e: Expr) =>
+        e.kind === 'bin' && (e.op === '+' || e.op === '-' || expr.op === '^')
+          ? `(${formatExpression(e)})`
+          : formatExpression(e);
+      const right =
+        expr.op === '/' && expr.right.kind === 'bin' ? `(${formatExpression(expr.right)})` : wrap(expr.right);
+      const op = expr.op === '*' ? '·' : expr.op === '^' ? '^' : ` ${expr.op} `;
+      return `${wrap(expr.left)}${op === ' / ' ? '/' : op}${right}`;
+    }
+  }
+}
+
+/** Evaluates with the given values; unknown symbols or domain errors give NaN. */
+export function evaluate(expr: Expr, values: (name: string) => number): number {
+  switch (expr.kind) {
+    case 'num':
+      return expr.value;
+    case 'sym':
+      return values(expr.name);
+    case 'neg':
+      return -evaluate(expr.arg, values);
+    case 'call': {
+      const x = evaluate(expr.arg, values);
+      const fn = expr.fn === 'ln' ? Math.log : expr.fn === 'log' ? Math.log10 : Math[expr.fn as 'sin'];
+      return fn(x);
+    }
+    case 'bin': {
+      const a = evaluate(expr.left, values);
+      const b = evaluate(expr.right, values);
+      if (expr.op === '+') return a + b;
+      if (expr.op === '-') return a - b;
+      if (expr.op === '*') return a * b;
+      if (expr.op === '/') return a / b;
+      return a ** b;
+    }
+  }
+}
+
+export function symbolsOf(expr: Expr, into = new Set<string>()): Set<string> {
+  if (expr.kind === 'sym') into.add(expr.name);
+  else if (expr.kind === 'neg' || expr.kind === 'call') symbolsOf(expr.arg, into);
+  else if (expr.kind === 'bin') {
+    symbolsOf(expr.left, into);
+    symbolsOf(expr.right, into);
+  }
+  return into;
+}

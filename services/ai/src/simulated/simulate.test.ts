@@ -1,0 +1,152 @@
+import { type ChatMessage, chatModes } from '@faraday/contracts';
+import { describe, expect, it } from 'vitest';
+import { conceptOfConversation } from './concepts.js';
+import { extractQuantities } from './quantities.js';
+import { replyPieces, simulateReply } from './simulate.js';
+
+const user = (content: string): ChatMessage => ({ role: 'user', content });
+
+describe('concept recognition', () => {
+  it.each([
+    ['What is the electric field of a point charge?', 'electrostatics'],
+    ['How do I apply Gauss’s law to a charged sphere?', 'gauss'],
+    ['Why does the Laplace solver need boundary potentials?', 'laplace'],
+    ['What is the magnetic field around a long wire?', 'magnetism'],
+    ['How do I use Ampère’s law here?', 'ampere'],
+    ['What is the field inside a solenoid with 500 turns?', 'solenoid'],
+    ['How fast does an electromagnetic wave travel in glass?', 'waves'],
+    ['What happens at the Brewster angle in the Fresnel equations?', 'fresnel'],
+    ['平行板电容器的电容怎么算?', 'capacitor'],
+    ['螺线管内部的磁场是多少?', 'solenoid'],
+    ['什么是高斯定理?', 'gauss'],
+  ])('%s → %s', (text, id) => {
+    expect(conceptOfConversation([text]).id).toBe(id);
+  });
+
+  it('keeps the topic of earlier turns when the last message names none', () => {
+    expect(conceptOfConversation(['Tell me about solenoids', 'I am not sure, why?']).id).toBe('solenoid');
+  });
+});
+
+describe('simulated answers', () => {
+  it('answers every mode with something useful and the same thing twice', () => {
+    const messages = [user('A solenoid has N = 200 turns, L = 0.1 m and I = 1.5 A. What is B inside?')];
+    for (const mode of chatModes) {
+      const first = simulateReply(mode, messages);
+      expect(first.length, mode).toBeGreaterThan(80);
+      expect(first, mode).not.toMatch(/not configured|no model|unavailable/i);
+      expect(simulateReply(mode, messages), mode).toBe(first);
+    }
+  });
+
+  it('tutor asks a guiding question about the concept instead of giving the answer', () => {
+    const reply = simulateReply('tutor', [
+      user('What is the field inside a solenoid with N = 200, L = 0.1 m, I = 1.5 A?'),
+    ]);
+    expect(reply).toContain('solenoid');
+    expect(reply).toMatch(/\*\*Question:\*\*[^\n]+\?/);
+    // The worked number (3.77 mT) is exactly what a Socratic tutor holds back.
+    expect(reply).not.toMatch(/0\.00377|3\.77/);
+  });
+
+  it('tutor moves on to the next question as the conversation goes on', () => {
+    const first = simulateReply('tutor', [user('Explain Gauss’s law')]);
+    const second = simulateReply('tutor', [
+      user('Explain Gauss’s law'),
+      { role: 'assistant', content: first },
+      user('A sphere, I think?'),
+    ]);
+    const question = (text: string) => /\*\*Question:\*\* (.+)/.exec(text)?.[1];
+    expect(question(second)).toBeDefined();
+    expect(question(second)).not.toBe(question(first));
+  });
+
+  it('problem solver computes the field of a point charge with units', () => {
+    const reply = simulateReply('problem_solver', [user('Find E for a point charge q = 2 μC at r = 0.5 m')]);
+    expect(reply).toContain('E = 71900 N/C');
+    expect(reply).toContain('**Check:**');
+  });
+
+  it('problem solver computes a solenoid field from N, L and I', () => {
+    const reply = simulateReply('problem_solver', [user('Solenoid: N = 500, L = 20 cm, I = 2 A')]);
+    expect(reply).toContain('n = N/L = 500 / 0.2 = 2500 turns/m');
+    expect(reply).toContain('B ≈ 0.00628 T');
+  });
+
+  it('simulation tutor explains the solver and checks the student’s values', () => {
+    const reply = simulateReply('sim_tutor', [user('fresnel run with n1 = 1.5, n2 = 1.0, theta_i = 30 deg')]);
+    expect(reply).toContain('**fresnel**');
+    expect(reply).toContain('Brewster angle 33.7°');
+    expect(reply).toContain('**Try next.**');
+  });
+
+  it('formula check finds a wrong power of r through the units', () => {
+    const reply = simulateReply('formula_verify', [user('Is E = kq/r right for a point charge?')]);
+    expect(reply).toContain('units of the right side:** V.');
+    expect(reply).toContain('**Verdict: incorrect**');
+  });
+
+  it('formula check accepts the standard result written in LaTeX', () => {
+    const reply = simulateReply('formula_verify', [user('B = \\frac{\\mu_0 I}{2\\pi r}')]);
+    expect(reply).toContain('field of a long straight wire');
+    expect(reply).toContain('**Verdict: correct.**');
+  });
+
+  it('formula check reads n as turns per metre next to B', () => {
+    expect(simulateReply('formula_verify', [user('B = μ0 n I')])).toContain('**Verdict: correct.**');
+  });
+
+  it('grader scores each criterion of the default rubric and totals them', () => {
+    const reply = simulateReply('grader', [
+      user(
+        'The field falls as 1/r^2 because the flux spreads over a sphere. Therefore E = kq/r^2 = 72000 N/C.',
+      ),
+    ]);
+    for (const criterion of [
+      'Physical correctness',
+      'Reasoning',
+      'Units and notation',
+      'Clarity and structure',
+    ]) {
+      expect(reply).toMatch(new RegExp(`\\*\\*${criterion}: \\d/5\\.\\*\\*`));
+    }
+    expect(reply).toMatch(/\*\*Total: \d+\/20\.\*\*/);
+  });
+
+  it('grader uses the rubric the user gives', () => {
+    const reply = simulateReply('grader', [
+      user('Rubric:\n- uses Gauss law\n- correct units\n\nI used Gauss law with a spherical surface.'),
+    ]);
+    expect(reply).toContain('your rubric');
+    expect(reply).toContain('**uses Gauss law:');
+    expect(reply).toMatch(/\*\*Total: \d+\/10\.\*\*/);
+  });
+
+  it('polish fixes the text and lists every change with its reason', () => {
+    const reply = simulateReply('polish', [
+      user('in order to calculate the the electic feild , i think we dont need it'),
+    ]);
+    expect(reply).toContain('> To calculate the electric field, I think we do not need it.');
+    expect(reply).toContain('"electic" → "electric" (spelling)');
+    expect(reply).toContain('"the the" → "the" (repeated word)');
+    expect(reply).toMatch(/\*\*Changes \(\d+\)\*\*/);
+  });
+});
+
+describe('helpers', () => {
+  it('reads quantities with SI prefixes', () => {
+    const q = extractQuantities('q = 2 μC, r = 50 cm, I: 3 mA, N = 500 turns, f = 1 GHz');
+    expect(q.get('q')?.value).toBeCloseTo(2e-6);
+    expect(q.get('r')?.value).toBeCloseTo(0.5);
+    expect(q.get('I')?.value).toBeCloseTo(3e-3);
+    expect(q.get('N')?.value).toBe(500);
+    expect(q.get('f')?.value).toBe(1e9);
+  });
+
+  it('splits a reply into pieces that join back to it', () => {
+    const reply = simulateReply('tutor', [user('Explain the Fresnel equations')]);
+    const pieces = replyPieces(reply);
+    expect(pieces.length).toBeGreaterThan(5);
+    expect(pieces.join('')).toBe(reply);
+  });
+});

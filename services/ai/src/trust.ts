@@ -1,0 +1,50 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AppError } from '@faraday/contracts';
+import type { FastifyInstance } from 'fastify';
+
+export const GATEWAY_TOKEN_HEADER = 'x-ai-gateway-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller presented the valid gateway token (the backend). */
+    trusted: boolean;
+  }
+}
+
+/**
+ * Constant time in the token's content and length: both sides are hashed to equal-length
+ * digests first, because timingSafeEqual itself throws on (and so reveals) a length mismatch.
+ */
+export function gatewayTokenMatches(presented: string | undefined, expected: string | undefined): boolean {
+  if (presented === undefined || expected === undefined) return false;
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/**
+ * Marks each `/v1` request trusted or not. In production an untrusted caller is refused;
+ * elsewhere it may still chat, privately, through the local upstream. A token that is sent
+ * but wrong is refused everywhere: it is a misconfiguration worth hearing about at once.
+ */
+export function installGatewayTrust(
+  app: FastifyInstance,
+  options: { token: string | undefined; production: boolean },
+): void {
+  app.decorateRequest('trusted', false);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/v1/')) return;
+    const header = request.headers[GATEWAY_TOKEN_HEADER];
+    const presented = Array.isArray(header) ? header[0] : header;
+    request.trusted = gatewayTokenMatches(presented, options.token);
+    if (request.trusted) return;
+    if (presented !== undefined && options.token !== undefined) {
+      throw new AppError('UNAUTHORIZED', 'The gateway token is not valid');
+    }
+    if (options.production) {
+      throw new AppError(
+        'UNAUTHORIZED',
+        'This service answers only the backend, which sends the gateway token',
+      );
+    }
+  });
+}

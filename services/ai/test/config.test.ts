@@ -1,0 +1,99 @@
+import { ConfigError, parseConfig } from '@faraday/server-kit';
+import { describe, expect, it } from 'vitest';
+import { aiEnvSchema, toAiConfig } from '../src/config.js';
+
+const configOf = (env: Record<string, string>) => toAiConfig(parseConfig(aiEnvSchema, env));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(aiEnvSchema, env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('AI service configuration', () => {
+  it('with no upstream configured runs simulated, local_first, with the spec timeouts', () => {
+    const config = configOf({});
+    expect(config.llm).toEqual({
+      policy: 'local_first',
+      cloudFallbackNonprod: false,
+      local: undefined,
+      cloud: undefined,
+    });
+    expect(
+      configOf({ LLM_BASE_URL_LOCAL: 'http://l:1', LLM_API_KEY_LOCAL: 'k', LLM_MODEL_LOCAL: 'm' }).llm.local,
+    ).toMatchObject({ timeoutMs: 30_000 });
+    expect(
+      configOf({ LLM_BASE_URL_CLOUD: 'http://c:1', LLM_API_KEY_CLOUD: 'k', LLM_MODEL_CLOUD: 'm' }).llm.cloud,
+    ).toMatchObject({ timeoutMs: 60_000 });
+  });
+
+  it('takes the single upstream as the local one, without a trailing slash', () => {
+    const config = configOf({
+      LLM_BASE_URL: 'http://127.0.0.1:11434/',
+      LLM_API_KEY: 'any',
+      LLM_MODEL: 'qwen',
+      LLM_LOCAL_TIMEOUT_SEC: '2.5',
+    });
+    expect(config.llm.local).toEqual({
+      name: 'local',
+      baseUrl: 'http://127.0.0.1:11434',
+      apiKey: 'any',
+      model: 'qwen',
+      timeoutMs: 2500,
+    });
+  });
+
+  it('reads the cloud fallback flag as people write it', () => {
+    expect(configOf({ LLM_ENABLE_CLOUD_FALLBACK_NONPROD: 'yes' }).llm.cloudFallbackNonprod).toBe(true);
+    expect(configOf({ LLM_ENABLE_CLOUD_FALLBACK_NONPROD: 'false' }).llm.cloudFallbackNonprod).toBe(false);
+  });
+
+  it('refuses a base URL that already ends in /v1', () => {
+    expect(problemsOf({ LLM_BASE_URL: 'http://x:1/v1', LLM_API_KEY: 'k', LLM_MODEL: 'm' }).join()).toMatch(
+      /LLM_BASE_URL: must not end in \/v1/,
+    );
+  });
+
+  it('names every missing part of a half-configured upstream', () => {
+    expect(problemsOf({ LLM_BASE_URL_CLOUD: 'http://c:1' })).toEqual([
+      'LLM_API_KEY_CLOUD: is required when LLM_BASE_URL_CLOUD is set',
+      'LLM_MODEL_CLOUD: is required when LLM_BASE_URL_CLOUD is set',
+    ]);
+  });
+
+  it('refuses the single and the local upstream together', () => {
+    const both = {
+      LLM_BASE_URL: 'http://a:1',
+      LLM_API_KEY: 'k',
+      LLM_MODEL: 'm',
+      LLM_BASE_URL_LOCAL: 'http://b:1',
+      LLM_API_KEY_LOCAL: 'k',
+      LLM_MODEL_LOCAL: 'm',
+    };
+    expect(problemsOf(both).join()).toMatch(
+      /LLM_BASE_URL: set either the single upstream or LLM_BASE_URL_LOCAL/,
+    );
+  });
+
+  it('stops in production with a policy other than local_first, or without the gateway token', () => {
+    const cloud = { LLM_BASE_URL_CLOUD: 'http://c:1', LLM_API_KEY_CLOUD: 'k', LLM_MODEL_CLOUD: 'm' };
+    expect(problemsOf({ APP_ENV: 'prod', LLM_ROUTING_POLICY: 'cloud_only', ...cloud })).toEqual([
+      'LLM_ROUTING_POLICY: must be local_first when APP_ENV=prod',
+      'AI_GATEWAY_SHARED_TOKEN: is required when APP_ENV=prod (/v1 refuses callers without it)',
+    ]);
+    expect(configOf({ APP_ENV: 'development', LLM_ROUTING_POLICY: 'cloud_only', ...cloud }).llm.policy).toBe(
+      'cloud_only',
+    );
+  });
+
+  it('refuses cloud_only without a cloud upstream, and unknown policies', () => {
+    expect(problemsOf({ LLM_ROUTING_POLICY: 'cloud_only' })).toEqual([
+      'LLM_BASE_URL_CLOUD: is required when LLM_ROUTING_POLICY=cloud_only',
+    ]);
+    expect(problemsOf({ LLM_ROUTING_POLICY: 'random' }).join()).toMatch(/LLM_ROUTING_POLICY/);
+  });
+});

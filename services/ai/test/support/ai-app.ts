@@ -1,0 +1,36 @@
+import { LogCapture, parseConfig } from '@faraday/server-kit';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { aiEnvSchema, toAiConfig } from '../../src/config.js';
+
+export const GATEWAY_TOKEN = 'test-gateway-token-0123456789';
+
+export interface TestAi {
+  app: FastifyInstance;
+  logs: LogCapture;
+}
+
+/** The AI service as it would start with this environment, its log lines kept for assertions. */
+export async function buildTestAi(env: Record<string, string> = {}): Promise<TestAi> {
+  const logs = new LogCapture();
+  const config = toAiConfig(parseConfig(aiEnvSchema, { LOG_LEVEL: 'info', ...env }));
+  const app = await buildApp(config, { logStream: logs });
+  return { app, logs };
+}
+
+/** Env pointing the local and/or cloud upstream at fakes. */
+export function upstreamEnv(urls: { local?: string; cloud?: string }): Record<string, string> {
+  return {
+    ...(urls.local
+      ? { LLM_BASE_URL_LOCAL: urls.local, LLM_API_KEY_LOCAL: 'local-key', LLM_MODEL_LOCAL: 'local-model' }
+      : {}),
+    ...(urls.cloud
+      ? { LLM_BASE_URL_CLOUD: urls.cloud, LLM_API_KEY_CLOUD: 'cloud-key', LLM_MODEL_CLOUD: 'cloud-model' }
+      : {}),
+  };
+}
+
+/** The one decision line a request left in the log. */
+export function routeLines(logs: LogCapture, requestId: string): Record<string, unknown>[] {
+  return logs.lines.filter((l) => l.event === 'llm_route' && l.request_id === requestId);
+}
