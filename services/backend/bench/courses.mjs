@@ -44,7 +44,16 @@ async function seed(db, teacherId, studentId) {
     last_login: null,
     corpchat_user_id: null,
   }));
-  const topics = ['Electrostatics', 'Magnetostatics', 'Waves', 'Optics', 'Circuits', 'Relativity', 'Plasma', 'Antennas'];
+  const topics = [
+    'Electrostatics',
+    'Magnetostatics',
+    'Waves',
+    'Optics',
+    'Circuits',
+    'Relativity',
+    'Plasma',
+    'Antennas',
+  ];
   const courses = Array.from({ length: COURSES }, (_, i) => ({
     id: uuidv7(),
     name: `${topics[i % topics.length]} ${Math.floor(i / topics.length)}`,
@@ -73,8 +82,16 @@ async function seed(db, teacherId, studentId) {
   }
   const unique = [...new Map(members.map((m) => [`${m.course_id}/${m.user_id}`, m])).values()];
   await db.transaction().execute(async (trx) => {
-    for (const [table, rows] of [['users', students], ['courses', courses], ['course_members', unique]]) {
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto(table).values(rows.slice(i, i + 500)).execute();
+    for (const [table, rows] of [
+      ['users', students],
+      ['courses', courses],
+      ['course_members', unique],
+    ]) {
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto(table)
+          .values(rows.slice(i, i + 500))
+          .execute();
     }
   });
   return unique.length;
@@ -82,7 +99,11 @@ async function seed(db, teacherId, studentId) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'faraday-bench-'));
 const config = toBackendConfig(
-  parseConfig(backendEnvSchema, { DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' }),
+  parseConfig(backendEnvSchema, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+  }),
 );
 const app = await buildApp(config);
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -109,7 +130,9 @@ try {
     ['student (member of 200), search "optics"', 'student', 'student123', 'search=optics&limit=20'],
   ]) {
     const headers = { authorization: `Bearer ${await token(user, password)}` };
-    rows.push(row(`GET /api/v1/courses ${label}`, await run({ url: `${base}/api/v1/courses?${query}`, headers })));
+    rows.push(
+      row(`GET /api/v1/courses ${label}`, await run({ url: `${base}/api/v1/courses?${query}`, headers })),
+    );
   }
   report('Backend course list', rows, {
     duration_s: DURATION_S,
