@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { simulationTypes } from './simulation.js';
+
+/**
+ * Parameter sweeps (SPEC parts 2 "Sweep task", 3 and 4.3): one solver run per point of a
+ * Cartesian product of linear ranges, tracked as a task with a results page.
+ */
+
+/** The most runs one sweep may ask for (DESIGN §7). */
+export const MAX_SWEEP_RUNS = 200;
+
+export const sweepStatuses = ['processing', 'completed', 'failed', 'cancelled'] as const;
+export type SweepStatus = (typeof sweepStatuses)[number];
+
+export const sweepRunStatuses = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type SweepRunStatus = (typeof sweepRunStatuses)[number];
+
+export const linearRangeSchema = z.strictObject({
+  type: z.literal('linear').describe('Evenly spaced values from start to end, both included'),
+  start: z.number().describe('First value'),
+  end: z.number().describe('Last value'),
+  steps: z.number().int().min(1).max(MAX_SWEEP_RUNS).describe('How many values (1 gives start only)'),
+});
+export type LinearRange = z.infer<typeof linearRangeSchema>;
+
+export const sweepRequestSchema = z.strictObject({
+  simulation_type: z.enum(simulationTypes),
+  base_parameters: z
+    .record(z.string(), z.unknown())
+    .describe("The solver's request body; every run starts from it"),
+  sweep_parameters: z
+    .record(
+      z.string().min(1).max(200).describe('Path into base_parameters, e.g. `charges[0].q`, `v_top`'),
+      linearRangeSchema,
+    )
+    .refine((paths) => Object.keys(paths).length >= 1, 'needs at least one parameter path')
+    .refine((paths) => Object.keys(paths).length <= 4, 'at most 4 parameter paths')
+    .describe('Path → range; several paths sweep their Cartesian product'),
+  output_format: z.literal('summary').default('summary').describe('`summary`: metrics table and figure'),
+  course_id: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('Record the runs under this course (you must belong to it)'),
+  title: z.string().trim().min(1).max(160).optional().describe('Title prefix of the recorded runs'),
+});
+export type SweepRequest = z.infer<typeof sweepRequestSchema>;
+
+const timestamp = z.string().describe('ISO 8601 UTC timestamp');
+
+/** SPEC part 2: what POST /api/v1/sim/parameter_sweep answers. */
+export const sweepTaskSchema = z.object({
+  task_id: z.string(),
+  status: z.enum(sweepStatuses),
+  total_simulations: z.number().int(),
+  completed: z.number().int().describe('Runs finished successfully'),
+  estimated_time: z
+    .number()
+    .int()
+    .describe('Seconds until the sweep should be done, from measured solver speed'),
+  results_url: z.string().describe('/api/v1/sim/sweep/<task_id>/results'),
+});
+
+export const sweepProgressSchema = sweepTaskSchema.extend({
+  simulation_type: z.enum(simulationTypes),
+  failed: z.number().int().describe('Runs whose solver call failed (recorded with their error)'),
+  pending: z.number().int().describe('Runs not finished yet (waiting or running)'),
+  error: z.string().nullable().describe('Why the task failed, when every run failed'),
+  course_id: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  finished_at: timestamp.nullable(),
+});
+
+export const sweepRunSchema = z.object({
+  run_index: z.number().int(),
+  values: z.record(z.string(), z.number()).describe('The swept parameters of this run: path → value'),
+  status: z.enum(sweepRunStatuses),
+  metrics: z
+    .record(z.string(), z.number())
+    .nullable()
+    .describe('Scalar outputs (top level and metadata), e.g. electric_flux, computation_time'),
+  simulation_id: z.string().nullable().describe('The simulation record of a completed run'),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  attempts: z.number().int(),
+});
+
+export const sweepResultsSchema = z.object({
+  task_id: z.string(),
+  status: z.enum(sweepStatuses),
+  simulation_type: z.enum(simulationTypes),
+  parameters: z.array(z.string()).describe('The swept paths, in request order'),
+  total_simulations: z.number().int(),
+  completed: z.number().int(),
+  failed: z.number().int(),
+  runs: z.array(sweepRunSchema),
+  summary: z
+    .object({
+      png_base64: z.string().describe('Each scalar metric against the swept parameter'),
+      parameter: z.string().describe('The path on the x axis'),
+      metrics: z.array(z.string()),
+    })
+    .nullable()
+    .describe('When the sweep has completed'),
+});
+
+export const sweepTaskParamsSchema = z.object({ task_id: z.string().min(1).max(64) });
