@@ -42,7 +42,6 @@ export const sweepRequestSchema = z.strictObject({
     .max(64)
     .optional()
     .describe('Record the runs under this course (you must belong to it)'),
-  title: z.string().trim().min(1).max(160).optional().describe('Title prefix of the recorded runs'),
 });
 export type SweepRequest = z.infer<typeof sweepRequestSchema>;
 

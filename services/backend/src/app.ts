@@ -83,10 +83,15 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    // Without a listener ioredis reports every reconnect as an unhandled error event.
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'faraday-rl:', skipOnError: false } : {}),
+    // If Redis is down, limits are skipped rather than every request failing.
+    ...(redis ? { redis, nameSpace: 'faraday-rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests; retry in ${context.after}`),
   });

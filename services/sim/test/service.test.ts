@@ -6,6 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { simEnvSchema, toSimConfig } from '../src/config.js';
 
+interface OpenApiSchema {
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+interface OpenApiDocument {
+  info: { title: string };
+  paths: Record<
+    string,
+    { post?: { requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> } } } | undefined
+  >;
+}
+
 let app: FastifyInstance;
 let address: string;
 const logs = new LogCapture();
@@ -29,7 +41,7 @@ describe('sim service foundation', () => {
   it('answers unknown routes in the envelope', async () => {
     const res = await fetch(`${address}/v1/sim/nothing`, { method: 'POST' });
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe('NOT_FOUND');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
   });
 
   it('logs under the request id a calling service passes on', async () => {
@@ -44,21 +56,21 @@ describe('sim service foundation', () => {
   });
 
   it('serves its OpenAPI document and docs page', async () => {
-    const doc = await (await fetch(`${address}/openapi.json`)).json();
+    const doc = (await (await fetch(`${address}/openapi.json`)).json()) as OpenApiDocument;
     expect(doc.info.title).toBe('Faraday simulation service');
     expect((await fetch(`${address}/docs/`)).status).toBe(200);
   });
 
   it('documents each solver route with its request fields, figure options and output kinds', async () => {
-    const doc = await (await fetch(`${address}/openapi.json`)).json();
+    const doc = (await (await fetch(`${address}/openapi.json`)).json()) as OpenApiDocument;
     for (const solver of simulationTypes) {
       const body = doc.paths[`/v1/sim/${solver}`]?.post?.requestBody?.content?.['application/json']?.schema;
       expect(body?.properties, solver).toHaveProperty('visualization');
       expect(body?.properties, solver).toHaveProperty('output_type');
     }
-    const laplace = doc.paths['/v1/sim/laplace2d'].post.requestBody.content['application/json'].schema;
-    expect(laplace.properties.nx).toMatchObject({ type: 'integer', minimum: 3, maximum: 2000 });
-    expect(laplace.required).toEqual(
+    const laplace = doc.paths['/v1/sim/laplace2d']?.post?.requestBody?.content?.['application/json']?.schema;
+    expect(laplace?.properties?.nx).toMatchObject({ type: 'integer', minimum: 3, maximum: 2000 });
+    expect(laplace?.required).toEqual(
       expect.arrayContaining(['nx', 'ny', 'v_top', 'v_bottom', 'v_left', 'v_right']),
     );
   });
@@ -66,7 +78,7 @@ describe('sim service foundation', () => {
   it('reports the pool at /v1/sim/status', async () => {
     const res = await fetch(`${address}/v1/sim/status`);
     expect(res.status).toBe(200);
-    const { data } = await res.json();
+    const { data } = (await res.json()) as { data: { workers: number } };
     expect(data).toMatchObject({ running: 0, queued: 0, queue_limit: 20, timeout_sec: 300 });
     expect(data.workers).toBeGreaterThanOrEqual(1);
     expect(data.workers).toBeLessThanOrEqual(5);

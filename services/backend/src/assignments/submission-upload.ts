@@ -5,7 +5,7 @@ import {
   MAX_SUBMISSION_TEXT,
   submitJsonRequestSchema,
 } from '@faraday/contracts';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
 import { deleteBlobsQuietly } from '../storage/discard.js';
 import { displayFileName, plainContentType } from '../storage/file-names.js';

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { AppError, type gradeSubmissionRequestSchema, pageOffset } from '@faraday/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';

@@ -132,7 +132,7 @@ export async function removeCourseMember(
 }
 
 function joinable(course: CourseRow | undefined, now: string): course is CourseRow {
-  if (!course || course.status !== 'active') return false;
+  if (course?.status !== 'active') return false;
   return course.invite_expires_at === null || course.invite_expires_at > now;
 }
 

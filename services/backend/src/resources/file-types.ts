@@ -161,9 +161,6 @@ function kindOfContentType(contentType: string): FileKind | undefined {
   return undefined;
 }
 
-const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,62}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,62}$/;
-
-/** The client's Content-Type without parameters, or undefined when malformed or generic. */
 /** The client's content type when it says something specific (not the octet-stream catch-all). */
 export function cleanContentType(raw: string | undefined): string | undefined {
   const value = plainContentType(raw);

@@ -1,5 +1,5 @@
 import { AppError } from '@faraday/contracts';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { CourseContentContext } from '../courses/course-content-context.js';
 import { BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
 import { deleteBlobsQuietly } from '../storage/discard.js';

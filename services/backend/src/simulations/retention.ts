@@ -27,11 +27,17 @@ export async function deleteExpiredSimulations(
     }
     if (expired.length < BATCH) break;
   }
-  await ctx.db
-    .deleteFrom('sweep_tasks')
+  const oldSweeps = await ctx.db
+    .selectFrom('sweep_tasks')
+    .select(['id', 'summary_blob_key'])
     .where('created_at', '<', before)
     .where('status', '!=', 'processing')
     .execute();
+  for (const sweep of oldSweeps) {
+    const result = await ctx.db.deleteFrom('sweep_tasks').where('id', '=', sweep.id).executeTakeFirst();
+    if (Number(result.numDeletedRows) > 0 && sweep.summary_blob_key)
+      await ctx.blobs.delete(sweep.summary_blob_key);
+  }
   return removed;
 }
 

@@ -1,0 +1,119 @@
+/**
+ * `npm run sim:worker`: a process that takes sweep runs from the Redis queue. It reads the
+ * backend's own settings (DATABASE_URL or DATA_DIR, BLOB_DIR, SIM_SERVICE_URL, REDIS_URL,
+ * APP_ENV) so it writes where the backend reads; start as many as you like, on any machine
+ * that reaches the database, the blob folder, the sim service and Redis. The backend creates
+ * the schema; start it first.
+ */
+import { ConfigError, parseConfig } from '@faraday/server-kit';
+import { z } from 'zod';
+import { backendEnvSchema, toBackendConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import type { SimulationContext } from '../simulations/simulation-context.js';
+import { FolderBlobStore } from '../storage/folder-blob-store.js';
+import type { SweepLog } from './sweep-executor.js';
+import { sweepQueuePrefix } from './sweep-queue.js';
+import { workerName } from './sweep-runner.js';
+import { startSweepWorker } from './sweep-worker.js';
+
+const workerEnvSchema = z.object({
+  SWEEP_WORKER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .default(1)
+    .describe('Runs at once in this worker'),
+  SWEEP_WORKER_NAME: z.string().min(1).max(100).optional().describe('Name in the runs’ worker column'),
+  SWEEP_LOCK_DURATION_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(600_000)
+    .default(30_000)
+    .describe('Job lock; a killed worker’s run is retried after it'),
+  SWEEP_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(30_000),
+});
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+
+/** JSON lines on stdout, like the services' logs, without a logging dependency. */
+function jsonLog(level: string, name: string): SweepLog {
+  const threshold = level === 'silent' ? LEVELS.length : LEVELS.indexOf(level as (typeof LEVELS)[number]);
+  const write = (at: (typeof LEVELS)[number]) => (details: object, message?: string) => {
+    if (LEVELS.indexOf(at) < threshold) return;
+    const fields = Object.fromEntries(
+      Object.entries(details).map(([k, v]) => [
+        k,
+        v instanceof Error ? { message: v.message, name: v.name } : v,
+      ]),
+    );
+    process.stdout.write(
+      `${JSON.stringify({ level: at, time: new Date().toISOString(), service: 'sim-worker', worker: name, msg: message, ...fields })}\n`,
+    );
+  };
+  return { info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+function readConfig() {
+  try {
+    return { backend: toBackendConfig(parseConfig(backendEnvSchema)), worker: parseConfig(workerEnvSchema) };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`[sim-worker] cannot start. ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+const { backend, worker: settings } = readConfig();
+if (!backend.redisUrl) {
+  process.stderr.write(
+    '[sim-worker] cannot start. REDIS_URL is required: the worker takes runs from the queue\n',
+  );
+  process.exit(1);
+}
+const name = settings.SWEEP_WORKER_NAME ?? workerName('sim-worker');
+const log = jsonLog(backend.logLevel, name);
+const { db } = openDatabase(backend.database, Math.max(2, settings.SWEEP_WORKER_CONCURRENCY + 1), (error) =>
+  log.warn({ err: error }, 'idle database connection failed'),
+);
+const ctx: SimulationContext = {
+  db,
+  blobs: new FolderBlobStore(backend.uploads.blobDir),
+  simServiceUrl: backend.simServiceUrl,
+  settings: backend.simulation,
+};
+const worker = startSweepWorker(
+  ctx,
+  {
+    redisUrl: backend.redisUrl,
+    prefix: sweepQueuePrefix(backend.appEnv),
+    name,
+    concurrency: settings.SWEEP_WORKER_CONCURRENCY,
+    lockDurationMs: settings.SWEEP_LOCK_DURATION_MS,
+    stalledIntervalMs: settings.SWEEP_STALLED_INTERVAL_MS,
+  },
+  log,
+);
+worker.on('ready', () => {
+  log.info({ concurrency: settings.SWEEP_WORKER_CONCURRENCY }, 'sim worker ready');
+  // A parent that forked this worker (tests, benchmarks) learns when it may queue work.
+  process.send?.({ type: 'ready', name });
+});
+
+let closing = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'finishing the runs in hand, then stopping');
+  try {
+    await worker.close();
+    await db.destroy();
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, 'error while stopping');
+    process.exit(1);
+  }
+}
+process.once('SIGTERM', (signal) => void shutdown(signal));
+process.once('SIGINT', (signal) => void shutdown(signal));

@@ -1,0 +1,124 @@
+import { type ConnectionOptions, Queue } from 'bullmq';
+import type { SimulationContext } from '../simulations/simulation-context.js';
+import type { SweepLog } from './sweep-executor.js';
+import { MAX_RUN_ATTEMPTS, recoverSweeps, type SweepDispatcher } from './sweep-recovery.js';
+import { runIndexesWithStatus } from './sweeps.repository.js';
+
+/** BullMQ queue of sweep runs: one job per run, taken by `sim-worker` processes. */
+export const SWEEP_QUEUE_NAME = 'faraday-sweep-runs';
+
+export interface SweepJobData {
+  taskId: string;
+  runIndex: number;
+}
+
+/**
+ * Keys are namespaced by APP_ENV, so environments sharing one Redis (development, staging,
+ * a test run) never take each other's runs; the backend and its workers must agree on it.
+ */
+export function sweepQueuePrefix(appEnv: string): string {
+  return `faraday-${appEnv.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+/** BullMQ rejects custom ids with a single ':', hence `_`. One id per run: adding it twice is a no-op. */
+export function sweepJobId(data: SweepJobData): string {
+  return `${data.taskId}_${data.runIndex}`;
+}
+
+/**
+ * A worker's blocking commands must wait for Redis as long as it takes (BullMQ requires null);
+ * the backend's queue serves HTTP requests, so it gives up after one reconnection attempt and
+ * the POST answers 503 instead of hanging while Redis is down.
+ */
+export function redisConnection(redisUrl: string, role: 'worker' | 'producer'): ConnectionOptions {
+  return { url: redisUrl, maxRetriesPerRequest: role === 'worker' ? null : 1 };
+}
+
+export interface QueueDispatcherOptions {
+  redisUrl: string;
+  prefix: string;
+  /** How often to re-queue runs found pending without a job (e.g. after Redis lost them). */
+  pollMs: number;
+  leaseMs: number;
+}
+
+/**
+ * With REDIS_URL: the backend only queues runs; workers (any number, any machine) do them.
+ * Jobs are retried with exponential backoff when the sim service is unreachable, and a job
+ * whose worker died is put back by BullMQ's stalled-job check. Finished jobs are removed: the
+ * database is the record, and a removed id can be queued again if a run ever needs it.
+ */
+export class QueueSweepDispatcher implements SweepDispatcher {
+  readonly #ctx: SimulationContext;
+  readonly #log: SweepLog;
+  readonly #options: QueueDispatcherOptions;
+  readonly #queue: Queue<SweepJobData>;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(ctx: SimulationContext, log: SweepLog, options: QueueDispatcherOptions) {
+    this.#ctx = ctx;
+    this.#log = log;
+    this.#options = options;
+    this.#queue = new Queue<SweepJobData>(SWEEP_QUEUE_NAME, {
+      connection: redisConnection(options.redisUrl, 'producer'),
+      prefix: options.prefix,
+    });
+    this.#queue.on('error', (error) => this.#log.warn({ err: error }, 'sweep queue error'));
+  }
+
+  async start(): Promise<void> {
+    await this.#requeue();
+    this.#timer = setInterval(() => void this.#requeue(), this.#options.pollMs);
+    this.#timer.unref();
+  }
+
+  async dispatch(taskId: string, runIndexes: number[]): Promise<void> {
+    await this.#queue.addBulk(
+      runIndexes.map((runIndex) => ({
+        name: 'run',
+        data: { taskId, runIndex },
+        opts: {
+          jobId: sweepJobId({ taskId, runIndex }),
+          // Sweeps take turns, as in-process: run k of every sweep before run k + 1 of any.
+          priority: runIndex + 1,
+          attempts: MAX_RUN_ATTEMPTS,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: true,
+          removeOnFail: true,
+        },
+      })),
+    );
+  }
+
+  async cancel(taskId: string, runIndexes: number[]): Promise<void> {
+    // Best effort: a job that slips through finds its run cancelled and does nothing.
+    await Promise.allSettled(
+      runIndexes.map((runIndex) => this.#queue.remove(sweepJobId({ taskId, runIndex }))),
+    );
+  }
+
+  async parallelism(): Promise<number> {
+    try {
+      return Math.max(1, await this.#queue.getWorkersCount());
+    } catch {
+      return 1;
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.#queue.close();
+  }
+
+  /** Resume after a restart, and repair: every pending run of a processing task has a job. */
+  async #requeue(): Promise<void> {
+    try {
+      for (const taskId of await recoverSweeps(this.#ctx, this.#options.leaseMs, this.#log)) {
+        const pending = await runIndexesWithStatus(this.#ctx.db, taskId, 'pending');
+        if (pending.length > 0) await this.dispatch(taskId, pending);
+      }
+    } catch (error) {
+      this.#log.warn({ err: error }, 'sweep requeue failed');
+    }
+  }
+}

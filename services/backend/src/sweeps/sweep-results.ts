@@ -1,0 +1,57 @@
+import type { SimulationType, SweepRunStatus, SweepStatus } from '@faraday/contracts';
+import type { Principal } from '../auth/principal.js';
+import type { SimulationContext } from '../simulations/simulation-context.js';
+import { finishedRunOf, sweptAxes } from './sweep-finish.js';
+import { summaryInput } from './sweep-metrics.js';
+import { listRuns, type SweepRunRow } from './sweeps.repository.js';
+import { visibleTask } from './sweeps.service.js';
+
+async function readBlob(ctx: SimulationContext, key: string): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of await ctx.blobs.open(key)) chunks.push(chunk as Buffer);
+  } catch {
+    return undefined;
+  }
+  return Buffer.concat(chunks);
+}
+
+function toRunView(row: SweepRunRow) {
+  return {
+    run_index: row.run_index,
+    values: JSON.parse(row.values) as Record<string, number>,
+    status: row.status as SweepRunStatus,
+    metrics: row.metrics ? (JSON.parse(row.metrics) as Record<string, number>) : null,
+    simulation_id: row.simulation_id,
+    error: row.error ? (JSON.parse(row.error) as { code: string; message: string }) : null,
+    attempts: row.attempts,
+  };
+}
+
+/** GET …/results: every run with its values, status, metrics and record, and the figure once done. */
+export async function sweepResults(ctx: SimulationContext, principal: Principal, taskId: string) {
+  const task = await visibleTask(ctx.db, principal, taskId);
+  const rows = await listRuns(ctx.db, task.id);
+  const axes = sweptAxes(task);
+  let summary: { png_base64: string; parameter: string; metrics: string[] } | null = null;
+  const png = task.summary_blob_key ? await readBlob(ctx, task.summary_blob_key) : undefined;
+  const input = png ? summaryInput(axes, rows.map(finishedRunOf)) : undefined;
+  if (png && input) {
+    summary = {
+      png_base64: png.toString('base64'),
+      parameter: input.parameter,
+      metrics: Object.keys(input.metrics),
+    };
+  }
+  return {
+    task_id: task.id,
+    status: task.status as SweepStatus,
+    simulation_type: task.simulation_type as SimulationType,
+    parameters: axes.map((a) => a.path),
+    total_simulations: task.total_simulations,
+    completed: task.completed,
+    failed: task.failed,
+    runs: rows.map(toRunView),
+    summary,
+  };
+}

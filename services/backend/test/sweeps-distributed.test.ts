@@ -1,0 +1,194 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SWEEP_QUEUE_NAME, sweepQueuePrefix } from '../src/sweeps/sweep-queue.js';
+import { buildTestApp, type TestApp } from './support/app.js';
+import { bearer, loginAs } from './support/auth.js';
+import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
+import { startSimService } from './support/sim-service.js';
+import {
+  type Auth,
+  pointChargesSweep,
+  postSweep,
+  recordsOf,
+  runsOf,
+  untilEnded,
+  waitFor,
+} from './support/sweeps.js';
+
+/** The compiled worker, as `npm run sim:worker` starts it (`tsc -b` first). */
+const WORKER = fileURLToPath(new URL('../dist/sweeps/sim-worker.js', import.meta.url));
+const sqlite = testDatabaseFactories().find((f) => f.name === 'sqlite')!;
+
+interface WorkerProcess {
+  name: string;
+  child: ChildProcess;
+  output: string[];
+  exited: Promise<number | null>;
+}
+
+/** Runs the compiled worker to its exit; for configurations it must refuse. */
+function runWorkerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = fork(WORKER, [], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+// Needs no Redis: the worker checks its configuration before connecting to anything.
+describe('sim-worker configuration', () => {
+  it('refuses to start without REDIS_URL or with invalid settings, saying why', async () => {
+    expect(existsSync(WORKER), `${WORKER} is missing; build first (npx tsc -b services/backend)`).toBe(true);
+    const noRedis = await runWorkerToExit({ DATA_DIR: '/nonexistent' });
+    expect(noRedis.code).toBe(1);
+    expect(noRedis.output).toContain('REDIS_URL is required');
+    const bad = await runWorkerToExit({ REDIS_URL: 'redis://127.0.0.1:1', SWEEP_WORKER_CONCURRENCY: '99' });
+    expect(bad.code).toBe(1);
+    expect(bad.output).toContain('SWEEP_WORKER_CONCURRENCY');
+  });
+});
+
+describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
+  'sweeps on sim-workers through %s',
+  (redisUrl) => {
+    // A namespace of our own: other test runs and environments on this Redis never see our jobs.
+    const appEnv = `sweeptest-${randomBytes(6).toString('hex')}`;
+    let database: TestDatabase;
+    let sim: { app: FastifyInstance; url: string };
+    let t: TestApp;
+    let student: Auth;
+    const workers: WorkerProcess[] = [];
+
+    function startWorker(name: string): Promise<WorkerProcess> {
+      const target = database.target;
+      if (target.dialect !== 'sqlite') throw new Error('the worker shares the test SQLite file');
+      const child = fork(WORKER, [], {
+        env: {
+          APP_ENV: appEnv,
+          DATA_DIR: database.dataDir,
+          DATABASE_URL: `sqlite:${target.file}`,
+          SIM_SERVICE_URL: sim.url,
+          REDIS_URL: redisUrl,
+          LOG_LEVEL: 'warn',
+          SWEEP_WORKER_NAME: name,
+          // Short, so a killed worker's job is found stalled and retried within seconds.
+          SWEEP_LOCK_DURATION_MS: '2000',
+          SWEEP_STALLED_INTERVAL_MS: '1000',
+        },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      });
+      const worker: WorkerProcess = {
+        name,
+        child,
+        output: [],
+        exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+      };
+      child.stdout?.on('data', (chunk: Buffer) => worker.output.push(chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => worker.output.push(chunk.toString()));
+      workers.push(worker);
+      return new Promise((resolve, reject) => {
+        child.once('message', () => resolve(worker));
+        child.once('exit', (code) =>
+          reject(new Error(`worker ${name} exited (${code}): ${worker.output.join('')}`)),
+        );
+      });
+    }
+
+    beforeAll(async () => {
+      if (!existsSync(WORKER))
+        throw new Error(`${WORKER} is missing; build first (npx tsc -b services/backend)`);
+      sim = await startSimService();
+      database = await sqlite.create();
+      t = await buildTestApp(database, {
+        BCRYPT_COST: '4',
+        APP_ENV: appEnv,
+        REDIS_URL: redisUrl,
+        SIM_SERVICE_URL: sim.url,
+      });
+      await t.app.ready();
+      student = bearer(await loginAs(t.app, 'student'));
+    });
+
+    afterAll(async () => {
+      for (const worker of workers) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+      await Promise.all(workers.map((w) => w.exited));
+      await t?.app.close();
+      await sim?.app.close();
+      const prefix = sweepQueuePrefix(appEnv);
+      const queue = new Queue(SWEEP_QUEUE_NAME, { connection: { url: redisUrl }, prefix });
+      await queue.obliterate({ force: true });
+      await queue.close();
+      const redis = new Redis(redisUrl);
+      const left = await redis.keys(`${prefix}:*`);
+      if (left.length > 0) await redis.del(...left);
+      await redis.quit();
+      await database?.drop();
+    });
+
+    it('spreads the runs over two workers and retries a killed worker’s run on the other', async () => {
+      const [a, b] = [await startWorker('worker-a'), await startWorker('worker-b')];
+      const res = await postSweep(t.app, student, pointChargesSweep(24, 100));
+      expect(res.statusCode, res.body).toBe(201);
+      const taskId = res.json().data.task_id;
+
+      // Both have finished runs, and A is in the middle of one: kill it there.
+      await waitFor(
+        () => runsOf(t.app.db, taskId),
+        (runs) =>
+          runs.some((r) => r.status === 'completed' && r.worker === a.name) &&
+          runs.some((r) => r.status === 'completed' && r.worker === b.name) &&
+          runs.some((r) => r.status === 'running' && r.worker === a.name),
+        'both workers busy',
+        60_000,
+        10,
+      );
+      a.child.kill('SIGKILL');
+      await a.exited;
+      const orphaned = (await runsOf(t.app.db, taskId)).filter(
+        (r) => r.status === 'running' && r.worker === a.name,
+      );
+      expect(orphaned).toHaveLength(1);
+
+      const done = await untilEnded(t.app, student, taskId);
+      expect(done).toMatchObject({ status: 'completed', completed: 24, failed: 0 });
+      const runs = await runsOf(t.app.db, taskId);
+      expect(runs.every((r) => r.status === 'completed')).toBe(true);
+      expect(new Set(runs.map((r) => r.worker))).toEqual(new Set([a.name, b.name]));
+      const retried = runs.find((r) => r.run_index === orphaned[0]!.run_index)!;
+      expect(retried.worker).toBe(b.name);
+      expect(retried.attempts).toBe(orphaned[0]!.attempts + 1);
+      // Every run done exactly once: one record each, none left over from the killed attempt.
+      const records = await recordsOf(t.app.db, taskId);
+      expect(records).toHaveLength(24);
+      expect(new Set(runs.map((r) => r.simulation_id))).toEqual(new Set(records));
+    });
+
+    it('stops a worker on SIGTERM only after the run in hand is done', async () => {
+      const c = await startWorker('worker-c');
+      const res = await postSweep(t.app, student, pointChargesSweep(12, 100));
+      expect(res.statusCode, res.body).toBe(201);
+      const taskId = res.json().data.task_id;
+      const running = await waitFor(
+        () => runsOf(t.app.db, taskId),
+        (runs) => runs.some((r) => r.status === 'running' && r.worker === c.name),
+        'worker-c to take a run',
+        60_000,
+        10,
+      );
+      const inHand = running.find((r) => r.status === 'running' && r.worker === c.name)!;
+      c.child.kill('SIGTERM');
+      expect(await c.exited).toBe(0);
+      const after = (await runsOf(t.app.db, taskId)).find((r) => r.run_index === inHand.run_index)!;
+      expect(after).toMatchObject({ status: 'completed', worker: c.name, attempts: inHand.attempts });
+      // The sweep waits for a worker; the one left from the first test takes the rest.
+      expect((await untilEnded(t.app, student, taskId)).status).toBe('completed');
+      expect(await recordsOf(t.app.db, taskId)).toHaveLength(12);
+    });
+  },
+);
