@@ -19,6 +19,7 @@ import { coursesRoutes } from './courses/courses.routes.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { healthRoutes } from './health/health.routes.js';
+import { CourseMaterialFeed } from './resources/course-material-feed.js';
 import { resourcesRoutes } from './resources/resources.routes.js';
 import { resolveJwtSecret } from './secrets.js';
 import { scheduleRetention } from './simulations/retention.js';
@@ -113,7 +114,12 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(corpchatRoutes(identity, config.corpchat));
   await app.register(usersRoutes(identity));
   const blobs = new FolderBlobStore(config.uploads.blobDir);
-  const content: CourseContentContext = { db, blobs, maxUploadBytes: config.uploads.maxBytes };
+  const content: CourseContentContext = {
+    db,
+    blobs,
+    maxUploadBytes: config.uploads.maxBytes,
+    courseMaterial: new CourseMaterialFeed(config.aiServiceUrl, config.ai.gatewayToken),
+  };
   const simulation: SimulationContext = {
     db,
     blobs,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { CourseMaterialFeed } from '../resources/course-material-feed.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
 /** What course content (assignments, submissions, resources) needs, built once at start. */
@@ -7,4 +8,6 @@ export interface CourseContentContext {
   blobs: BlobStore;
   /** Largest accepted file in bytes (RESOURCE_MAX_BYTES). */
   maxUploadBytes: number;
+  /** Feeds text resources to the AI tutor's retrieval index (absent in some tests). */
+  courseMaterial?: CourseMaterialFeed;
 }

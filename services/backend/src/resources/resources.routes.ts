@@ -71,6 +71,7 @@ export function resourcesRoutes(ctx: CourseContentContext) {
           request.params.course_id,
           (beforeFile) => receiveMultipartUpload(request, ctx, beforeFile),
           request.log,
+          request.id,
         );
         return reply.status(201).send(ok(resource));
       },
@@ -113,7 +114,7 @@ export function resourcesRoutes(ctx: CourseContentContext) {
         },
       },
       async (request) => {
-        await deleteResource(ctx, principalOf(request), request.params.resource_id, request.log);
+        await deleteResource(ctx, principalOf(request), request.params.resource_id, request.log, request.id);
         return ok({ message: 'Resource deleted' });
       },
     );

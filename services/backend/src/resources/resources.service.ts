@@ -14,6 +14,7 @@ import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { deleteBlobsQuietly } from '../storage/discard.js';
+import type { FedResource } from './course-material-feed.js';
 import { classify, SNIFF_BYTES } from './file-types.js';
 import type { ReceivedUpload } from './multipart-upload.js';
 import { categoryList, toResourceView } from './resource-views.js';
@@ -66,12 +67,24 @@ async function readHead(blobs: BlobStore, key: string, size: number): Promise<Bu
  * check the form, decide the type from the bytes, then write the file and resource rows in one
  * transaction. Whatever fails after the blob was written deletes it again.
  */
+function fedResourceOf(row: ResourceRow): FedResource {
+  return {
+    id: row.id,
+    courseId: row.course_id,
+    fileName: row.file_name,
+    type: row.type,
+    size: Number(row.size),
+    blobKey: row.blob_key,
+  };
+}
+
 export async function uploadResource(
   ctx: CourseContentContext,
   principal: Principal,
   courseId: string,
   receive: UploadReceiver,
   log: FastifyBaseLogger,
+  requestId = 'internal',
 ): Promise<Resource> {
   await accessCourseForChange(ctx.db, principal, courseId, 'content');
   const upload = await receive(checkFieldsSoFar);
@@ -117,6 +130,7 @@ export async function uploadResource(
   // Read back outside the cleanup above: once committed, the blob belongs to the rows.
   const saved = await findResource(ctx.db, resourceId);
   if (!saved) throw new AppError('RESOURCE_NOT_FOUND');
+  await ctx.courseMaterial?.add(fedResourceOf(saved), ctx.blobs, requestId, log);
   return toResourceView(saved);
 }
 
@@ -159,10 +173,12 @@ export async function deleteResource(
   principal: Principal,
   resourceId: string,
   log: FastifyBaseLogger,
+  requestId = 'internal',
 ): Promise<void> {
-  const { access } = await accessResource(ctx, principal, resourceId);
+  const { access, row } = await accessResource(ctx, principal, resourceId);
   assertMayChange(access, 'content');
   const blobKey = await deleteResourceRows(ctx.db, resourceId);
   if (blobKey === undefined) throw new AppError('RESOURCE_NOT_FOUND');
   await deleteBlobsQuietly(ctx.blobs, [blobKey], log);
+  await ctx.courseMaterial?.remove(fedResourceOf(row), requestId, log);
 }

@@ -13,7 +13,14 @@ export interface TestApp {
 /** Config as the backend would read it from this environment, on the given test database. */
 export function testConfig(database: TestDatabase, env: Record<string, string> = {}): BackendConfig {
   const config = toBackendConfig(
-    parseConfig(backendEnvSchema, { DATA_DIR: database.dataDir, LOG_LEVEL: 'info', ...env }),
+    parseConfig(backendEnvSchema, {
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'info',
+      // Tests reach other services only where they start them; port 9 (discard) refuses at once.
+      AI_SERVICE_URL: 'http://127.0.0.1:9',
+      SIM_SERVICE_URL: 'http://127.0.0.1:9',
+      ...env,
+    }),
   );
   return { ...config, database: database.target };
 }
