@@ -10,3 +10,4 @@ export * from './permissions.js';
 export * from './resources.js';
 export * from './simulation.js';
 export * from './sweeps.js';
+export * from './tutoring.js';

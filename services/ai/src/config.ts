@@ -1,5 +1,10 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { booleanFlagSchema, logFormatSchema, logLevelSchema, portSchema } from '@faraday/server-kit';
 import { z } from 'zod';
+
+/** services/ai, from src/ and dist/ alike: relative paths in the config are relative to it. */
+export const AI_SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const routingPolicies = ['local_first', 'cloud_only'] as const;
 export type RoutingPolicy = (typeof routingPolicies)[number];
@@ -36,6 +41,24 @@ export const aiEnvSchema = z
     LLM_ENABLE_CLOUD_FALLBACK_NONPROD: booleanFlagSchema(false),
     LLM_LOCAL_TIMEOUT_SEC: timeoutSecSchema(30),
     LLM_CLOUD_TIMEOUT_SEC: timeoutSecSchema(60),
+    GUIDED_SESSION_TTL_MIN: z.coerce
+      .number()
+      .positive()
+      .max(43_200)
+      .default(120)
+      .describe('Minutes of inactivity after which a guided learning session expires'),
+    SESSION_STORE_PATH: z
+      .string()
+      .default('data/guided-sessions.db')
+      .describe('SQLite file of guided sessions, relative to the AI service folder (unused with REDIS_URL)'),
+    REDIS_URL: z
+      .url()
+      .refine((url) => /^rediss?:\/\//.test(url), 'must be a redis:// or rediss:// URL')
+      .optional()
+      .describe('Keep guided sessions in Redis (shared by every AI service instance) instead of SQLite'),
+    TOOL_SIM_TIMEOUT_SEC: timeoutSecSchema(60).describe(
+      'How long the run_simulation tool waits for the sim service',
+    ),
   })
   .superRefine((env, ctx) => {
     const problem = (path: string, message: string) =>
@@ -88,6 +111,14 @@ export interface AiConfig {
   logFormat: 'json' | 'pretty';
   gatewayToken: string | undefined;
   simServiceUrl: string;
+  /** Guided sessions, writing analysis and tools (issue 10). */
+  tutoring: {
+    sessionTtlMs: number;
+    /** Absolute path of the SQLite session file. */
+    sessionStorePath: string;
+    redisUrl: string | undefined;
+    toolSimTimeoutMs: number;
+  };
   llm: {
     policy: RoutingPolicy;
     cloudFallbackNonprod: boolean;
@@ -118,6 +149,12 @@ export function toAiConfig(env: AiEnv): AiConfig {
     logFormat: env.LOG_FORMAT,
     gatewayToken: env.AI_GATEWAY_SHARED_TOKEN,
     simServiceUrl: env.SIM_SERVICE_URL.replace(/\/$/, ''),
+    tutoring: {
+      sessionTtlMs: Math.round(env.GUIDED_SESSION_TTL_MIN * 60_000),
+      sessionStorePath: resolve(AI_SERVICE_DIR, env.SESSION_STORE_PATH),
+      redisUrl: env.REDIS_URL,
+      toolSimTimeoutMs: Math.round(env.TOOL_SIM_TIMEOUT_SEC * 1000),
+    },
     llm: {
       policy: env.LLM_ROUTING_POLICY,
       cloudFallbackNonprod: env.LLM_ENABLE_CLOUD_FALLBACK_NONPROD,

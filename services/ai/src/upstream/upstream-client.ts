@@ -2,6 +2,13 @@ import type { ChatUsage } from '@faraday/contracts';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import type { UpstreamConfig } from '../config.js';
+import {
+  type AssistantTurn,
+  assistantTurnOf,
+  assistantTurnSchema,
+  type ConversationMessage,
+  type ToolSpec,
+} from './assistant-turn.js';
 import { type AbortState, classifyUpstreamError, UpstreamFailure } from './upstream-errors.js';
 
 /** What we send upstream: the mode's system prompt, then the conversation. */
@@ -107,6 +114,38 @@ export class UpstreamClient {
         finishReason: choice.finish_reason ?? 'stop',
         ...(parsed.data.usage ? { usage: parsed.data.usage } : {}),
       };
+    } catch (error) {
+      throw classifyUpstreamError(this.config.name, error, guard.state);
+    } finally {
+      guard.dispose();
+    }
+  }
+
+  /**
+   * A non-streamed answer that may call tools (the tool loop, JSON answers of the tutoring
+   * routes): the same timeout and error mapping as `complete`, a wider message vocabulary.
+   */
+  async converse(
+    messages: ConversationMessage[],
+    options: CallOptions,
+    tools?: ToolSpec[],
+  ): Promise<AssistantTurn> {
+    const guard = new AttemptGuard(this.config.timeoutMs, options.signal);
+    try {
+      const raw: unknown = await this.sdk.chat.completions.create(
+        {
+          model: this.config.model,
+          messages,
+          ...(tools && tools.length > 0 ? { tools, tool_choice: 'auto' as const } : {}),
+        },
+        { signal: guard.signal, headers: { 'x-request-id': options.requestId } },
+      );
+      const parsed = assistantTurnSchema.safeParse(raw);
+      if (!parsed.success) {
+        const what = typeof raw === 'string' ? 'text instead of JSON' : firstIssue(parsed.error);
+        throw new UpstreamFailure(this.config.name, 'bad_response', `not a chat completion (${what})`);
+      }
+      return assistantTurnOf(parsed.data, this.config.model);
     } catch (error) {
       throw classifyUpstreamError(this.config.name, error, guard.state);
     } finally {

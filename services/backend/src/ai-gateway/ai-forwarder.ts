@@ -30,7 +30,7 @@ export interface ForwardCall {
   log: FastifyBaseLogger;
 }
 
-function headersFor(target: ForwardTarget, call: ForwardCall): Record<string, string> {
+export function headersFor(target: ForwardTarget, call: Pick<ForwardCall, 'user'>): Record<string, string> {
   return {
     ...(target.gatewayToken === undefined ? {} : { [GATEWAY_TOKEN_HEADER]: target.gatewayToken }),
     [USER_ID_HEADER]: call.user.userId,
@@ -42,7 +42,7 @@ function headersFor(target: ForwardTarget, call: ForwardCall): Record<string, st
  * The AI service refusing our gateway token is our misconfiguration, not the user's: passed on
  * as 401 it would send the client back to the login page.
  */
-function gatewayRefused(log: FastifyBaseLogger): AppError {
+export function gatewayRefused(log: FastifyBaseLogger): AppError {
   log.error('the AI service refused the gateway token; check AI_GATEWAY_SHARED_TOKEN on both services');
   return new AppError('UPSTREAM_UNAVAILABLE', 'The AI service is not available to this backend');
 }

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { principalOf } from '../auth/access.js';
 import type { BackendConfig } from '../config.js';
 import { type ForwardCall, type ForwardTarget, forwardChat, forwardChatStream } from './ai-forwarder.js';
+import { tutoringRoutes } from './tutoring.routes.js';
 
 /** Aborts when the client goes away before its answer is complete. */
 function clientGoneSignal(reply: FastifyReply): AbortSignal {
@@ -87,5 +88,7 @@ export function aiGatewayRoutes(config: BackendConfig) {
         }
       },
     );
+    // Guided learning, writing analysis and chat with tools (issue 10).
+    await app.register(tutoringRoutes(config, target, app.db));
   };
 }

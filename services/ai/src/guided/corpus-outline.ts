@@ -1,0 +1,133 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { detectLang, type TextLang } from '../writing/text-segments.js';
+import { GLOSSARY_EN, GLOSSARY_ZH } from './glossary.js';
+import { keyTermsOf, tokensOf } from './key-terms.js';
+
+/**
+ * The default course notes as an outline: each Markdown file's title (`#`) and its sections
+ * (`##`), with key terms per section. In simulated mode a learning path is the sections of the
+ * file that best matches the topic, in the topic's language.
+ */
+
+/** services/ai/corpus, from src/guided or dist/guided alike. */
+export const DEFAULT_CORPUS_DIR = fileURLToPath(new URL('../../corpus/', import.meta.url));
+
+export interface OutlineSection {
+  title: string;
+  /** The section's text without its heading. */
+  text: string;
+  keyTerms: string[];
+}
+
+export interface OutlineDocument {
+  /** Relative to the corpus folder, `/`-separated: `en/gauss-law.md`, as retrieval names sources. */
+  source: string;
+  lang: TextLang;
+  title: string;
+  sections: OutlineSection[];
+}
+
+async function markdownFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (folder: string) => {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (/\.(md|markdown)$/i.test(entry.name)) out.push(path);
+    }
+  };
+  await walk(dir);
+  return out.sort();
+}
+
+export function parseOutline(
+  source: string,
+  markdown: string,
+): Omit<OutlineDocument, 'sections'> & {
+  sections: Omit<OutlineSection, 'keyTerms'>[];
+} {
+  let title = '';
+  const sections: { title: string; lines: string[] }[] = [];
+  for (const line of markdown.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const h1 = /^#\s+(.+?)\s*#*$/.exec(line);
+    const h2 = /^##\s+(.+?)\s*#*$/.exec(line);
+    if (h1 && !title) title = h1[1]!;
+    else if (h2) sections.push({ title: h2[1]!, lines: [] });
+    else sections.at(-1)?.lines.push(line);
+  }
+  const lang: TextLang = /^zh\//.test(source) ? 'zh' : /^en\//.test(source) ? 'en' : detectLang(markdown);
+  return {
+    source,
+    lang,
+    title: title || source,
+    sections: sections.map((s) => ({ title: s.title, text: s.lines.join('\n').trim() })),
+  };
+}
+
+/** Reads the notes once; sections of each language are weighed against that language only. */
+export async function loadOutline(dir: string = DEFAULT_CORPUS_DIR): Promise<OutlineDocument[]> {
+  const parsed = await Promise.all(
+    (await markdownFiles(dir)).map(async (path) =>
+      parseOutline(relative(dir, path).split(sep).join('/'), await readFile(path, 'utf8')),
+    ),
+  );
+  const documents: OutlineDocument[] = parsed.map((doc) => ({
+    ...doc,
+    sections: doc.sections.map((s) => ({ ...s, keyTerms: [] })),
+  }));
+  for (const lang of ['en', 'zh'] as const) {
+    const sections = documents.filter((d) => d.lang === lang).flatMap((d) => d.sections);
+    const terms = keyTermsOf(sections, lang === 'en' ? GLOSSARY_EN : GLOSSARY_ZH);
+    sections.forEach((section, i) => {
+      section.keyTerms = terms[i] ?? [];
+    });
+  }
+  return documents;
+}
+
+function overlap(query: Set<string>, text: string): number {
+  let hits = 0;
+  for (const token of new Set(tokensOf(text).map((t) => t.key))) if (query.has(token)) hits += 1;
+  return hits;
+}
+
+/**
+ * The document of the given language that best matches the topic: words of the topic in its
+ * title count most, in section headings less, in the text a little. Undefined when nothing
+ * matches at all.
+ */
+export function matchTopic(documents: readonly OutlineDocument[], topic: string, lang: TextLang) {
+  const query = new Set(tokensOf(topic).map((t) => t.key));
+  if (query.size === 0) return undefined;
+  let best: { document: OutlineDocument; score: number } | undefined;
+  for (const document of documents.filter((d) => d.lang === lang)) {
+    const score =
+      4 * overlap(query, document.title) +
+      2 * Math.max(0, ...document.sections.map((s) => overlap(query, s.title))) +
+      0.2 * overlap(query, document.sections.map((s) => s.text).join('\n'));
+    if (score > 0 && (!best || score > best.score)) best = { document, score };
+  }
+  return best;
+}
+
+/**
+ * The best document in `lang`, also when the topic is written in the other language ("Gauss's
+ * law" asked by a student writing Chinese): the notes are parallel, so the same file name in
+ * the other language folder is the same topic.
+ */
+export function matchTopicAcrossLanguages(
+  documents: readonly OutlineDocument[],
+  topic: string,
+  lang: TextLang,
+) {
+  const direct = matchTopic(documents, topic, lang);
+  if (direct) return direct;
+  const other = matchTopic(documents, topic, lang === 'zh' ? 'en' : 'zh');
+  if (!other) return undefined;
+  const name = other.document.source.split('/').at(-1);
+  const twin = documents.find((d) => d.lang === lang && d.source.split('/').at(-1) === name);
+  return twin ? { document: twin, score: other.score } : undefined;
+}

@@ -1,0 +1,175 @@
+import type { Candidate } from './rerank.js';
+import type { SearchIndex } from './search-index.js';
+import { containsHan, type QueryUnit, tokenize } from './tokenizer.js';
+
+/**
+ * From ranked candidates to what the chat needs: numbered passages within a context budget,
+ * their citations, the context block for an upstream model, and a quoted answer for simulated
+ * mode. Citation text is always an exact slice of the source (a cut passage is shortened, never
+ * paraphrased), so a reader can find it.
+ */
+export interface Citation {
+  n: number;
+  source: string;
+  /** The heading path, `Gauss's law > Choosing the surface`; empty for plain text. */
+  section: string;
+  text: string;
+  score: number;
+}
+
+export interface Passage extends Citation {
+  chunkId: string;
+  courseId: string | null;
+  start: number;
+  end: number;
+  /** The passage was cut to fit the budget. */
+  truncated: boolean;
+}
+
+export interface ContextBudget {
+  maxPassages: number;
+  /** Total characters of passage text handed to the model (about 4 per token in English). */
+  maxChars: number;
+  /** Candidates scoring below this share of the best are noise, not context. */
+  minRelativeScore: number;
+}
+
+export const DEFAULT_BUDGET: ContextBudget = { maxPassages: 5, maxChars: 3000, minRelativeScore: 0.5 };
+
+/** A cut shorter than this is not worth quoting. */
+const MIN_CUT_CHARS = 200;
+
+export function sectionLabel(headingPath: string[]): string {
+  return headingPath.join(' > ');
+}
+
+function cutAtSentence(text: string, limit: number): string {
+  const window = text.slice(0, limit);
+  let best = -1;
+  for (const match of window.matchAll(/[.!?。！？](?=\s|$)|[。！？]/g)) best = match.index + match[0].length;
+  if (best >= MIN_CUT_CHARS / 2) return window.slice(0, best);
+  const space = window.lastIndexOf(' ');
+  return space > 0 ? window.slice(0, space) : window;
+}
+
+/**
+ * Picks passages best first until the budget is spent. A chunk that mostly repeats one already
+ * picked (overlapping windows of one section) is skipped: it would spend budget on nothing new.
+ */
+export function selectPassages(index: SearchIndex, ranked: Candidate[], budget: ContextBudget): Passage[] {
+  const passages: Passage[] = [];
+  const best = ranked[0]?.score ?? 0;
+  let remaining = budget.maxChars;
+  for (const candidate of ranked) {
+    if (passages.length >= budget.maxPassages || remaining < MIN_CUT_CHARS) break;
+    if (candidate.score < best * budget.minRelativeScore) break;
+    const chunk = index.chunks[candidate.chunk]!;
+    const overlapping = passages.some((p) => {
+      if (p.chunkId.split('#')[0] !== chunk.id.split('#')[0]) return false;
+      const shared = Math.min(p.end, chunk.end) - Math.max(p.start, chunk.start);
+      return shared > 0.5 * (chunk.end - chunk.start);
+    });
+    if (overlapping) continue;
+    let text = chunk.text;
+    if (text.length > remaining) text = cutAtSentence(text, remaining);
+    remaining -= text.length;
+    passages.push({
+      n: passages.length + 1,
+      source: chunk.source,
+      section: sectionLabel(chunk.heading_path),
+      text,
+      // Rounded: citations are compared across runs and shown to people.
+      score: Math.round(candidate.score * 1e4) / 1e4,
+      chunkId: chunk.id,
+      courseId: chunk.course_id,
+      start: chunk.start,
+      end: chunk.start + text.length,
+      truncated: text.length < chunk.text.length,
+    });
+  }
+  return passages;
+}
+
+export function citationsOf(passages: Passage[]): Citation[] {
+  return passages.map(({ n, source, section, text, score }) => ({ n, source, section, text, score }));
+}
+
+/**
+ * The context message for an upstream model: the numbered passages and the rules for using
+ * them. With no relevant passage it says so, so the model answers "not in the material"
+ * instead of inventing a citation.
+ */
+export function contextForModel(passages: Passage[], relevant: boolean): string {
+  if (!relevant || passages.length === 0) {
+    return (
+      'Retrieval found nothing relevant in the course material for this question. Say plainly that ' +
+      'the course material does not cover it. Do not invent course content or citations; if you add ' +
+      'general knowledge, label it as such.'
+    );
+  }
+  const blocks = passages.map(
+    (p) => `[${p.n}] ${p.source}${p.section ? ` — ${p.section}` : ''}\n${p.text.trim()}`,
+  );
+  return (
+    'Course material retrieved for this question. Base the answer on it and cite the passages you ' +
+    'use as [n]. If the passages do not answer the question, say so instead of guessing.\n\n' +
+    blocks.join('\n\n')
+  );
+}
+
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|(?<=[。！？])|\n{2,}/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** The one or two sentences of a passage that share most with the question. */
+function bestSentences(text: string, units: QueryUnit[]): string {
+  const wanted = new Set(units.flatMap((u) => u.alternatives));
+  const sentences = sentencesOf(text);
+  const scored = sentences.map((sentence, i) => {
+    const terms = new Set(tokenize(sentence));
+    let hits = 0;
+    for (const term of wanted) if (terms.has(term)) hits++;
+    return { i, hits };
+  });
+  scored.sort((a, b) => b.hits - a.hits || a.i - b.i);
+  const chosen = scored
+    .slice(0, 2)
+    .filter((s, k) => k === 0 || s.hits > 0)
+    .map((s) => s.i)
+    .sort((a, b) => a - b);
+  const quote = chosen.map((i) => sentences[i]!).join(' ');
+  return quote.length > 500 ? `${quote.slice(0, 497)}...` : quote;
+}
+
+/**
+ * Simulated mode's answer under retrieval: quotes from the passages, each with its [n], in the
+ * question's language. It never adds a claim of its own; with nothing relevant it says so.
+ */
+export function quotedAnswer(
+  query: string,
+  passages: Passage[],
+  relevant: boolean,
+  units: QueryUnit[],
+): string {
+  const chinese = containsHan(query);
+  if (!relevant || passages.length === 0) {
+    return chinese
+      ? '课程资料中没有找到与这个问题相关的内容，所以我不做猜测。可以换用本主题的物理术语重新提问（例如“高斯定理”或“布儒斯特角”），或请老师补充相关资料。'
+      : 'I could not find anything about this in the course material, so I will not guess. Try asking with ' +
+          'the physics terms of the topic (for example "Gauss\'s law" or "Brewster angle"), or ask your ' +
+          'teacher to add material on it.';
+  }
+  const lines = passages.slice(0, 3).map((p) => {
+    const where = p.section || p.source;
+    return chinese
+      ? `- ${where}：“${bestSentences(p.text, units)}” [${p.n}]`
+      : `- ${where}: "${bestSentences(p.text, units)}" [${p.n}]`;
+  });
+  const sources = passages.map((p) => `[${p.n}] ${p.source}${p.section ? ` (${p.section})` : ''}`);
+  return chinese
+    ? `课程资料中的相关内容：\n\n${lines.join('\n')}\n\n出处：${sources.join('；')}`
+    : `Here is what the course material says:\n\n${lines.join('\n')}\n\nSources: ${sources.join('; ')}`;
+}

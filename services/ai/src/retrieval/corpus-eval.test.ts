@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readCorpus } from './corpus-reader.js';
+import { buildIndex } from './graph-builder.js';
+import { loadIndexFile } from './index-file.js';
+import { RetrievalEngine } from './retrieval-engine.js';
+
+const serviceDir = fileURLToPath(new URL('../../', import.meta.url));
+const indexPath = `${serviceDir}corpus/index/graph-index.json`;
+
+interface Question {
+  id: string;
+  question: string;
+  answer: { source: string; section: string };
+}
+
+describe('the shipped corpus and its index', () => {
+  it('is up to date: rebuilding the notes gives the committed index', async () => {
+    const committed = await loadIndexFile(indexPath);
+    const fresh = buildIndex(await readCorpus(`${serviceDir}corpus`), {
+      chunking: { maxChars: committed.chunking.max_chars, overlapChars: committed.chunking.overlap_chars },
+    });
+    // If this fails: npm run rag:build -- --input services/ai/corpus --output services/ai/corpus/index/graph-index.json
+    expect(fresh.checksum).toBe(committed.checksum);
+    expect(committed.documents.map((d) => d.source)).toContain('zh/gauss-law.md');
+  });
+
+  it('answers a sample of the evaluation questions in the top 5, English and Chinese', async () => {
+    const engine = RetrievalEngine.fromIndex(await loadIndexFile(indexPath));
+    const { questions } = JSON.parse(await readFile(`${serviceDir}eval/questions.json`, 'utf8')) as {
+      questions: Question[];
+    };
+    expect(questions.length).toBeGreaterThanOrEqual(30);
+    const sample = questions.filter((q) =>
+      ['en-06', 'en-18', 'en-25', 'p-en-03', 'zh-03', 'zh-10', 'p-zh-01'].includes(q.id),
+    );
+    expect(sample).toHaveLength(7);
+    for (const q of sample) {
+      const ranked = await engine.rank(q.question, { method: 'graph' });
+      const rank = ranked.findIndex(
+        (c) => c.source === q.answer.source && c.headingPath.at(-1) === q.answer.section,
+      );
+      expect({ id: q.id, inTop5: rank >= 0 && rank < 5 }).toEqual({ id: q.id, inTop5: true });
+    }
+  });
+
+  it('finds nothing relevant for questions the notes do not cover', async () => {
+    const engine = RetrievalEngine.fromIndex(await loadIndexFile(indexPath));
+    for (const question of ['What is the capital of France?', '推荐一部好看的电影']) {
+      expect((await engine.retrieve(question)).relevant).toBe(false);
+    }
+  });
+});

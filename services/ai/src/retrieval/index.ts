@@ -1,0 +1,53 @@
+/**
+ * The retrieval engine's public surface: what the chat routes, the CLI, the evaluation and the
+ * benchmark use. Everything else in this folder is an implementation detail.
+ */
+export { type ChunkingOptions, chunkText, DEFAULT_CHUNKING, type TextChunk } from './chunker.js';
+export {
+  type Citation,
+  type ContextBudget,
+  contextForModel,
+  DEFAULT_BUDGET,
+  type Passage,
+  quotedAnswer,
+} from './context.js';
+export { readCorpus } from './corpus-reader.js';
+export {
+  ApiEmbeddingProvider,
+  createEmbeddingProvider,
+  type EmbeddingProvider,
+  type EmbeddingSettings,
+  HashEmbeddingProvider,
+} from './embeddings.js';
+export {
+  DocumentNotFoundError,
+  EmbeddingError,
+  IndexUnavailableError,
+  RetrievalError,
+  RetrievalInputError,
+  toAppError,
+} from './errors.js';
+export { buildIndex, MAX_DOCUMENT_CHARS, type SourceDocument } from './graph-builder.js';
+export { loadIndexFile, parseIndex, writeIndexFile } from './index-file.js';
+export { type GraphIndexFile, INDEX_FORMAT, INDEX_VERSION, serializeIndex } from './index-model.js';
+export { DEFAULT_MIN_COVERAGE, reciprocalRankFusion } from './rerank.js';
+export {
+  type RankedChunk,
+  RetrievalEngine,
+  type RetrievalEngineOptions,
+  type RetrievalMethod,
+  type RetrievalResult,
+  type RetrievalStatus,
+  type RetrieveOptions,
+} from './retrieval-engine.js';
+export {
+  DEFAULT_INDEX_PATH,
+  RetrievalGate,
+  type RetrievalHealth,
+  type RetrievalSettings,
+  retrievalEnvProblems,
+  retrievalEnvShape,
+  SERVICE_DIR,
+  toRetrievalSettings,
+} from './retrieval-setup.js';
+export { analyzeQuery, TOKENIZER_VERSION, tokenize } from './tokenizer.js';

@@ -1,0 +1,370 @@
+import { access } from 'node:fs/promises';
+import type { ChunkingOptions } from './chunker.js';
+import {
+  type Citation,
+  type ContextBudget,
+  citationsOf,
+  contextForModel,
+  DEFAULT_BUDGET,
+  type Passage,
+  quotedAnswer,
+  sectionLabel,
+  selectPassages,
+} from './context.js';
+import { createEmbeddingProvider, type EmbeddingProvider, type EmbeddingSettings } from './embeddings.js';
+import { DocumentNotFoundError, RetrievalInputError } from './errors.js';
+import {
+  assembleIndex,
+  MAX_DOCUMENT_CHARS,
+  type PreparedDocument,
+  prepareDocument,
+  preparedDocumentsOf,
+  type SourceDocument,
+} from './graph-builder.js';
+import { DEFAULT_EXPANSION, type ExpansionOptions, expandOverGraph } from './graph-expansion.js';
+import { loadIndexFile, writeIndexFile } from './index-file.js';
+import { compareStrings, type GraphIndexFile } from './index-model.js';
+import {
+  type Candidate,
+  DEFAULT_MIN_COVERAGE,
+  normalise,
+  type RerankWeights,
+  reciprocalRankFusion,
+  rerank,
+} from './rerank.js';
+import { SearchIndex } from './search-index.js';
+import { analyzeQuery } from './tokenizer.js';
+import { VectorStore, type VectorStoreLog } from './vector-store.js';
+
+export type RetrievalMethod = 'keyword' | 'graph' | 'hybrid';
+
+export interface RetrieveOptions {
+  /**
+   * keyword: BM25 order only. graph (default): BM25 seeds, graph expansion, re-ranking.
+   * hybrid: BM25 and vector seeds fused by RRF, then as graph.
+   */
+  method?: RetrievalMethod;
+  /** Course of the request: its tagged chunks become visible, other courses' stay hidden. */
+  courseId?: string;
+  /** Graph expansion depth, 0-4 (default 1). */
+  hops?: number;
+  budget?: Partial<ContextBudget>;
+  /** Coverage the best passage needs for the result to count as relevant. */
+  minCoverage?: number;
+  signal?: AbortSignal;
+}
+
+export interface RankedChunk {
+  chunkId: string;
+  source: string;
+  section: string;
+  headingPath: string[];
+  text: string;
+  score: number;
+  coverage: number;
+  /** 0 for direct hits, else the graph hop that reached it. */
+  hop: number;
+}
+
+export interface RetrievalResult {
+  query: string;
+  method: RetrievalMethod;
+  /** False when no passage covers enough of the question: the chat must say so, not invent. */
+  relevant: boolean;
+  passages: Passage[];
+  citations: Citation[];
+  /** For the upstream model: numbered passages plus the rules for citing them. */
+  context: string;
+  /** For simulated mode: quotes from the passages with [n], or "not in the material". */
+  quotedAnswer: string;
+}
+
+export interface RetrievalEngineOptions {
+  /** The prebuilt index (GRAPH_RAG_INDEX_PATH). */
+  indexPath: string;
+  /**
+   * Where documents added at run time are kept (an index file of their own). When absent,
+   * add/remove rewrite `indexPath` itself.
+   */
+  overlayPath?: string;
+  /** Default `hash`. */
+  embedding?: EmbeddingSettings | EmbeddingProvider;
+  /** VECTOR_STORE_PATH; vectors stay in memory without it. */
+  vectorStorePath?: string;
+  maxDocumentChars?: number;
+  expansion?: Partial<ExpansionOptions>;
+  rerank?: RerankWeights;
+  log?: VectorStoreLog;
+}
+
+/** Candidates kept from each first-stage list before fusion and re-ranking. */
+const SEED_LIMIT = 30;
+/** An empty query is a 400; a longer one is cut (the words that matter come first). */
+const MAX_QUERY_CHARS = 4000;
+
+export interface RetrievalStatus {
+  documents: number;
+  chunks: number;
+  concepts: number;
+  edges: number;
+  checksum: string;
+  embedding: string;
+  vectors: 'not_built' | 'ready' | 'stale';
+}
+
+/**
+ * The retrieval engine: one object per AI service. Queries read an immutable compiled index;
+ * add/remove build a new one, persist it atomically, then swap it in, one mutation at a time.
+ */
+export class RetrievalEngine {
+  private index: SearchIndex;
+  private overlay: PreparedDocument[];
+  private readonly provider: EmbeddingProvider;
+  private vectors: Promise<VectorStore> | undefined;
+  private vectorsChecksum: string | undefined;
+  private mutations: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    index: SearchIndex,
+    overlay: PreparedDocument[],
+    private readonly options: RetrievalEngineOptions,
+  ) {
+    this.index = index;
+    this.overlay = overlay;
+    const embedding = options.embedding ?? { provider: 'hash' };
+    this.provider = 'embed' in embedding ? embedding : createEmbeddingProvider(embedding);
+  }
+
+  /** Loads the index (and the run-time overlay); throws IndexUnavailableError when it cannot. */
+  static async open(options: RetrievalEngineOptions): Promise<RetrievalEngine> {
+    const base = await loadIndexFile(options.indexPath);
+    let overlay: PreparedDocument[] = [];
+    if (options.overlayPath && (await exists(options.overlayPath))) {
+      overlay = preparedDocumentsOf(await loadIndexFile(options.overlayPath));
+    }
+    return new RetrievalEngine(new SearchIndex(combine(base, overlay)), overlay, options);
+  }
+
+  /** An engine over an index already in memory (tests, evaluation, benchmarks); never writes. */
+  static fromIndex(file: GraphIndexFile, options: Omit<RetrievalEngineOptions, 'indexPath'> = {}) {
+    return new RetrievalEngine(new SearchIndex(file), [], { ...options, indexPath: '' });
+  }
+
+  get indexFile(): GraphIndexFile {
+    return this.index.file;
+  }
+
+  status(): RetrievalStatus {
+    const { stats, checksum } = this.index.file;
+    return {
+      documents: stats.documents,
+      chunks: stats.chunks,
+      concepts: stats.concepts,
+      edges: stats.edges,
+      checksum,
+      embedding: `${this.provider.name} (${this.provider.model})`,
+      vectors:
+        this.vectorsChecksum === undefined
+          ? 'not_built'
+          : this.vectorsChecksum === checksum
+            ? 'ready'
+            : 'stale',
+    };
+  }
+
+  /** The full ranking before the context budget: what the evaluation measures. */
+  async rank(query: string, options: RetrieveOptions = {}): Promise<RankedChunk[]> {
+    const { index, ranked } = await this.rankCandidates(query, options);
+    return ranked.map((c) => rankedChunk(index, c));
+  }
+
+  async retrieve(query: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
+    const { index, ranked, units } = await this.rankCandidates(query, options);
+    const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
+    // Relevance looks at the head of the list: a real answer is near the top or nowhere.
+    const relevant = ranked.slice(0, 5).some((c) => c.coverage >= minCoverage);
+    const passages = relevant ? selectPassages(index, ranked, { ...DEFAULT_BUDGET, ...options.budget }) : [];
+    return {
+      query,
+      method: options.method ?? 'graph',
+      relevant,
+      passages,
+      citations: citationsOf(passages),
+      context: contextForModel(passages, relevant),
+      quotedAnswer: quotedAnswer(query, passages, relevant, units),
+    };
+  }
+
+  private async rankCandidates(query: string, options: RetrieveOptions) {
+    if (typeof query !== 'string' || query.trim() === '') {
+      throw new RetrievalInputError('EMPTY_QUERY', 'The query is empty', 'query: must contain text');
+    }
+    const text = query.slice(0, MAX_QUERY_CHARS);
+    const method = options.method ?? 'graph';
+    const { terms, units } = analyzeQuery(text);
+    // Awaited before the index is read, so vectors and index belong to the same version.
+    const store = method === 'hybrid' ? await this.vectorStore() : undefined;
+    const queryVector = store ? await store.embedQuery(text, options.signal) : undefined;
+    const index = this.index;
+    const visible = index.visibility(options.courseId);
+    const keyword = index.bm25.search(terms, SEED_LIMIT, visible);
+    let seeds = normalise(keyword);
+    if (store && queryVector) {
+      // A mutation between the two awaits leaves the vectors one version behind: keyword only.
+      const nearest = store.checksum === index.checksum ? store.search(queryVector, SEED_LIMIT, visible) : [];
+      seeds = normalise(reciprocalRankFusion([keyword.map((s) => s.doc), nearest.map((s) => s.doc)]));
+    }
+    if (method === 'keyword') {
+      // BM25 order as is (coverage still computed, for the relevance test), so the evaluation
+      // shows what expansion and re-ranking add.
+      const ranked = rerank(index, units, seeds, new Map()).map((c) => ({ ...c, score: c.seed }));
+      ranked.sort((a, b) => b.score - a.score || a.chunk - b.chunk);
+      return { index, units, ranked };
+    }
+    const expansion = { ...DEFAULT_EXPANSION, ...this.options.expansion };
+    if (options.hops !== undefined) expansion.hops = Math.max(0, Math.min(4, Math.floor(options.hops)));
+    const expanded = expandOverGraph(index, seeds, visible, expansion);
+    return { index, units, ranked: rerank(index, units, seeds, expanded, this.options.rerank) };
+  }
+
+  /** The vector store for the current index: built on first use, re-synced after changes. */
+  private async vectorStore(): Promise<VectorStore> {
+    const index = this.index;
+    if (this.vectors === undefined) {
+      this.vectors = VectorStore.open({
+        provider: this.provider,
+        index,
+        ...(this.options.vectorStorePath ? { path: this.options.vectorStorePath } : {}),
+        ...(this.options.log ? { log: this.options.log } : {}),
+      });
+      // A failed first build (embeddings endpoint down) is retried by the next hybrid query.
+      this.vectors.catch(() => {
+        this.vectors = undefined;
+      });
+    }
+    const store = await this.vectors;
+    if (store.checksum !== index.checksum) await this.exclusive(() => store.sync(this.index));
+    this.vectorsChecksum = store.checksum;
+    return store;
+  }
+
+  /** Prepares the vectors now instead of on the first hybrid query (start-up warm-up). */
+  async warmVectors(): Promise<void> {
+    await this.vectorStore();
+  }
+
+  /** Adds or replaces a document; persisted before it becomes visible. */
+  async addDocument(
+    doc: SourceDocument,
+  ): Promise<{ source: string; course_id: string | null; chunks: number }> {
+    const chunking = chunkingOf(this.index.file);
+    const prepared = prepareDocument(doc, chunking, this.options.maxDocumentChars ?? MAX_DOCUMENT_CHARS);
+    return this.exclusive(async () => {
+      const id = prepared.document.id;
+      if (this.options.overlayPath && this.isBaseDocument(id)) {
+        throw new RetrievalInputError(
+          'INVALID_DOCUMENT',
+          'A document of the prebuilt index has this name',
+          'source: already used by the prebuilt index; choose another name',
+        );
+      }
+      await this.commit((docs) => [...docs.filter((d) => d.document.id !== id), prepared]);
+      return { source: doc.source, course_id: prepared.document.course_id, chunks: prepared.chunks.length };
+    });
+  }
+
+  async removeDocument(source: string, courseId?: string | null): Promise<void> {
+    await this.exclusive(async () => {
+      const target = this.index.file.documents.find(
+        (d) => d.source === source && d.course_id === (courseId ?? null),
+      );
+      if (!target) throw new DocumentNotFoundError(source);
+      if (this.options.overlayPath && this.isBaseDocument(target.id)) {
+        throw new RetrievalInputError(
+          'INVALID_DOCUMENT',
+          'Documents of the prebuilt index are removed by rebuilding it',
+          'source: part of the prebuilt index; rebuild it with npm run rag:build',
+        );
+      }
+      await this.commit((docs) => docs.filter((d) => d.document.id !== target.id));
+    });
+  }
+
+  /** The documents a course sees, by name (public and course copies of one name side by side). */
+  listDocuments(courseId?: string): { source: string; course_id: string | null; chars: number }[] {
+    return this.index.file.documents
+      .filter((d) => d.course_id === null || d.course_id === courseId)
+      .map(({ source, course_id, chars }) => ({ source, course_id, chars }))
+      .sort(
+        (a, b) => compareStrings(a.source, b.source) || compareStrings(a.course_id ?? '', b.course_id ?? ''),
+      );
+  }
+
+  private isBaseDocument(id: string): boolean {
+    return (
+      this.index.file.documents.some((d) => d.id === id) && !this.overlay.some((d) => d.document.id === id)
+    );
+  }
+
+  /** Applies a change to the mutable document set, persists it, then swaps the index. */
+  private async commit(change: (docs: PreparedDocument[]) => PreparedDocument[]): Promise<void> {
+    const chunking = chunkingOf(this.index.file);
+    let next: GraphIndexFile;
+    if (this.options.overlayPath) {
+      const overlay = change(this.overlay);
+      const overlayFile = assembleIndex(overlay, chunking);
+      const base = preparedDocumentsOf(this.index.file).filter(
+        (d) => !this.overlay.some((o) => o.document.id === d.document.id),
+      );
+      next = assembleIndex([...base, ...overlay], chunking);
+      await writeIndexFile(this.options.overlayPath, overlayFile);
+      this.overlay = overlay;
+    } else {
+      next = assembleIndex(change(preparedDocumentsOf(this.index.file)), chunking);
+      if (this.options.indexPath) await writeIndexFile(this.options.indexPath, next);
+    }
+    // Vectors follow lazily: the next hybrid query embeds the new chunks. An embeddings
+    // endpoint that is down must not undo a document that is already saved.
+    this.index = new SearchIndex(next);
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.mutations.then(work, work);
+    this.mutations = run.catch(() => {});
+    return run;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function chunkingOf(file: GraphIndexFile): ChunkingOptions {
+  return { maxChars: file.chunking.max_chars, overlapChars: file.chunking.overlap_chars };
+}
+
+function combine(base: GraphIndexFile, overlay: PreparedDocument[]): GraphIndexFile {
+  if (overlay.length === 0) return base;
+  const ids = new Set(overlay.map((d) => d.document.id));
+  const docs = [...preparedDocumentsOf(base).filter((d) => !ids.has(d.document.id)), ...overlay];
+  return assembleIndex(docs, chunkingOf(base));
+}
+
+function rankedChunk(index: SearchIndex, c: Candidate): RankedChunk {
+  const chunk = index.chunks[c.chunk]!;
+  return {
+    chunkId: chunk.id,
+    source: chunk.source,
+    section: sectionLabel(chunk.heading_path),
+    headingPath: chunk.heading_path,
+    text: chunk.text,
+    score: c.score,
+    coverage: c.coverage,
+    hop: c.hop,
+  };
+}

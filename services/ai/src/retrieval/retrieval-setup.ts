@@ -1,0 +1,160 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppError } from '@faraday/contracts';
+import { z } from 'zod';
+import type { EmbeddingSettings } from './embeddings.js';
+import { IndexUnavailableError } from './errors.js';
+import { MAX_DOCUMENT_CHARS } from './graph-builder.js';
+import { RetrievalEngine } from './retrieval-engine.js';
+import type { VectorStoreLog } from './vector-store.js';
+
+/** The AI service folder (services/ai), from src/retrieval or dist/retrieval alike. */
+export const SERVICE_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+/** GRAPH_RAG_INDEX_PATH's default: the prebuilt index of the shipped corpus. */
+export const DEFAULT_INDEX_PATH = 'corpus/index/graph-index.json';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'yes'].includes(v));
+
+/**
+ * The retrieval settings of the AI service's environment (SPEC part 1), to merge into its
+ * config schema. Paths are relative to the AI service folder, as the spec says.
+ */
+export const retrievalEnvShape = {
+  GRAPH_RAG_ENABLED: flag
+    .optional()
+    .describe('Retrieval for <mode>_rag; default true except when APP_ENV=prod'),
+  GRAPH_RAG_INDEX_PATH: z.string().min(1).default(DEFAULT_INDEX_PATH).describe('Prebuilt graph index file'),
+  GRAPH_RAG_RUNTIME_PATH: z
+    .string()
+    .min(1)
+    .default('data/rag-runtime-index.json')
+    .describe('Where documents added at run time are kept, so the prebuilt index stays untouched'),
+  EMBEDDING_PROVIDER: z.enum(['hash', 'api']).default('hash').describe('Vectors for /v1/chat/hybrid'),
+  EMBEDDING_MODEL: z.string().min(1).optional().describe('Model for EMBEDDING_PROVIDER=api'),
+  VECTOR_STORE_PATH: z.string().min(1).default('data/vector-store.json').describe('Persisted chunk vectors'),
+  RAG_MAX_DOCUMENT_CHARS: z.coerce.number().int().min(1000).max(20_000_000).default(MAX_DOCUMENT_CHARS),
+};
+
+type RetrievalEnv = { [K in keyof typeof retrievalEnvShape]: z.output<(typeof retrievalEnvShape)[K]> };
+
+export interface RetrievalSettings {
+  enabled: boolean;
+  indexPath: string;
+  runtimePath: string;
+  vectorStorePath: string;
+  maxDocumentChars: number;
+  embedding: EmbeddingSettings;
+}
+
+/** Problems a config schema should report at start (add them in its superRefine). */
+export function retrievalEnvProblems(env: RetrievalEnv, localUpstream: boolean): [string, string][] {
+  const problems: [string, string][] = [];
+  if (env.EMBEDDING_PROVIDER === 'api') {
+    if (env.EMBEDDING_MODEL === undefined)
+      problems.push(['EMBEDDING_MODEL', 'is required when EMBEDDING_PROVIDER=api']);
+    // Course material is private: it is embedded by the local upstream or not at all.
+    if (!localUpstream)
+      problems.push(['EMBEDDING_PROVIDER', 'api needs the local upstream (LLM_BASE_URL_LOCAL)']);
+  }
+  return problems;
+}
+
+export function toRetrievalSettings(
+  env: RetrievalEnv,
+  context: {
+    production: boolean;
+    local?: { baseUrl: string; apiKey: string; timeoutMs: number } | undefined;
+  },
+): RetrievalSettings {
+  const path = (p: string) => (isAbsolute(p) ? p : resolve(SERVICE_DIR, p));
+  const embedding: EmbeddingSettings =
+    env.EMBEDDING_PROVIDER === 'api' && context.local && env.EMBEDDING_MODEL
+      ? { provider: 'api', ...context.local, model: env.EMBEDDING_MODEL }
+      : { provider: 'hash' };
+  return {
+    enabled: env.GRAPH_RAG_ENABLED ?? !context.production,
+    indexPath: path(env.GRAPH_RAG_INDEX_PATH),
+    runtimePath: path(env.GRAPH_RAG_RUNTIME_PATH),
+    vectorStorePath: path(env.VECTOR_STORE_PATH),
+    maxDocumentChars: env.RAG_MAX_DOCUMENT_CHARS,
+    embedding,
+  };
+}
+
+export type RetrievalHealth =
+  | { status: 'disabled' }
+  | {
+      status: 'ready';
+      documents: number;
+      chunks: number;
+      checksum: string;
+      embedding: string;
+      vectors: string;
+    }
+  | { status: 'unavailable'; reason: string };
+
+/**
+ * Retrieval as the service holds it: ready, disabled, or unavailable with the reason. The
+ * service starts in every case; only `_rag`, hybrid and index requests need it.
+ */
+export class RetrievalGate {
+  private constructor(
+    private readonly state:
+      | { status: 'disabled' }
+      | { status: 'ready'; engine: RetrievalEngine }
+      | { status: 'unavailable'; reason: string },
+  ) {}
+
+  static async open(settings: RetrievalSettings, log?: VectorStoreLog): Promise<RetrievalGate> {
+    if (!settings.enabled) return new RetrievalGate({ status: 'disabled' });
+    try {
+      const engine = await RetrievalEngine.open({
+        indexPath: settings.indexPath,
+        overlayPath: settings.runtimePath,
+        vectorStorePath: settings.vectorStorePath,
+        embedding: settings.embedding,
+        maxDocumentChars: settings.maxDocumentChars,
+        ...(log ? { log } : {}),
+      });
+      return new RetrievalGate({ status: 'ready', engine });
+    } catch (error) {
+      // A missing or corrupt index must not stop the service: report it and carry on.
+      if (error instanceof IndexUnavailableError) {
+        log?.warn({ err: error, path: error.path }, 'retrieval unavailable');
+        return new RetrievalGate({ status: 'unavailable', reason: error.message });
+      }
+      throw error;
+    }
+  }
+
+  static ready(engine: RetrievalEngine): RetrievalGate {
+    return new RetrievalGate({ status: 'ready', engine });
+  }
+
+  /** The engine, or a 503 that says why there is none. */
+  engine(): RetrievalEngine {
+    if (this.state.status === 'ready') return this.state.engine;
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      this.state.status === 'disabled'
+        ? 'Retrieval is disabled on this AI service (GRAPH_RAG_ENABLED=false)'
+        : `Retrieval is unavailable: ${this.state.reason}`,
+    );
+  }
+
+  health(): RetrievalHealth {
+    if (this.state.status !== 'ready') return this.state;
+    const s = this.state.engine.status();
+    return {
+      status: 'ready',
+      documents: s.documents,
+      chunks: s.chunks,
+      checksum: s.checksum,
+      embedding: s.embedding,
+      vectors: s.vectors,
+    };
+  }
+}

@@ -1,0 +1,115 @@
+import { Bm25 } from './bm25.js';
+import { termsOfChunk } from './graph-builder.js';
+import type { GraphIndexFile, IndexedChunk } from './index-model.js';
+import { tokenize } from './tokenizer.js';
+
+export interface WeightedLink {
+  target: number;
+  weight: number;
+}
+
+/**
+ * A loaded index compiled for querying: chunks numbered in id order, BM25 postings (derived
+ * from chunk text at load, so the file stays small and cannot disagree with itself) and the
+ * graph as adjacency lists of numbers. Immutable: a run-time add/remove compiles a new one and
+ * swaps it in, so a query in flight never sees half an update.
+ */
+export class SearchIndex {
+  readonly file: GraphIndexFile;
+  readonly chunks: IndexedChunk[];
+  readonly bm25: Bm25;
+  /** Terms of each chunk's heading path, for the "is this the section about it" signal. */
+  readonly headingTerms: Set<string>[];
+  readonly nextOf: Int32Array;
+  readonly previousOf: Int32Array;
+  readonly sectionOf: Int32Array;
+  readonly sectionChunks: number[][];
+  readonly chunkConcepts: WeightedLink[][];
+  /** Chunks mentioning each concept, strongest first (expansion looks at the head only). */
+  readonly conceptChunks: WeightedLink[][];
+  readonly conceptRelated: WeightedLink[][];
+  /** 0..1: how specific a concept is (its idf over the largest idf); hubs spread little score. */
+  readonly conceptSpecificity: Float64Array;
+  private readonly chunkNumber = new Map<string, number>();
+
+  constructor(file: GraphIndexFile) {
+    this.file = file;
+    this.chunks = file.chunks;
+    this.chunks.forEach((chunk, i) => {
+      this.chunkNumber.set(chunk.id, i);
+    });
+    this.bm25 = new Bm25(this.chunks.map(termsOfChunk));
+    this.headingTerms = this.chunks.map((chunk) => new Set(tokenize(chunk.heading_path.join('\n'))));
+
+    const n = this.chunks.length;
+    this.nextOf = new Int32Array(n).fill(-1);
+    this.previousOf = new Int32Array(n).fill(-1);
+    this.sectionOf = new Int32Array(n);
+    const sectionNumber = new Map<string, number>();
+    this.sectionChunks = [];
+    this.chunks.forEach((chunk, i) => {
+      let section = sectionNumber.get(chunk.section);
+      if (section === undefined) {
+        section = this.sectionChunks.length;
+        sectionNumber.set(chunk.section, section);
+        this.sectionChunks.push([]);
+      }
+      this.sectionOf[i] = section;
+      this.sectionChunks[section]!.push(i);
+    });
+
+    const conceptNumber = new Map<string, number>();
+    file.concepts.forEach((concept, i) => {
+      conceptNumber.set(concept.id, i);
+    });
+    this.chunkConcepts = this.chunks.map(() => []);
+    this.conceptChunks = file.concepts.map(() => []);
+    this.conceptRelated = file.concepts.map(() => []);
+    for (const edge of file.edges) {
+      if (edge.type === 'next') {
+        const from = this.chunkNumber.get(edge.from)!;
+        const to = this.chunkNumber.get(edge.to)!;
+        this.nextOf[from] = to;
+        this.previousOf[to] = from;
+      } else if (edge.type === 'mentions') {
+        const chunk = this.chunkNumber.get(edge.from)!;
+        const concept = conceptNumber.get(edge.to)!;
+        this.chunkConcepts[chunk]!.push({ target: concept, weight: edge.weight });
+        this.conceptChunks[concept]!.push({ target: chunk, weight: edge.weight });
+      } else if (edge.type === 'related') {
+        const a = conceptNumber.get(edge.from)!;
+        const b = conceptNumber.get(edge.to)!;
+        this.conceptRelated[a]!.push({ target: b, weight: edge.weight });
+        this.conceptRelated[b]!.push({ target: a, weight: edge.weight });
+      }
+    }
+    const strongestFirst = (x: WeightedLink, y: WeightedLink) => y.weight - x.weight || x.target - y.target;
+    for (const list of this.conceptChunks) list.sort(strongestFirst);
+    for (const list of this.conceptRelated) list.sort(strongestFirst);
+    const maxIdf = Math.log(Math.max(n, 2));
+    this.conceptSpecificity = Float64Array.from(file.concepts, (concept) =>
+      Math.min(1, Math.max(0, Math.log(Math.max(n, 2) / concept.df) / maxIdf)),
+    );
+  }
+
+  get size(): number {
+    return this.chunks.length;
+  }
+
+  get checksum(): string {
+    return this.file.checksum;
+  }
+
+  numberOf(chunkId: string): number | undefined {
+    return this.chunkNumber.get(chunkId);
+  }
+
+  /** Course scoping: untagged chunks are public; tagged ones only for their own course. */
+  visibility(courseId: string | undefined): (chunk: number) => boolean {
+    const chunks = this.chunks;
+    return (chunk) => {
+      const owner = chunks[chunk]!.course_id;
+      return owner === null || owner === courseId;
+    };
+  }
+}

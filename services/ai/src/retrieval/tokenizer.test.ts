@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeQuery, containsHan, stem, tokenize } from './tokenizer.js';
+
+describe('tokenize: English', () => {
+  it('lower-cases, drops stop words and one-letter symbols, keeps numbers', () => {
+    expect(tokenize('The field E of a Point Charge is 90 degrees')).toEqual([
+      'field',
+      'point',
+      'charg',
+      '90',
+      'degre',
+    ]);
+  });
+
+  it('joins inflected forms of one word and drops possessives', () => {
+    const forms = ['charge', 'charges', 'charged', 'charging'].map((w) => tokenize(w)[0]);
+    expect(new Set(forms).size).toBe(1);
+    expect(tokenize("Gauss's law")).toEqual(tokenize('Gauss law'));
+    expect(tokenize('densities')).toEqual(tokenize('density'));
+    expect(tokenize('uniformly')).toEqual(tokenize('uniform'));
+  });
+
+  it('keeps words whose endings only look like suffixes', () => {
+    expect(stem('gauss')).toBe('gauss');
+    expect(stem('radius')).toBe('radius');
+    expect(stem('analysis')).toBe('analysis');
+    expect(stem('string')).toBe('string');
+    expect(stem('ring')).toBe('ring');
+  });
+
+  it('folds accents and full-width letters so Ampère matches Ampere', () => {
+    expect(tokenize('Ampère’s law')).toEqual(tokenize('Ampere law'));
+    expect(tokenize('ＦＤＴＤ')).toEqual(['fdtd']);
+  });
+});
+
+describe('tokenize: Chinese', () => {
+  it('gives character unigrams and bigrams of a Han run', () => {
+    expect(tokenize('电场强度')).toEqual(['电', '电场', '场', '场强', '强', '强度', '度']);
+  });
+
+  it('cuts runs at particles so no bigram spans 的', () => {
+    const terms = tokenize('电场的方向');
+    expect(terms).toContain('电场');
+    expect(terms).toContain('方向');
+    expect(terms).not.toContain('场的');
+    expect(terms).not.toContain('的');
+    expect(terms).not.toContain('场方');
+  });
+
+  it('handles mixed Chinese and English', () => {
+    const terms = tokenize('FDTD 的数值色散');
+    expect(terms).toContain('fdtd');
+    expect(terms).toContain('数值');
+    expect(terms).toContain('色散');
+    expect(containsHan('FDTD 的数值色散')).toBe(true);
+    expect(containsHan('FDTD dispersion')).toBe(false);
+  });
+});
+
+describe('analyzeQuery', () => {
+  it('weights single Han characters below bigrams and English words', () => {
+    const { terms } = analyzeQuery('高斯定理 flux');
+    expect(terms.get('高斯')).toBe(1);
+    expect(terms.get('flux')).toBe(1);
+    expect(terms.get('高')).toBeLessThan(1);
+  });
+
+  it('makes one unit per Chinese character, covered by the bigrams that contain it', () => {
+    const { units } = analyzeQuery('高斯定理');
+    expect(units.map((u) => u.term)).toEqual(['高', '斯', '定', '理']);
+    expect(units[1]!.alternatives).toEqual(['高斯', '斯定']);
+  });
+
+  it('gives no terms for a query of stop words only', () => {
+    expect(analyzeQuery('what is the').terms.size).toBe(0);
+  });
+});

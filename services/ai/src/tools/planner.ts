@@ -1,0 +1,166 @@
+import { isUnitName } from './calculator.js';
+
+/**
+ * The simulated model's tool use: a deterministic planner that recognises the requests the
+ * tools exist for, in English and Chinese, and calls the same tools the upstream loop would.
+ *
+ *   "field of a 1 nC charge at 2 cm"     → run_simulation (point_charges, probe) + the closed form
+ *   "B of a wire carrying 5 A at 2 cm"   → run_simulation (wire_field, probe) + the closed form
+ *   "convert 3 mT to gauss", "3 mT in G" → convert_units
+ *   "what is sin(30°)·5"                 → evaluate_expression
+ *   "what does Gauss's law say"          → search_course_material
+ */
+export interface PlannedCall {
+  name: 'run_simulation' | 'evaluate_expression' | 'convert_units' | 'search_course_material';
+  arguments: Record<string, unknown>;
+}
+
+const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)`;
+const PREFIX: Record<string, number> = {
+  p: 1e-12,
+  n: 1e-9,
+  u: 1e-6,
+  μ: 1e-6,
+  µ: 1e-6,
+  m: 1e-3,
+  c: 1e-2,
+  k: 1e3,
+};
+
+function scaled(value: string, prefix: string | undefined): number {
+  return Number(value) * (prefix ? (PREFIX[prefix] ?? 1) : 1);
+}
+
+const CHARGE = new RegExp(`${NUMBER}\\s*([pnuμµm]?)C(?![A-Za-z])`);
+const CURRENT = new RegExp(`${NUMBER}\\s*(m?)A(?![A-Za-z])`);
+const DISTANCE = new RegExp(`${NUMBER}\\s*(mm|cm|m)(?![A-Za-z])`);
+
+function distanceIn(text: string, after: number): number | undefined {
+  const rest = text.slice(after);
+  const match = DISTANCE.exec(rest) ?? DISTANCE.exec(text);
+  if (!match) return undefined;
+  const r = scaled(match[1]!, match[2] === 'm' ? undefined : match[2]![0]);
+  return r > 0 ? r : undefined;
+}
+
+/** A square window of ±2r with a 81 × 81 grid: the probe at (r, 0) is exactly a grid node. */
+function window(r: number) {
+  return { x_min: -2 * r, x_max: 2 * r, y_min: -2 * r, y_max: 2 * r, grid_size: 81 };
+}
+
+function chargeField(text: string): PlannedCall[] | undefined {
+  if (!/\b(field|potential)\b|电场|场强|电势/i.test(text) || !/charge|电荷/i.test(text)) return undefined;
+  const charge = CHARGE.exec(text);
+  if (!charge) return undefined;
+  const q = scaled(charge[1]!, charge[2] || undefined);
+  const r = distanceIn(text, charge.index + charge[0].length);
+  if (r === undefined) return undefined;
+  return [
+    {
+      name: 'run_simulation',
+      arguments: {
+        solver: 'point_charges',
+        parameters: {
+          charges: [{ x: 0, y: 0, q }],
+          ...window(r),
+          show_field_lines: false,
+          show_equipotentials: false,
+        },
+        probe: { x: r, y: 0 },
+      },
+    },
+    { name: 'evaluate_expression', arguments: { expression: `8.9875517923e9 * ${Math.abs(q)} / (${r})^2` } },
+  ];
+}
+
+function wireField(text: string): PlannedCall[] | undefined {
+  if (!/\bwire\b|导线/i.test(text)) return undefined;
+  const current = CURRENT.exec(text);
+  if (!current) return undefined;
+  const i = scaled(current[1]!, current[2] || undefined);
+  const r = distanceIn(text, current.index + current[0].length);
+  if (r === undefined) return undefined;
+  return [
+    {
+      name: 'run_simulation',
+      arguments: {
+        solver: 'wire_field',
+        parameters: { wires: [{ x: 0, y: 0, current: i }], ...window(r), show_field_lines: false },
+        probe: { x: r, y: 0 },
+      },
+    },
+    {
+      name: 'evaluate_expression',
+      arguments: { expression: `4 * pi * 1e-7 * ${Math.abs(i)} / (2 * pi * ${r})` },
+    },
+  ];
+}
+
+const UNIT_WORDS: Record<string, string> = {
+  高斯: 'gauss',
+  特斯拉: 'T',
+  tesla: 'T',
+  teslas: 'T',
+  G: 'gauss',
+  伏特: 'V',
+  米: 'm',
+  厘米: 'cm',
+  毫米: 'mm',
+  焦耳: 'J',
+  电子伏: 'eV',
+};
+const unitOf = (word: string) => UNIT_WORDS[word] ?? UNIT_WORDS[word.toLowerCase()] ?? word;
+const UNIT = String.raw`([A-Za-zμµΩ°][\w/·^μµΩ°]*|高斯|特斯拉|伏特|米|厘米|毫米|焦耳|电子伏)`;
+
+const CONVERSIONS = [
+  new RegExp(`${NUMBER}\\s*${UNIT}\\s+(?:to|into|in)\\s+${UNIT}\\s*[?？.!。]*$`, 'i'),
+  new RegExp(`把?\\s*${NUMBER}\\s*${UNIT}\\s*(?:换算|转换|化)(?:成|为)\\s*${UNIT}`),
+  new RegExp(`${NUMBER}\\s*${UNIT}\\s*(?:等于|是)?多少\\s*${UNIT}`),
+];
+
+function conversion(text: string): PlannedCall[] | undefined {
+  for (const pattern of CONVERSIONS) {
+    const match = pattern.exec(text.trim());
+    if (!match) continue;
+    const from = unitOf(match[2]!);
+    const to = unitOf(match[3]!);
+    if (isUnitName(from) && isUnitName(to)) {
+      return [{ name: 'convert_units', arguments: { value: Number(match[1]), from, to } }];
+    }
+  }
+  return undefined;
+}
+
+const MATH_ASK = /(?:what\s+is|what's|calculate|compute|evaluate|计算|求)\s*[:：]?\s*(.+?)\s*[?？。!！]*$/i;
+
+function looksLikeMath(candidate: string): boolean {
+  if (!/\d/.test(candidate)) return false;
+  const operator = /[+\-*/^·×÷√]|\b(?:sin|cos|tan|sqrt|exp|log|ln)\s*\(/.test(candidate);
+  // A sentence ("the field of 2 charges") is not an expression: few plain words allowed.
+  const words =
+    candidate
+      .match(/[A-Za-z]{3,}/g)
+      ?.filter((w) => !/^(sin|cos|tan|sqrt|exp|log|deg|rad|pi|asin|acos|atan)$/i.test(w)) ?? [];
+  return operator && words.length <= 1 && !/\p{Script=Han}/u.test(candidate);
+}
+
+function arithmetic(text: string): PlannedCall[] | undefined {
+  const asked = MATH_ASK.exec(text.trim());
+  const candidate = asked ? asked[1]! : text.trim().replace(/[=?？\s]+$/, '');
+  if (!looksLikeMath(candidate)) return undefined;
+  return [{ name: 'evaluate_expression', arguments: { expression: candidate.replace(/[=]\s*$/, '') } }];
+}
+
+const QUESTION = /\?|？|\b(what|how|why|explain|describe|tell me|state)\b|什么|如何|为什么|解释|说明|讲/i;
+
+function courseQuestion(text: string): PlannedCall[] | undefined {
+  if (!QUESTION.test(text)) return undefined;
+  return [{ name: 'search_course_material', arguments: { query: text.trim().slice(0, 500) } }];
+}
+
+/** The calls for the user's message, in order; empty when no tool fits. */
+export function planToolCalls(text: string): PlannedCall[] {
+  return (
+    chargeField(text) ?? wireField(text) ?? conversion(text) ?? arithmetic(text) ?? courseQuestion(text) ?? []
+  );
+}

@@ -1,0 +1,107 @@
+import type { WritingType } from '@faraday/contracts';
+import type { BodyParagraph, BodySentence, MeasuredText } from './measure.js';
+import type { DimensionId, Rubric } from './rubrics.js';
+import { excerptOf, type TextLang } from './text-segments.js';
+
+/** What every rule-based dimension scorer gets and gives back. */
+
+export interface Target {
+  kind: 'sentence' | 'paragraph' | 'document';
+  index: number | null;
+  excerpt: string;
+}
+
+export interface Finding {
+  dimension: DimensionId;
+  target: Target;
+  issue: string;
+  suggestion: string;
+}
+
+export interface DimensionResult {
+  score: number;
+  comment: string;
+  strengths: string[];
+  improvements: Finding[];
+}
+
+export interface RuleContext {
+  text: MeasuredText;
+  rubric: Rubric;
+  type: WritingType;
+  lang: TextLang;
+  /** Expectations scale with the student's level (1 = undergraduate). */
+  factor: number;
+}
+
+export type Scorer = (ctx: RuleContext) => DimensionResult;
+
+/** The comment in the student's language. */
+export function say(lang: TextLang, en: string, zh: string): string {
+  return lang === 'zh' ? zh : en;
+}
+
+export function clampScore(value: number): number {
+  return Math.max(0, Math.min(100, Math.round(value)));
+}
+
+export function atSentence(sentence: BodySentence): Target {
+  return { kind: 'sentence', index: sentence.index, excerpt: excerptOf(sentence.text) };
+}
+
+export function atParagraph(paragraph: BodyParagraph): Target {
+  return { kind: 'paragraph', index: paragraph.index, excerpt: excerptOf(paragraph.text) };
+}
+
+export function atDocument(text: MeasuredText): Target {
+  return { kind: 'document', index: null, excerpt: excerptOf(text.paragraphs[0]?.text ?? '', 60) };
+}
+
+/** A finding about the whole text (something absent), in the student's language. */
+export function missing(
+  ctx: RuleContext,
+  dimension: DimensionId,
+  issue: [string, string],
+  fix: [string, string],
+): Finding {
+  return {
+    dimension,
+    target: atDocument(ctx.text),
+    issue: say(ctx.lang, issue[0], issue[1]),
+    suggestion: say(ctx.lang, fix[0], fix[1]),
+  };
+}
+
+/** Occurrences per 1000 words of the text. */
+export function perThousand(count: number, ctx: RuleContext): number {
+  return ctx.text.measurements.word_count === 0 ? 0 : (count * 1000) / ctx.text.measurements.word_count;
+}
+
+/** Sentences or paragraphs matching any of the patterns. */
+export function matching<T extends { text: string }>(items: readonly T[], ...patterns: RegExp[]): T[] {
+  return items.filter((item) => patterns.some((p) => p.test(item.text)));
+}
+
+export function anyMatch(text: string, ...patterns: RegExp[]): boolean {
+  return patterns.some((p) => p.test(text));
+}
+
+/** Whole text of the body, for presence checks. */
+export function bodyOf(text: MeasuredText): string {
+  return text.paragraphs.map((p) => p.text).join('\n\n');
+}
+
+/** A word list as one case-insensitive pattern (whole words for Latin, substrings for CJK). */
+export function wordsPattern(words: readonly string[]): RegExp {
+  const latin = words.filter((w) => !/\p{Script=Han}/u.test(w)).map(escapeWord);
+  const han = words.filter((w) => /\p{Script=Han}/u.test(w)).map(escapeWord);
+  const parts = [
+    ...(latin.length ? [`(?<![\\p{L}\\d])(?:${latin.join('|')})(?![\\p{L}\\d])`] : []),
+    ...(han.length ? [`(?:${han.join('|')})`] : []),
+  ];
+  return new RegExp(parts.join('|') || '(?!)', 'iu');
+}
+
+function escapeWord(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+}

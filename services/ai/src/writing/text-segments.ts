@@ -1,0 +1,164 @@
+/**
+ * Cutting a student's text into paragraphs and sentences, and counting its words, for English,
+ * Chinese and the mix of both that science writing usually is. Shared by the writing analysis
+ * and the guided tutor's rules ("an explanation of at least N words").
+ */
+
+export type TextLang = 'en' | 'zh';
+
+const HAN = /\p{Script=Han}/gu;
+const LATIN_WORD = /[\p{Script=Latin}\d]+(?:['’-][\p{Script=Latin}\d]+)*/gu;
+
+export interface WordCount {
+  latin: number;
+  cjk: number;
+  /** Latin-script words plus CJK characters: each Chinese character counts as one word, as 字数 does. */
+  total: number;
+}
+
+export function countWords(text: string): WordCount {
+  const cjk = text.match(HAN)?.length ?? 0;
+  const latin = text.match(LATIN_WORD)?.length ?? 0;
+  return { latin, cjk, total: latin + cjk };
+}
+
+/** Chinese when CJK characters make up at least a third of the words, English otherwise. */
+export function detectLang(text: string): TextLang {
+  const { cjk, total } = countWords(text);
+  return total > 0 && cjk / total >= 1 / 3 ? 'zh' : 'en';
+}
+
+/** A declared language (`zh-CN`, `Chinese`, `中文`) if it names one, else the text's own. */
+export function langOf(declared: string | undefined, text: string): TextLang {
+  const value = (declared ?? '').trim().toLowerCase();
+  if (/^(zh|chinese|中文|汉语|cn)/.test(value)) return 'zh';
+  if (/^(en|english|英文|英语)/.test(value)) return 'en';
+  return detectLang(text);
+}
+
+// A period after these is not the end of a sentence ("et al. 2020", "Fig. 3", "e.g. the").
+const ABBREVIATIONS = new Set([
+  'al',
+  'e.g',
+  'i.e',
+  'etc',
+  'fig',
+  'figs',
+  'eq',
+  'eqs',
+  'ref',
+  'refs',
+  'dr',
+  'prof',
+  'mr',
+  'mrs',
+  'ms',
+  'vs',
+  'cf',
+  'approx',
+  'no',
+  'vol',
+  'pp',
+  'sec',
+  'ch',
+  'resp',
+]);
+
+const EN_END = /[.!?]+["'’”)\]]*(?=\s|$)/g;
+const ZH_END = /(?:[。！？]|…{1,2}|\.{3})+[”’」』）)]*/g;
+
+/** Sentences of one paragraph, trimmed, in order. Line breaks inside a paragraph are wrapping. */
+export function splitSentences(paragraph: string): string[] {
+  const text = paragraph.replace(/\s*\n\s*/g, ' ').trim();
+  if (text === '') return [];
+  const cuts = new Set<number>();
+  for (const match of text.matchAll(ZH_END)) cuts.add(match.index + match[0].length);
+  for (const match of text.matchAll(EN_END)) {
+    const before = text.slice(0, match.index);
+    const word = /([\p{L}.]+)$/u.exec(before)?.[1] ?? '';
+    const bare = word.toLowerCase().replace(/\.$/, '');
+    // "J. Smith", "et al.", "e.g.": an initial or an abbreviation, not a full stop.
+    if (match[0].startsWith('.') && (ABBREVIATIONS.has(bare) || /^\p{Lu}$/u.test(word))) continue;
+    cuts.add(match.index + match[0].length);
+  }
+  const sentences: string[] = [];
+  let start = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    const sentence = text.slice(start, cut).trim();
+    if (sentence) sentences.push(sentence);
+    start = cut;
+  }
+  const rest = text.slice(start).trim();
+  if (rest) sentences.push(rest);
+  return sentences;
+}
+
+export interface Paragraph {
+  text: string;
+  heading: boolean;
+}
+
+const SENTENCE_PUNCTUATION = /[.!?。！？:：;；]["'’”)\]）]*$/;
+
+/**
+ * Paragraphs are separated by blank lines; a text without any blank line (common in Chinese
+ * writing, which indents instead) has one paragraph per line. A short line without closing
+ * punctuation is a heading, not a paragraph.
+ */
+export function splitParagraphs(text: string): Paragraph[] {
+  const normalized = text.replace(/\r\n?/g, '\n').trim();
+  if (normalized === '') return [];
+  const blocks = /\n[ \t\u3000]*\n/.test(normalized)
+    ? normalized.split(/\n[ \t\u3000]*\n+/)
+    : normalized.split('\n');
+  return blocks
+    .map((block) => block.trim())
+    .filter((block) => block !== '')
+    .map((block) => ({ text: block, heading: isHeading(block) }));
+}
+
+function isHeading(block: string): boolean {
+  if (/^#{1,6}\s/.test(block)) return true;
+  if (block.includes('\n')) return false;
+  const { latin, cjk } = countWords(block);
+  const short = latin <= 10 && cjk <= 20;
+  return short && !SENTENCE_PUNCTUATION.test(block);
+}
+
+export function headingText(block: string): string {
+  return block.replace(/^#{1,6}\s*/, '').trim();
+}
+
+/** Whole words for Latin terms, plain substrings for CJK ones. */
+export function termPattern(term: string): RegExp {
+  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return /\p{Script=Han}/u.test(term)
+    ? new RegExp(escaped, 'gu')
+    : new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, 'giu');
+}
+
+/**
+ * How often each term occurs. Longer terms are counted first and their matches masked, so
+ * "in contrast" is not also counted as "contrast", nor 但是 as 但.
+ */
+export function countTerms(text: string, terms: readonly string[]): Map<string, number> {
+  let rest = text;
+  const found = new Map<string, number>();
+  for (const term of [...terms].sort((a, b) => b.length - a.length)) {
+    const pattern = termPattern(term);
+    let count = 0;
+    rest = rest.replace(pattern, (match) => {
+      count += 1;
+      return ' '.repeat(match.length);
+    });
+    if (count > 0) found.set(term, count);
+  }
+  return found;
+}
+
+/** The start of a sentence or paragraph, verbatim, for pointing at it. */
+export function excerptOf(text: string, max = 90): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, max).replace(/\s+\S*$/, '')}…`;
+}

@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTutoringAi, removeDir, TestClock, tempDir } from './support/tutoring-app.js';
+
+/**
+ * Where guided sessions live: a SQLite file that survives a restart of the AI service, or
+ * Redis when REDIS_URL is set; both forget a session after GUIDED_SESSION_TTL_MIN of
+ * inactivity, measured on the service's clock.
+ */
+
+const ask = (content: string) => [{ role: 'user', content }];
+const good = (terms: string[]) =>
+  `The ${terms[0]} and the ${terms[1] ?? terms[0]} matter here, because one determines the other, so the result follows.`;
+
+type Ai = Awaited<ReturnType<typeof buildTutoringAi>>;
+
+async function start(ai: Ai, user: string) {
+  const res = await ai.app.inject({
+    method: 'POST',
+    url: '/v1/chat/guided',
+    payload: { topic: 'Ampère’s law', user_id: user, course_id: 'em', messages: ask('start') },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+async function answer(ai: Ai, user: string, sessionId: string, content: string) {
+  return ai.app.inject({
+    method: 'POST',
+    url: '/v1/chat/guided',
+    payload: {
+      topic: 'Ampère’s law',
+      user_id: user,
+      course_id: 'em',
+      session_id: sessionId,
+      messages: ask(content),
+    },
+  });
+}
+
+describe('SQLite session store (the default)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await tempDir();
+  });
+  afterAll(async () => {
+    await removeDir(dir);
+  });
+
+  it('keeps a session across a restart of the AI service', async () => {
+    const first = await buildTutoringAi(dir);
+    const opened = await start(first, 'ines');
+    const moved = (await answer(first, 'ines', opened.session_id, 'no idea')).json().data;
+    expect(moved.weak_points).toHaveLength(1);
+    await first.app.close();
+    expect(existsSync(join(dir, 'guided-sessions.db'))).toBe(true);
+
+    const second = await buildTutoringAi(dir);
+    try {
+      const res = await answer(second, 'ines', opened.session_id, good(opened.learning_path[0].key_terms));
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data).toMatchObject({
+        session_id: opened.session_id,
+        current_step: 2,
+        assessment: { understood: true },
+      });
+      // What the first process noted is still there, and the history kept both processes' turns.
+      expect(data.weak_points).toEqual(moved.weak_points);
+      const row = new Database(join(dir, 'guided-sessions.db'), { readonly: true })
+        .prepare('SELECT user_id, data FROM guided_sessions WHERE id = ?')
+        .get(opened.session_id) as { user_id: string; data: string };
+      expect(row.user_id).toBe('ines');
+      expect(JSON.parse(row.data).history).toHaveLength(6);
+    } finally {
+      await second.app.close();
+    }
+  });
+
+  it('expires a session after the inactivity TTL, and each turn renews it', async () => {
+    const clock = new TestClock();
+    const ai = await buildTutoringAi(dir, { GUIDED_SESSION_TTL_MIN: '30' }, clock);
+    try {
+      const opened = await start(ai, 'jo');
+      expect(opened.expires_at).toBe(new Date(clock.current + 30 * 60_000).toISOString());
+      clock.advanceMinutes(29);
+      const kept = await answer(ai, 'jo', opened.session_id, 'hmm');
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().data.expires_at).toBe(new Date(clock.current + 30 * 60_000).toISOString());
+      // 29 + 29 minutes after the start, but only 29 after the last turn: still there.
+      clock.advanceMinutes(29);
+      expect((await answer(ai, 'jo', opened.session_id, 'hmm')).statusCode).toBe(200);
+      clock.advanceMinutes(31);
+      const gone = await answer(ai, 'jo', opened.session_id, 'hello?');
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().error.code).toBe('SESSION_NOT_FOUND');
+    } finally {
+      await ai.app.close();
+    }
+  });
+
+  it('opens no session file until a guided session starts', async () => {
+    const empty = await tempDir();
+    const ai = await buildTutoringAi(empty);
+    await ai.app.inject({ method: 'GET', url: '/healthz' });
+    await ai.app.close();
+    expect(existsSync(join(empty, 'guided-sessions.db'))).toBe(false);
+    await removeDir(empty);
+  });
+});
+
+// Runs where Redis is available (CI sets REDIS_URL); elsewhere this block has no cases.
+describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
+  'Redis session store at %s',
+  (redisUrl) => {
+    let dir: string;
+    beforeAll(async () => {
+      dir = await tempDir();
+    });
+    afterAll(async () => {
+      await removeDir(dir);
+    });
+
+    it('shares sessions between AI service instances and keeps them across restarts, not on disk', async () => {
+      const a = await buildTutoringAi(dir, { REDIS_URL: redisUrl });
+      const b = await buildTutoringAi(dir, { REDIS_URL: redisUrl });
+      try {
+        const opened = await start(a, 'kim');
+        const res = await answer(b, 'kim', opened.session_id, good(opened.learning_path[0].key_terms));
+        expect(res.json().data).toMatchObject({ current_step: 2 });
+        const other = await answer(b, 'lee', opened.session_id, 'mine now?');
+        expect(other.statusCode).toBe(404);
+        expect(other.json().error.code).toBe('SESSION_NOT_FOUND');
+      } finally {
+        await a.app.close();
+        await b.app.close();
+      }
+      expect(existsSync(join(dir, 'guided-sessions.db'))).toBe(false);
+    });
+
+    it('expires a session after the inactivity TTL', async () => {
+      const clock = new TestClock();
+      const ai = await buildTutoringAi(dir, { REDIS_URL: redisUrl, GUIDED_SESSION_TTL_MIN: '10' }, clock);
+      try {
+        const opened = await start(ai, 'max');
+        clock.advanceMinutes(11);
+        const gone = await answer(ai, 'max', opened.session_id, 'still there?');
+        expect(gone.statusCode).toBe(404);
+      } finally {
+        await ai.app.close();
+      }
+    });
+  },
+);

@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LogCapture, parseConfig } from '@faraday/server-kit';
+import { buildApp } from '../../src/app.js';
+import { aiEnvSchema, toAiConfig } from '../../src/config.js';
+import type { TestAi } from './ai-app.js';
+
+/** A clock the test moves by hand, for session expiry. */
+export class TestClock {
+  current = Date.parse('2026-03-01T09:00:00Z');
+  readonly now = (): number => this.current;
+
+  advanceMinutes(minutes: number): void {
+    this.current += minutes * 60_000;
+  }
+}
+
+/** A folder of its own for a test's session file; removed with `removeDir`. */
+export async function tempDir(prefix = 'faraday-ai-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * The AI service with the tutoring routes, its guided sessions in `dir` (SQLite) unless the env
+ * names Redis, on the given clock.
+ */
+export async function buildTutoringAi(
+  dir: string,
+  env: Record<string, string> = {},
+  clock: TestClock = new TestClock(),
+): Promise<TestAi & { clock: TestClock }> {
+  const logs = new LogCapture();
+  const config = toAiConfig(
+    parseConfig(aiEnvSchema, {
+      LOG_LEVEL: 'info',
+      SESSION_STORE_PATH: join(dir, 'guided-sessions.db'),
+      ...env,
+    }),
+  );
+  const app = await buildApp(config, { logStream: logs, now: clock.now });
+  return { app, logs, clock };
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { K_COULOMB, MU_0 } from '../src/simulated/quantities.js';
+import { evaluateExpression } from '../src/tools/calculator.js';
+import { planToolCalls } from '../src/tools/planner.js';
+import { startSimService } from './support/sim-server.js';
+import { buildTutoringAi, removeDir, tempDir } from './support/tutoring-app.js';
+
+/** Without an upstream: the deterministic planner calls the same tools, on the real sim service. */
+
+let sim: { app: FastifyInstance; url: string };
+let dir: string;
+let ai: Awaited<ReturnType<typeof buildTutoringAi>>;
+beforeAll(async () => {
+  sim = await startSimService();
+  dir = await tempDir();
+  ai = await buildTutoringAi(dir, { SIM_SERVICE_URL: sim.url });
+});
+afterAll(async () => {
+  await ai.app.close();
+  await sim.app.close();
+  await removeDir(dir);
+});
+
+const chat = async (content: string, extra: Record<string, unknown> = {}) => {
+  const res = await ai.app.inject({
+    method: 'POST',
+    url: '/v1/chat_with_tools',
+    payload: { messages: [{ role: 'user', content }], ...extra },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+};
+
+describe('the simulated planner', () => {
+  it('simulates the field of a 1 nC charge at 2 cm and checks it against Coulomb’s law', async () => {
+    const data = await chat('What is the field of a 1 nC charge at 2 cm?');
+    expect(data.model).toBe('simulated');
+    expect(data.tool_calls.map((c: { name: string }) => c.name)).toEqual([
+      'run_simulation',
+      'evaluate_expression',
+    ]);
+    expect(data.tool_calls[0].arguments).toMatchObject({
+      solver: 'point_charges',
+      parameters: { charges: [{ x: 0, y: 0, q: 1e-9 }], x_min: -0.04, x_max: 0.04 },
+      probe: { x: 0.02, y: 0 },
+    });
+    const exact = (K_COULOMB * 1e-9) / 0.02 ** 2;
+    const simulated = data.tool_results[0].result.probe.values['electric_field.magnitude'];
+    expect(Math.abs(simulated / exact - 1)).toBeLessThan(0.005);
+    expect(data.tool_results[1].result.value).toBeCloseTo(exact, 3);
+    expect(data.reply).toMatch(/\|E\| = 22[45]00 V\/m at \(0\.02 m, 0 m\)/);
+    expect(data.reply).toMatch(/closed-form result is 22500 V\/m; the simulation agrees within 0\.\d+ %/);
+    expect(JSON.stringify(data)).not.toMatch(/png_base64/);
+  });
+
+  it('simulates the field of a wire in Chinese', async () => {
+    const data = await chat('一根导线通有 5 A 电流，距离 2 cm 处的磁场是多少？');
+    expect(data.tool_calls[0].arguments).toMatchObject({ solver: 'wire_field', probe: { x: 0.02, y: 0 } });
+    const exact = (MU_0 * 5) / (2 * Math.PI * 0.02);
+    expect(
+      Math.abs(data.tool_results[0].result.probe.values['magnetic_field.magnitude'] / exact - 1),
+    ).toBeLessThan(0.01);
+    expect(data.reply).toMatch(/仿真得到/);
+  });
+
+  it('evaluates "what is sin(30°)·5"', async () => {
+    const data = await chat('what is sin(30°)·5');
+    expect(data.tool_calls).toEqual([
+      { id: 'call_1', name: 'evaluate_expression', arguments: { expression: 'sin(30°)·5' } },
+    ]);
+    expect(data.tool_results[0]).toMatchObject({
+      ok: true,
+      result: { value: 2.5, expression: 'sin(30 deg)*5' },
+    });
+    expect(data.reply).toBe('`sin(30 deg)*5` = 2.5.');
+  });
+
+  it('converts "3 mT to gauss", also asked in Chinese', async () => {
+    const data = await chat('convert 3 mT to gauss');
+    expect(data.tool_calls[0]).toMatchObject({
+      name: 'convert_units',
+      arguments: { value: 3, from: 'mT', to: 'gauss' },
+    });
+    expect(data.reply).toBe('3 mT = 30 gauss.');
+    const zh = await chat('把 3 mT 换算成高斯');
+    expect(zh.tool_results[0].result).toMatchObject({ value: 30, unit: 'gauss' });
+  });
+
+  it('looks up "what does Gauss’s law say" in the course notes', async () => {
+    const data = await chat('What does Gauss’s law say?');
+    expect(data.tool_calls[0]).toMatchObject({ name: 'search_course_material' });
+    const result = data.tool_results[0].result;
+    expect(result.relevant).toBe(true);
+    expect(result.passages[0].source).toMatch(/gauss-law\.md$/);
+    expect(data.reply).toMatch(/The course notes say:\n> .+\[1\]/);
+  });
+
+  it('keeps to max_tool_calls and says what it left out', async () => {
+    const data = await chat('field of a 2 nC charge at 5 cm', { max_tool_calls: 1 });
+    expect(data.tool_calls.map((c: { name: string }) => c.name)).toEqual(['run_simulation']);
+    expect(data.reply).toMatch(/1 more tool call\(s\) were not made/);
+  });
+
+  it('explains what it can do when no tool fits', async () => {
+    const data = await chat('hello there');
+    expect(data.tool_calls).toEqual([]);
+    expect(data.reply).toMatch(/convert 3 mT to gauss/);
+  });
+});
+
+describe('the planner and the calculator on their own', () => {
+  it.each([
+    ['Compute 2^10 + 3', 'evaluate_expression'],
+    ['How many gauss is 0.5 T? convert 0.5 T to gauss', 'convert_units'],
+    ['E field 3 cm from a -2 μC point charge', 'run_simulation'],
+    ['Explain the Brewster angle', 'search_course_material'],
+  ])('plans %j as %s', (text, tool) => {
+    expect(planToolCalls(text)[0]?.name).toBe(tool);
+  });
+
+  it.each(['import("fs")', 'f(x) = x^2', 'zeros(10000, 10000)', 'x + 1', '[1, 2, 3]', '1 == 1', '5 coulomb'])(
+    'refuses %j: only arithmetic, listed functions, constants and units',
+    (expression) => {
+      expect(() => evaluateExpression(expression)).toThrow();
+    },
+  );
+});

@@ -1,0 +1,135 @@
+import {
+  AppError,
+  CLIENT_CLOSED_REQUEST_STATUS,
+  clientClosedRequestBody,
+  gatewayGuidedChatRequestSchema,
+  guidedChatResponseSchema,
+  ok,
+  successEnvelopeSchema,
+  toolChatRequestSchema,
+  toolChatResponseSchema,
+  writingAnalysisRequestSchema,
+  writingAnalysisResponseSchema,
+} from '@faraday/contracts';
+import type { ZodTypeProvider } from '@faraday/server-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { principalOf } from '../auth/access.js';
+import type { BackendConfig } from '../config.js';
+import { accessCourse } from '../courses/course-access.js';
+import type { Db } from '../db/database.js';
+import type { ForwardTarget } from './ai-forwarder.js';
+import { forwardToAi } from './tutoring-forwarder.js';
+
+/**
+ * `/api/v1/ai/chat/guided`, `/api/v1/ai/writing/analyze` and `/api/v1/ai/chat_with_tools`:
+ * the AI service's tutoring routes behind sign-in (`ai:use`), the per-user rate limit and the
+ * gateway token. The user is always the token's: a guided session's `user_id` is filled in
+ * here, and a body that names somebody else is refused rather than silently rewritten.
+ */
+export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db: Db) {
+  const routeConfig = {
+    access: 'ai:use' as const,
+    rateLimit: {
+      max: config.ai.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => `ai:${request.principal?.userId ?? request.ip}`,
+    },
+  };
+
+  async function forward<T>(request: FastifyRequest, reply: FastifyReply, path: string, body: unknown) {
+    const principal = principalOf(request);
+    const controller = new AbortController();
+    // The client left: the AI service's request (and its upstream call) is aborted with it.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    try {
+      return ok(
+        await forwardToAi<T>(target, {
+          path,
+          body,
+          requestId: request.id,
+          user: { userId: principal.userId, role: principal.role },
+          signal: controller.signal,
+          log: request.log,
+        }),
+      );
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
+      return reply.status(CLIENT_CLOSED_REQUEST_STATUS).send(clientClosedRequestBody);
+    }
+  }
+
+  return async (app: FastifyInstance): Promise<void> => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    routes.post(
+      '/api/v1/ai/chat/guided',
+      {
+        config: routeConfig,
+        schema: {
+          tags: ['ai'],
+          security: [{ bearerAuth: [] }],
+          summary: 'A turn of a guided learning session on a topic of one of your courses',
+          description:
+            'Omit session_id to start a session; the answer carries the session_id to continue it. The session ' +
+            'belongs to the signed-in user (user_id comes from the token; a body user_id other than yours is a 400). ' +
+            'course_id must be a course you belong to (else 404 COURSE_NOT_FOUND). Another user’s or an expired ' +
+            'session answers 404 SESSION_NOT_FOUND.',
+          body: gatewayGuidedChatRequestSchema,
+          response: { 200: successEnvelopeSchema(guidedChatResponseSchema) },
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        if (request.body.user_id !== undefined && request.body.user_id !== principal.userId) {
+          throw new AppError('VALIDATION_ERROR', 'user_id names another user', {
+            details: 'user_id: omit it (the token says who you are) or send your own id',
+          });
+        }
+        await accessCourse(db, principal, request.body.course_id);
+        return forward(request, reply, '/v1/chat/guided', { ...request.body, user_id: principal.userId });
+      },
+    );
+    routes.post(
+      '/api/v1/ai/writing/analyze',
+      {
+        config: routeConfig,
+        schema: {
+          tags: ['ai'],
+          security: [{ bearerAuth: [] }],
+          summary: 'Analyse a piece of academic writing against the rubric of its type',
+          description:
+            'Types: literature_review, course_paper, thesis, abstract, lab_report. Overall score, per-dimension ' +
+            'scores with weights and comments, strengths, improvements pointing at sentences or paragraphs, and ' +
+            'measured facts. Empty or too short text: 400 VALIDATION_ERROR.',
+          body: writingAnalysisRequestSchema,
+          response: { 200: successEnvelopeSchema(writingAnalysisResponseSchema) },
+        },
+      },
+      async (request, reply) => forward(request, reply, '/v1/writing/analyze', request.body),
+    );
+    routes.post(
+      '/api/v1/ai/chat_with_tools',
+      {
+        config: routeConfig,
+        schema: {
+          tags: ['ai'],
+          security: [{ bearerAuth: [] }],
+          summary:
+            'Chat where the tutor may run simulations, calculate, convert units and search course notes',
+          description:
+            'Returns the reply plus every tool call and its result. At most max_tool_calls tools run (default 5, ' +
+            'at most 10). With course_id (a course you belong to) the course search also sees that course’s material.',
+          body: toolChatRequestSchema,
+          response: { 200: successEnvelopeSchema(toolChatResponseSchema) },
+        },
+      },
+      async (request, reply) => {
+        if (request.body.course_id !== undefined) {
+          await accessCourse(db, principalOf(request), request.body.course_id);
+        }
+        return forward(request, reply, '/v1/chat_with_tools', request.body);
+      },
+    );
+  };
+}
