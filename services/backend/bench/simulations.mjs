@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '@faraday/server-kit';
 import autocannon from 'autocannon';
+import { report } from '../../../bench/report.mjs';
 import { buildApp as buildSimApp } from '../../sim/dist/app.js';
 import { simEnvSchema, toSimConfig } from '../../sim/dist/config.js';
-import { report } from '../../../bench/report.mjs';
 import { buildApp } from '../dist/app.js';
 import { backendEnvSchema, toBackendConfig } from '../dist/config.js';
 
@@ -81,8 +81,15 @@ try {
   const authorization = `Bearer ${(await login.json()).data.access_token}`;
   const rows = [];
   for (const [label, { solver, body }] of Object.entries(cases)) {
-    rows.push(row(`${label}: sim service directly (baseline)`, await run(`${simUrl}/v1/sim/${solver}`, body)));
-    rows.push(row(`${label}: through the backend`, await run(`${base}/api/v1/sim/${solver}`, body, { authorization })));
+    rows.push(
+      row(`${label}: sim service directly (baseline)`, await run(`${simUrl}/v1/sim/${solver}`, body)),
+    );
+    rows.push(
+      row(
+        `${label}: through the backend`,
+        await run(`${base}/api/v1/sim/${solver}`, body, { authorization }),
+      ),
+    );
   }
   report('Simulation through the backend', rows, {
     duration_s: DURATION_S,

@@ -21,7 +21,12 @@ export interface ForwardTarget {
   timeoutMs: number;
 }
 
+/** The AI service's chat routes the gateway forwards to. */
+export type ChatPath = '/v1/chat' | '/v1/chat/hybrid';
+
 export interface ForwardCall {
+  /** `/v1/chat` unless said otherwise. */
+  path?: ChatPath;
   body: GatewayChatRequest;
   requestId: string;
   user: { userId: string; role: string };
@@ -49,7 +54,7 @@ export function gatewayRefused(log: FastifyBaseLogger): AppError {
 
 export async function forwardChat(target: ForwardTarget, call: ForwardCall): Promise<ChatResponse> {
   try {
-    return await callService<ChatResponse>('AI', target.aiServiceUrl, '/v1/chat', {
+    return await callService<ChatResponse>('AI', target.aiServiceUrl, call.path ?? '/v1/chat', {
       body: call.body,
       requestId: call.requestId,
       headers: headersFor(target, call),
@@ -103,7 +108,7 @@ export async function forwardChatStream(
   const signal = AbortSignal.any([call.signal, firstEventTimeout.signal]);
   let response: Response;
   try {
-    response = await fetch(`${target.aiServiceUrl}/v1/chat`, {
+    response = await fetch(`${target.aiServiceUrl}${call.path ?? '/v1/chat'}`, {
       method: 'POST',
       headers: {
         ...propagationHeaders(call.requestId),

@@ -10,7 +10,14 @@ import type { ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { principalOf } from '../auth/access.js';
 import type { BackendConfig } from '../config.js';
-import { type ForwardCall, type ForwardTarget, forwardChat, forwardChatStream } from './ai-forwarder.js';
+import { accessCourse } from '../courses/course-access.js';
+import {
+  type ChatPath,
+  type ForwardCall,
+  type ForwardTarget,
+  forwardChat,
+  forwardChatStream,
+} from './ai-forwarder.js';
 import { tutoringRoutes } from './tutoring.routes.js';
 
 /** Aborts when the client goes away before its answer is complete. */
@@ -22,9 +29,15 @@ function clientGoneSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-function forwardCallOf(request: FastifyRequest, body: ForwardCall['body'], reply: FastifyReply): ForwardCall {
+function forwardCallOf(
+  request: FastifyRequest,
+  path: ChatPath,
+  body: ForwardCall['body'],
+  reply: FastifyReply,
+): ForwardCall {
   const principal = principalOf(request);
   return {
+    path,
     body,
     requestId: request.id,
     user: { userId: principal.userId, role: principal.role },
@@ -38,55 +51,90 @@ function answerCallerGone(reply: FastifyReply): FastifyReply {
   return reply.status(CLIENT_CLOSED_REQUEST_STATUS).send(clientClosedRequestBody);
 }
 
-/** `POST /api/v1/ai/chat`: the AI tutor behind sign-in, a per-user rate limit and the gateway token. */
+const CHAT_DESCRIPTION =
+  'Modes: tutor, grader, polish, sim_tutor, formula_verify, problem_solver; append _rag (tutor_rag) to answer ' +
+  'from the course notes with `citations` [{n, source, section, text, score}] ([n] in the reply). course_id must ' +
+  'be a course you belong to (else 404 COURSE_NOT_FOUND); retrieval then also searches its uploaded text ' +
+  'resources. `privacy: public` allows a fallback to the cloud model when the local one is down; the default, ' +
+  'private, never leaves the local model. With `stream: true` the response is text/event-stream: start, ' +
+  'citations (retrieval only), delta (content), done or error, each event one JSON `data:` line.';
+
+/**
+ * `POST /api/v1/ai/chat` and `/api/v1/ai/chat/hybrid`: the AI tutor behind sign-in, a per-user
+ * rate limit and the gateway token.
+ */
 export function aiGatewayRoutes(config: BackendConfig) {
   const target: ForwardTarget = {
     aiServiceUrl: config.aiServiceUrl,
     gatewayToken: config.ai.gatewayToken,
     timeoutMs: config.ai.requestTimeoutMs,
   };
+  const routeConfig = {
+    access: 'ai:use' as const,
+    rateLimit: {
+      max: config.ai.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      // Runs after the access hook, so the caller is known: one budget per user, not per address.
+      keyGenerator: (request: FastifyRequest) => `ai:${request.principal?.userId ?? request.ip}`,
+    },
+  };
   return async (app: FastifyInstance): Promise<void> => {
-    app.withTypeProvider<ZodTypeProvider>().post(
+    async function handle(
+      request: FastifyRequest,
+      body: ForwardCall['body'],
+      reply: FastifyReply,
+      path: ChatPath,
+    ) {
+      // Retrieval scopes by course: only a member may search (and be answered from) its material.
+      if (body.course_id !== undefined) await accessCourse(app.db, principalOf(request), body.course_id);
+      const call = forwardCallOf(request, path, body, reply);
+      try {
+        if (!body.stream) return ok(await forwardChat(target, call));
+        await forwardChatStream(target, call, () => {
+          reply.hijack();
+          return reply.raw;
+        });
+        return reply;
+      } catch (error) {
+        if (!call.signal.aborted) throw error;
+        // The client left: there is nobody to answer, and nothing went wrong on our side.
+        if (reply.sent) return reply;
+        return answerCallerGone(reply);
+      }
+    }
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    routes.post(
       '/api/v1/ai/chat',
       {
-        config: {
-          access: 'ai:use',
-          rateLimit: {
-            max: config.ai.rateLimitPerMinute,
-            timeWindow: '1 minute',
-            // Runs after the access hook, so the caller is known: one budget per user, not per address.
-            keyGenerator: (request: FastifyRequest) => `ai:${request.principal?.userId ?? request.ip}`,
-          },
-        },
+        config: routeConfig,
         schema: {
           tags: ['ai'],
           security: [{ bearerAuth: [] }],
           summary: 'Chat with the AI tutor; with stream=true the answer is server-sent events',
-          description:
-            'Modes: tutor, grader, polish, sim_tutor, formula_verify, problem_solver. `privacy: public` allows a ' +
-            'fallback to the cloud model when the local one is down; the default, private, never leaves the local ' +
-            'model. With `stream: true` the response is text/event-stream: start, delta (content), done or error, ' +
-            'each event one JSON `data:` line.',
+          description: CHAT_DESCRIPTION,
           body: gatewayChatRequestSchema,
           response: { 200: successEnvelopeSchema(chatResponseSchema) },
         },
       },
-      async (request, reply) => {
-        const call = forwardCallOf(request, request.body, reply);
-        try {
-          if (!request.body.stream) return ok(await forwardChat(target, call));
-          await forwardChatStream(target, call, () => {
-            reply.hijack();
-            return reply.raw;
-          });
-          return reply;
-        } catch (error) {
-          if (!call.signal.aborted) throw error;
-          // The client left: there is nobody to answer, and nothing went wrong on our side.
-          if (reply.sent) return reply;
-          return answerCallerGone(reply);
-        }
+      async (request, reply) => handle(request, request.body, reply, '/v1/chat'),
+    );
+    routes.post(
+      '/api/v1/ai/chat/hybrid',
+      {
+        config: routeConfig,
+        schema: {
+          tags: ['ai'],
+          security: [{ bearerAuth: [] }],
+          summary: 'Chat from the course notes with hybrid (keyword + vector) retrieval',
+          description:
+            'As POST /api/v1/ai/chat with retrieval always on, whatever the mode: keyword and vector search fused, ' +
+            'expanded over the concept graph, and the answer cites [n] with `citations`. ' +
+            CHAT_DESCRIPTION,
+          body: gatewayChatRequestSchema,
+          response: { 200: successEnvelopeSchema(chatResponseSchema) },
+        },
       },
+      async (request, reply) => handle(request, request.body, reply, '/v1/chat/hybrid'),
     );
     // Guided learning, writing analysis and chat with tools (issue 10).
     await app.register(tutoringRoutes(config, target, app.db));
