@@ -80,6 +80,10 @@ export const chatCitationSchema = z.object({
   source: z.string(),
   section: z.string(),
   text: z.string(),
+  score: z
+    .number()
+    .optional()
+    .describe('Retrieval score after re-ranking (relative; higher is better); absent where not ranked'),
 });
 export type ChatCitation = z.infer<typeof chatCitationSchema>;
 
@@ -101,10 +105,12 @@ export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 /**
  * Server-sent events of a streamed chat, each one `event: <type>` plus one JSON `data:` line
- * that repeats the type: `start` once, `delta` many, then exactly one of `done` or `error`.
+ * that repeats the type: `start` once, `citations` once for retrieval answers, `delta` many, then exactly one of `done` or `error`.
  */
 export type ChatStreamEvent =
   | { type: 'start'; model: string; mode: string; route: ChatRouteInfo }
+  /** Retrieval answers (`<mode>_rag`, hybrid) only: once, right after `start`. */
+  | { type: 'citations'; citations: ChatCitation[] }
   | { type: 'delta'; content: string }
   | { type: 'done'; finish_reason: string; usage?: ChatUsage }
   | { type: 'error'; code: string; message: string };

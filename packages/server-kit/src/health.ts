@@ -7,17 +7,28 @@ const livenessSchema = {
   tags: ['health'],
   summary: 'Liveness: the process is up',
   // `status` is repeated at the top level so that plain health probes find it (docs/decisions.md).
+  // Extra `data` fields are a service's details (the AI service's retrieval state).
   response: {
-    200: successEnvelopeSchema(z.object({ status: z.literal('ok') })).extend({ status: z.literal('ok') }),
+    200: successEnvelopeSchema(z.looseObject({ status: z.literal('ok') })).extend({
+      status: z.literal('ok'),
+    }),
   },
 };
 
+export interface LivenessOptions {
+  /**
+   * Details a service adds to `data` (e.g. `{ retrieval: {...} }`): what is degraded while the
+   * process is up. They never change `status`, which only says the process answers.
+   */
+  details?: () => Record<string, unknown>;
+}
+
 /** `GET /healthz` of the internal services: the envelope, plus `status` at the top level. */
-export function registerLiveness(app: FastifyInstance): void {
+export function registerLiveness(app: FastifyInstance, options: LivenessOptions = {}): void {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/healthz', { schema: livenessSchema, logLevel: 'warn' }, async () => ({
-      ...ok({ status: 'ok' as const }),
+      ...ok({ ...options.details?.(), status: 'ok' as const }),
       status: 'ok' as const,
     }));
 }

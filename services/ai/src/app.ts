@@ -1,12 +1,11 @@
-import { resolve } from 'node:path';
 import { createServer, registerLiveness } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { chatRoutes } from './chat/chat.routes.js';
 import type { ChatDeps } from './chat/chat.service.js';
-import { AI_SERVICE_DIR, type AiConfig } from './config.js';
+import type { AiConfig } from './config.js';
 import { guidedRoutes } from './guided/guided.routes.js';
-import { DEFAULT_INDEX_PATH, RetrievalEngine } from './retrieval/index.js';
-import { lazyCourseSearch } from './tools/course-search.js';
+import { documentRoutes, RetrievalGate } from './retrieval/index.js';
+import { gateCourseSearch } from './tools/course-search.js';
 import { toolsRoutes } from './tools/tools.routes.js';
 import { installGatewayTrust } from './trust.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
@@ -32,10 +31,15 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
       version: '0.1.0',
     },
   });
-  registerLiveness(app);
+  // Retrieval is opened once; a missing or corrupt index leaves it unavailable (with the reason
+  // in /healthz and in every _rag answer's 503), never stops the service.
+  const retrieval = await RetrievalGate.open(config.retrieval, app.log);
+  app.log.info({ retrieval: retrieval.health() }, 'retrieval');
+  registerLiveness(app, { details: () => ({ retrieval: retrieval.health() }) });
   installGatewayTrust(app, { token: config.gatewayToken, production: config.isProduction });
   const deps: ChatDeps = {
     config,
+    retrieval,
     upstreams: {
       ...(config.llm.local ? { local: new UpstreamClient(config.llm.local) } : {}),
       ...(config.llm.cloud ? { cloud: new UpstreamClient(config.llm.cloud) } : {}),
@@ -51,12 +55,16 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
     'LLM upstreams',
   );
   await app.register(chatRoutes(deps));
-  // Tutoring: guided sessions, writing analysis, chat with tools. Until retrieval's gate is
-  // created here, course search opens the shipped index on first use; once it is, pass
-  // gateCourseSearch(gate) instead, so documents added at run time are searched too.
-  const search = lazyCourseSearch(() =>
-    RetrievalEngine.open({ indexPath: resolve(AI_SERVICE_DIR, DEFAULT_INDEX_PATH) }),
+  await app.register(
+    documentRoutes({
+      gate: retrieval,
+      gatewayToken: config.gatewayToken,
+      maxDocumentChars: config.retrieval.maxDocumentChars,
+    }),
   );
+  // Tutoring: guided sessions, writing analysis, chat with tools. Course search goes through the
+  // same gate as <mode>_rag, so documents added at run time are searched too.
+  const search = gateCourseSearch(retrieval);
   await app.register(guidedRoutes({ chat: deps, search, now: options.now ?? Date.now }));
   await app.register(writingRoutes(deps));
   await app.register(toolsRoutes({ chat: deps, search }));

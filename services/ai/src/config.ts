@@ -2,6 +2,12 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { booleanFlagSchema, logFormatSchema, logLevelSchema, portSchema } from '@faraday/server-kit';
 import { z } from 'zod';
+import {
+  type RetrievalSettings,
+  retrievalEnvProblems,
+  retrievalEnvShape,
+  toRetrievalSettings,
+} from './retrieval/index.js';
 
 /** services/ai, from src/ and dist/ alike: relative paths in the config are relative to it. */
 export const AI_SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -59,6 +65,8 @@ export const aiEnvSchema = z
     TOOL_SIM_TIMEOUT_SEC: timeoutSecSchema(60).describe(
       'How long the run_simulation tool waits for the sim service',
     ),
+    // Retrieval (issue 9): GRAPH_RAG_*, EMBEDDING_*, VECTOR_STORE_PATH, RAG_MAX_DOCUMENT_CHARS.
+    ...retrievalEnvShape,
   })
   .superRefine((env, ctx) => {
     const problem = (path: string, message: string) =>
@@ -86,6 +94,8 @@ export const aiEnvSchema = z
     if (isProduction && env.AI_GATEWAY_SHARED_TOKEN === undefined) {
       problem('AI_GATEWAY_SHARED_TOKEN', 'is required when APP_ENV=prod (/v1 refuses callers without it)');
     }
+    const localUpstream = env.LLM_BASE_URL_LOCAL !== undefined || env.LLM_BASE_URL !== undefined;
+    for (const [path, message] of retrievalEnvProblems(env, localUpstream)) problem(path, message);
   });
 
 export type AiEnv = z.output<typeof aiEnvSchema>;
@@ -119,6 +129,8 @@ export interface AiConfig {
     redisUrl: string | undefined;
     toolSimTimeoutMs: number;
   };
+  /** Retrieval for `<mode>_rag`, `/v1/chat/hybrid` and `/v1/index/documents` (issue 9). */
+  retrieval: RetrievalSettings;
   llm: {
     policy: RoutingPolicy;
     cloudFallbackNonprod: boolean;
@@ -140,6 +152,14 @@ function upstreamOf(
 }
 
 export function toAiConfig(env: AiEnv): AiConfig {
+  const local =
+    upstreamOf(
+      'local',
+      env.LLM_BASE_URL_LOCAL,
+      env.LLM_API_KEY_LOCAL,
+      env.LLM_MODEL_LOCAL,
+      env.LLM_LOCAL_TIMEOUT_SEC,
+    ) ?? upstreamOf('local', env.LLM_BASE_URL, env.LLM_API_KEY, env.LLM_MODEL, env.LLM_LOCAL_TIMEOUT_SEC);
   return {
     appEnv: env.APP_ENV,
     isProduction: env.APP_ENV === 'prod',
@@ -155,17 +175,11 @@ export function toAiConfig(env: AiEnv): AiConfig {
       redisUrl: env.REDIS_URL,
       toolSimTimeoutMs: Math.round(env.TOOL_SIM_TIMEOUT_SEC * 1000),
     },
+    retrieval: toRetrievalSettings(env, { production: env.APP_ENV === 'prod', local }),
     llm: {
       policy: env.LLM_ROUTING_POLICY,
       cloudFallbackNonprod: env.LLM_ENABLE_CLOUD_FALLBACK_NONPROD,
-      local:
-        upstreamOf(
-          'local',
-          env.LLM_BASE_URL_LOCAL,
-          env.LLM_API_KEY_LOCAL,
-          env.LLM_MODEL_LOCAL,
-          env.LLM_LOCAL_TIMEOUT_SEC,
-        ) ?? upstreamOf('local', env.LLM_BASE_URL, env.LLM_API_KEY, env.LLM_MODEL, env.LLM_LOCAL_TIMEOUT_SEC),
+      local,
       cloud: upstreamOf(
         'cloud',
         env.LLM_BASE_URL_CLOUD,

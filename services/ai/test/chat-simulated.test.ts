@@ -58,11 +58,23 @@ describe('AI service without an upstream (simulated mode)', () => {
     for (const mode of chatModes) expect(res.json().error.details).toContain(mode);
   });
 
-  it('says clearly that retrieval modes are not available yet', async () => {
-    const res = await chat({ mode: 'tutor_rag', messages: ask('hi') });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
-    expect(res.json().error.message).toMatch(/Retrieval is not available yet.*tutor_rag.*Use mode tutor/);
+  it('answers a retrieval mode from the course notes, citing them', async () => {
+    const res = await chat({ mode: 'tutor_rag', messages: ask('What does Gauss’s law say about flux?') });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ model: 'simulated', mode: 'tutor_rag', route: { upstream: 'simulated' } });
+    expect(data.reply).toContain('[1]');
+    expect(data.citations[0]).toMatchObject({ n: 1, source: expect.stringMatching(/\.md$/) });
+  });
+
+  it('refuses a retrieval mode of an unknown base mode, naming the valid ones', async () => {
+    const res = await chat({ mode: 'oracle_rag', messages: ask('hi') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Unknown mode "oracle_rag"',
+    });
+    for (const mode of chatModes) expect(res.json().error.details).toContain(mode);
   });
 
   it.each([

@@ -31,6 +31,47 @@ describe('AI service configuration', () => {
     ).toMatchObject({ timeoutMs: 60_000 });
   });
 
+  it('retrieval: on with the shipped index outside prod, paths relative to services/ai, hash embeddings', () => {
+    const { retrieval } = configOf({});
+    expect(retrieval).toMatchObject({
+      enabled: true,
+      embedding: { provider: 'hash' },
+      maxDocumentChars: 1_000_000,
+    });
+    expect(retrieval.indexPath).toMatch(/services\/ai\/corpus\/index\/graph-index\.json$/);
+    expect(retrieval.runtimePath).toMatch(/services\/ai\/data\/rag-runtime-index\.json$/);
+    expect(configOf({ APP_ENV: 'prod', AI_GATEWAY_SHARED_TOKEN: 'x'.repeat(16) }).retrieval.enabled).toBe(
+      false,
+    );
+    expect(
+      configOf({ GRAPH_RAG_ENABLED: 'false', GRAPH_RAG_INDEX_PATH: '/srv/idx.json' }).retrieval,
+    ).toMatchObject({
+      enabled: false,
+      indexPath: '/srv/idx.json',
+    });
+    const api = configOf({
+      EMBEDDING_PROVIDER: 'api',
+      EMBEDDING_MODEL: 'nomic-embed-text',
+      LLM_BASE_URL: 'http://127.0.0.1:11434',
+      LLM_API_KEY: 'k',
+      LLM_MODEL: 'qwen',
+    }).retrieval.embedding;
+    expect(api).toMatchObject({
+      provider: 'api',
+      model: 'nomic-embed-text',
+      baseUrl: 'http://127.0.0.1:11434',
+    });
+  });
+
+  it('refuses api embeddings without a model or without the local upstream', () => {
+    const problems = problemsOf({ EMBEDDING_PROVIDER: 'api' });
+    expect(problems.some((p) => p.includes('EMBEDDING_MODEL'))).toBe(true);
+    expect(problems.some((p) => p.includes('EMBEDDING_PROVIDER') && p.includes('local upstream'))).toBe(true);
+    expect(
+      problemsOf({ RAG_MAX_DOCUMENT_CHARS: '10' }).some((p) => p.includes('RAG_MAX_DOCUMENT_CHARS')),
+    ).toBe(true);
+  });
+
   it('takes the single upstream as the local one, without a trailing slash', () => {
     const config = configOf({
       LLM_BASE_URL: 'http://127.0.0.1:11434/',

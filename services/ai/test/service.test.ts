@@ -18,7 +18,11 @@ describe('AI service foundation', () => {
   it('answers /healthz with status ok (also at the top level for probes)', async () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { status: 'ok' }, status: 'ok' });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { status: 'ok', retrieval: expect.objectContaining({ status: 'ready' }) },
+      status: 'ok',
+    });
   });
 
   it('answers unknown routes in the envelope', async () => {

@@ -1,4 +1,5 @@
 import {
+  type ChatRequest,
   CLIENT_CLOSED_REQUEST_STATUS,
   chatRequestSchema,
   chatResponseSchema,
@@ -9,7 +10,7 @@ import {
 import { REQUEST_ID_HEADER, type ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CallerGone } from '../upstream/upstream-errors.js';
-import { answerChat, type ChatContext, type ChatDeps, streamChat } from './chat.service.js';
+import { answerChat, type ChatContext, type ChatDeps, type ChatOptions, streamChat } from './chat.service.js';
 import { SseWriter } from './sse.js';
 
 export const PRIVACY_HEADER = 'x-ai-privacy';
@@ -46,47 +47,79 @@ function answerCallerGone(reply: FastifyReply): FastifyReply {
   return reply.status(CLIENT_CLOSED_REQUEST_STATUS).send(clientClosedRequestBody);
 }
 
+/** One chat request, answered whole or streamed; `options.retrieval` forces retrieval (hybrid). */
+async function handleChat(
+  deps: ChatDeps,
+  request: FastifyRequest,
+  body: ChatRequest,
+  reply: FastifyReply,
+  options: ChatOptions,
+) {
+  const ctx = contextOf(request, reply);
+  if (!body.stream) {
+    try {
+      return ok(await answerChat(deps, body, ctx, options));
+    } catch (error) {
+      if (!(error instanceof CallerGone)) throw error;
+      return answerCallerGone(reply);
+    }
+  }
+  // From the first event on, the response is ours, not Fastify's.
+  const sse = new SseWriter(reply.raw, { [REQUEST_ID_HEADER]: request.id }, () => reply.hijack());
+  try {
+    await streamChat(deps, body, ctx, sse, options);
+  } catch (error) {
+    // Until the stream opens, errors go through Fastify's handler as JSON.
+    if (!sse.isOpen) {
+      if (error instanceof CallerGone) return answerCallerGone(reply);
+      throw error;
+    }
+    request.log.error({ err: error }, 'stream failed after it started');
+    await sse.send({ type: 'error', code: 'INTERNAL_ERROR', message: 'Internal server error' });
+  }
+  // The caller left before the first token.
+  if (!sse.isOpen) return answerCallerGone(reply);
+  sse.end();
+  return reply;
+}
+
 export function chatRoutes(deps: ChatDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.withTypeProvider<ZodTypeProvider>().post(
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    routes.post(
       '/v1/chat',
       {
         schema: {
           tags: ['chat'],
           summary: 'Chat in one of the modes; with stream=true the answer is server-sent events',
           description:
-            'Modes: tutor, grader, polish, sim_tutor, formula_verify, problem_solver. Routing: body `privacy` and ' +
-            '`route`, or the X-AI-Privacy / X-AI-Route headers (both must agree). With `stream: true` the ' +
-            'response is text/event-stream with events start, delta, done or error, each one JSON data line.',
+            'Modes: tutor, grader, polish, sim_tutor, formula_verify, problem_solver; append _rag (tutor_rag) to ' +
+            'answer from the course material with `citations` ([n] in the reply is citations[n-1]; with course_id ' +
+            'that course’s documents too; a blank question is a 400, retrieval unavailable a 503). Routing: body ' +
+            '`privacy` and `route`, or the X-AI-Privacy / X-AI-Route headers (both must agree). With `stream: true` ' +
+            'the response is text/event-stream with events start, citations (retrieval only), delta, done or ' +
+            'error, each one JSON data line.',
           body: chatRequestSchema,
           response: { 200: successEnvelopeSchema(chatResponseSchema) },
         },
       },
-      async (request, reply) => {
-        const ctx = contextOf(request, reply);
-        if (!request.body.stream) {
-          try {
-            return ok(await answerChat(deps, request.body, ctx));
-          } catch (error) {
-            if (!(error instanceof CallerGone)) throw error;
-            return answerCallerGone(reply);
-          }
-        }
-        // From the first event on, the response is ours, not Fastify's.
-        const sse = new SseWriter(reply.raw, { [REQUEST_ID_HEADER]: request.id }, () => reply.hijack());
-        try {
-          await streamChat(deps, request.body, ctx, sse);
-        } catch (error) {
-          // Until the stream opens, errors go through Fastify's handler as JSON.
-          if (!sse.isOpen) throw error;
-          request.log.error({ err: error }, 'stream failed after it started');
-          await sse.send({ type: 'error', code: 'INTERNAL_ERROR', message: 'Internal server error' });
-        }
-        // The caller left before the first token.
-        if (!sse.isOpen) return answerCallerGone(reply);
-        sse.end();
-        return reply;
+      async (request, reply) => handleChat(deps, request, request.body, reply, {}),
+    );
+    routes.post(
+      '/v1/chat/hybrid',
+      {
+        schema: {
+          tags: ['chat', 'retrieval'],
+          summary: 'Chat from the course material with hybrid (keyword + vector) retrieval',
+          description:
+            'As POST /v1/chat with retrieval always on (mode tutor or tutor_rag alike): keyword and vector ' +
+            'results fused by reciprocal rank fusion, expanded over the graph, re-ranked; the answer cites [n] ' +
+            'and carries `citations`. Streams like /v1/chat, with a citations event after start.',
+          body: chatRequestSchema,
+          response: { 200: successEnvelopeSchema(chatResponseSchema) },
+        },
       },
+      async (request, reply) => handleChat(deps, request, request.body, reply, { retrieval: 'hybrid' }),
     );
   };
 }

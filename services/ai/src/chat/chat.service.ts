@@ -1,5 +1,6 @@
 import {
   AppError,
+  type ChatCitation,
   type ChatRequest,
   type ChatResponse,
   type ChatRouteInfo,
@@ -8,6 +9,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiConfig, UpstreamName } from '../config.js';
 import { resolveMode, systemPrompts } from '../modes/modes.js';
+import {
+  type RetrievalGate,
+  type RetrievalResult,
+  retrieveForChat,
+  withRetrievedContext,
+} from '../retrieval/index.js';
 import { decideRoute, type FailedAttempt, type RoutingDecision } from '../routing/router.js';
 import { replyPieces, SIMULATED_MODEL, simulateReply } from '../simulated/simulate.js';
 import type { LlmMessage, OpenedStream, UpstreamClient } from '../upstream/upstream-client.js';
@@ -18,6 +25,14 @@ import type { SseWriter } from './sse.js';
 export interface ChatDeps {
   config: AiConfig;
   upstreams: Partial<Record<UpstreamName, UpstreamClient>>;
+  /** Retrieval for `<mode>_rag` and `/v1/chat/hybrid` (ready, disabled or unavailable). */
+  retrieval: RetrievalGate;
+}
+
+/** How a chat retrieves: `graph` for `<mode>_rag`, `hybrid` for `/v1/chat/hybrid`. */
+export interface ChatOptions {
+  /** Retrieve with this method whatever the mode says (`/v1/chat/hybrid`). */
+  retrieval?: 'graph' | 'hybrid';
 }
 
 export interface ChatContext {
@@ -37,17 +52,80 @@ class ChatRun {
   readonly attempts: FailedAttempt[] = [];
   lastFailure: UpstreamFailure | undefined;
   readonly trace: RouteTrace;
-  readonly mode: ReturnType<typeof resolveMode>;
   readonly messages: LlmMessage[];
 
-  constructor(
+  private constructor(
     readonly deps: ChatDeps,
     readonly request: ChatRequest,
     readonly ctx: ChatContext,
+    readonly mode: ReturnType<typeof resolveMode>,
+    /** What retrieval found, for `<mode>_rag` and hybrid; undefined for a plain chat. */
+    readonly retrieved: RetrievalResult | undefined,
   ) {
-    this.mode = resolveMode(request.mode);
-    this.messages = [{ role: 'system', content: systemPrompts[this.mode.mode] }, ...request.messages];
-    this.trace = new RouteTrace(ctx.log, RouteTrace.inputsOf(request, deps.config, ctx));
+    const conversation: LlmMessage[] = [
+      { role: 'system', content: systemPrompts[mode.mode] },
+      ...request.messages,
+    ];
+    // The passages (or "nothing relevant", which tells the model to say so) after the mode's prompt.
+    this.messages = retrieved ? withRetrievedContext(conversation, retrieved) : conversation;
+    this.trace = new RouteTrace(ctx.log, {
+      ...RouteTrace.inputsOf(request, deps.config, ctx),
+      ...(retrieved
+        ? {
+            retrieval: retrieved.method,
+            retrieval_relevant: retrieved.relevant,
+            retrieval_passages: retrieved.passages.length,
+          }
+        : {}),
+    });
+  }
+
+  /**
+   * Resolves the mode and, for retrieval requests, retrieves once before routing: a blank
+   * question (400) or unavailable retrieval (503) is answered before any upstream is called.
+   */
+  static async start(
+    deps: ChatDeps,
+    request: ChatRequest,
+    ctx: ChatContext,
+    options: ChatOptions,
+  ): Promise<ChatRun> {
+    const mode = resolveMode(request.mode);
+    const method = options.retrieval ?? (mode.retrieval ? 'graph' : undefined);
+    let retrieved: RetrievalResult | undefined;
+    if (method !== undefined) {
+      try {
+        retrieved = await retrieveForChat(
+          deps.retrieval,
+          { messages: request.messages, course_id: request.course_id },
+          { method, signal: ctx.signal },
+        );
+      } catch (error) {
+        // An embedding call cut short because the caller left is not a retrieval failure.
+        if (ctx.signal.aborted) throw new CallerGone();
+        throw error;
+      }
+    }
+    if (ctx.signal.aborted) throw new CallerGone();
+    return new ChatRun(deps, request, ctx, mode, retrieved);
+  }
+
+  /** The citations of the answer, `[n]` in the reply pointing at `citations[n-1]`. */
+  get citations(): ChatCitation[] | undefined {
+    return this.retrieved?.citations.map(({ n, source, section, text, score }) => ({
+      n,
+      source,
+      section,
+      text,
+      score,
+    }));
+  }
+
+  /** The simulated answer: quotes from the retrieved passages, or the mode's template. */
+  simulatedReply(): string {
+    return this.retrieved
+      ? this.retrieved.quotedAnswer
+      : simulateReply(this.mode.mode, this.request.messages);
   }
 
   decide(): RoutingDecision {
@@ -100,15 +178,23 @@ export async function answerChat(
   deps: ChatDeps,
   request: ChatRequest,
   ctx: ChatContext,
+  options: ChatOptions = {},
 ): Promise<ChatResponse> {
-  const run = new ChatRun(deps, request, ctx);
+  const run = await ChatRun.start(deps, request, ctx, options);
+  const citations = run.citations;
   for (;;) {
     const decision = run.decide();
     if (decision.action === 'reject' || decision.action === 'fail') throw run.errorOf(decision);
     if (decision.action === 'simulate') {
-      const reply = simulateReply(run.mode.mode, request.messages);
+      const reply = run.simulatedReply();
       run.trace.finish({ decision: 'simulate', upstream: 'simulated', status: 200, outcome: 'completed' });
-      return { reply, model: SIMULATED_MODEL, mode: run.mode.requested, route: routeInfo('simulated') };
+      return {
+        reply,
+        model: SIMULATED_MODEL,
+        mode: run.mode.requested,
+        ...(citations ? { citations } : {}),
+        route: routeInfo('simulated'),
+      };
     }
     const startedAt = now();
     try {
@@ -126,6 +212,7 @@ export async function answerChat(
         model: completion.model,
         mode: run.mode.requested,
         ...(completion.usage ? { usage: completion.usage } : {}),
+        ...(citations ? { citations } : {}),
         route: routeInfo(decision.upstream, decision.fallbackReason),
       };
     } catch (error) {
@@ -136,8 +223,14 @@ export async function answerChat(
   }
 }
 
+/** Right after `start`: what `[n]` in the answer refers to, before the first delta cites it. */
+async function sendCitations(run: ChatRun, sse: SseWriter): Promise<void> {
+  const citations = run.citations;
+  if (citations) await sse.send({ type: 'citations', citations });
+}
+
 async function streamSimulated(run: ChatRun, sse: SseWriter): Promise<void> {
-  const reply = simulateReply(run.mode.mode, run.request.messages);
+  const reply = run.simulatedReply();
   sse.open();
   await sse.send({
     type: 'start',
@@ -145,6 +238,7 @@ async function streamSimulated(run: ChatRun, sse: SseWriter): Promise<void> {
     mode: run.mode.requested,
     route: routeInfo('simulated'),
   });
+  await sendCitations(run, sse);
   run.trace.firstToken();
   for (const content of replyPieces(reply)) {
     if (!sse.writable) return run.clientGone('simulate', 'simulated', 200);
@@ -164,8 +258,9 @@ export async function streamChat(
   request: ChatRequest,
   ctx: ChatContext,
   sse: SseWriter,
+  options: ChatOptions = {},
 ): Promise<void> {
-  const run = new ChatRun(deps, request, ctx);
+  const run = await ChatRun.start(deps, request, ctx, options);
   for (;;) {
     const decision = run.decide();
     if (decision.action === 'reject' || decision.action === 'fail') throw run.errorOf(decision);
@@ -207,6 +302,7 @@ async function relayStream(
     mode: run.mode.requested,
     route: routeInfo(upstream, fallbackReason),
   });
+  await sendCitations(run, sse);
   // Usage may come in its own chunk after the one with the finish reason.
   let finishReason = opened.first.finishReason;
   let usage = opened.first.usage;

@@ -48,23 +48,19 @@ export interface ResolvedMode {
   mode: ChatMode;
   /** The name the caller used, echoed in answers (`tutor_rag` stays `tutor_rag`). */
   requested: string;
+  /** `<mode>_rag`: answer from the retrieved course material, with citations. */
+  retrieval: boolean;
 }
 
 function isChatMode(value: string): value is ChatMode {
   return (chatModes as readonly string[]).includes(value);
 }
 
-/** Accepts a known mode; explains what is wrong with anything else. */
+/** Accepts a known mode, with or without `_rag`; explains what is wrong with anything else. */
 export function resolveMode(requested: string): ResolvedMode {
-  if (isChatMode(requested)) return { mode: requested, requested };
+  if (isChatMode(requested)) return { mode: requested, requested, retrieval: false };
   const base = requested.endsWith(RAG_MODE_SUFFIX) ? requested.slice(0, -RAG_MODE_SUFFIX.length) : undefined;
-  if (base !== undefined && isChatMode(base)) {
-    // Loud on purpose: answering without the retrieval the caller asked for would hide the gap.
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      `Retrieval is not available yet: mode ${requested} needs the course index, which this AI service does not have. Use mode ${base} without retrieval.`,
-    );
-  }
+  if (base !== undefined && isChatMode(base)) return { mode: base, requested, retrieval: true };
   throw new AppError('VALIDATION_ERROR', `Unknown mode ${JSON.stringify(requested.slice(0, 64))}`, {
     details: `body.mode: must be one of ${chatModes.join(', ')} (append ${RAG_MODE_SUFFIX} for retrieval)`,
   });

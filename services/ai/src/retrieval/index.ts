@@ -12,6 +12,7 @@ export {
   quotedAnswer,
 } from './context.js';
 export { readCorpus } from './corpus-reader.js';
+export { type DocumentRoutesOptions, documentRoutes } from './documents.routes.js';
 export {
   ApiEmbeddingProvider,
   createEmbeddingProvider,
@@ -30,6 +31,7 @@ export {
 export { buildIndex, MAX_DOCUMENT_CHARS, type SourceDocument } from './graph-builder.js';
 export { loadIndexFile, parseIndex, writeIndexFile } from './index-file.js';
 export { type GraphIndexFile, INDEX_FORMAT, INDEX_VERSION, serializeIndex } from './index-model.js';
+export { type ChatTurn, retrievalQuery, retrieveForChat, withRetrievedContext } from './rag-chat.js';
 export { DEFAULT_MIN_COVERAGE, reciprocalRankFusion } from './rerank.js';
 export {
   type RankedChunk,

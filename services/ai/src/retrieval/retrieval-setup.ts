@@ -38,7 +38,8 @@ export const retrievalEnvShape = {
   RAG_MAX_DOCUMENT_CHARS: z.coerce.number().int().min(1000).max(20_000_000).default(MAX_DOCUMENT_CHARS),
 };
 
-type RetrievalEnv = { [K in keyof typeof retrievalEnvShape]: z.output<(typeof retrievalEnvShape)[K]> };
+const retrievalEnvSchema = z.object(retrievalEnvShape);
+type RetrievalEnv = z.output<typeof retrievalEnvSchema>;
 
 export interface RetrievalSettings {
   enabled: boolean;

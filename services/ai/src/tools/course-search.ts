@@ -45,28 +45,6 @@ export function retrievalSearch(engine: RetrievalEngine): CourseSearch {
 }
 
 /**
- * A search over an engine opened on first use (and reopened after a failed open), so the AI
- * service starts without waiting for the index, and a missing index makes searches fail with
- * SERVICE_UNAVAILABLE instead of stopping the service.
- */
-export function lazyCourseSearch(open: () => Promise<RetrievalEngine>): CourseSearch {
-  let engine: Promise<CourseSearch> | undefined;
-  return {
-    async search(query, options) {
-      engine ??= open().then(retrievalSearch);
-      let search: CourseSearch;
-      try {
-        search = await engine;
-      } catch (error) {
-        engine = undefined;
-        throw toAppError(error);
-      }
-      return search.search(query, options);
-    },
-  };
-}
-
-/**
  * A search over the retrieval issue's gate (its `RetrievalGate`): the same engine, with the
  * documents courses add at run time, as `<mode>_rag` uses. A disabled or unavailable gate
  * throws its own 503, which the tools report and guided learning steps around.

@@ -1,0 +1,359 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestAi, type TestAi, upstreamEnv } from './support/ai-app.js';
+import { FakeOpenAI } from './support/fake-openai.js';
+import { parseSse } from './support/sse.js';
+import { removeDir, tempDir } from './support/tutoring-app.js';
+
+const ask = (content: string) => [{ role: 'user', content }];
+
+/** Run-time documents and vectors in a folder of the test's own, never in services/ai/data. */
+const retrievalEnv = (dir: string): Record<string, string> => ({
+  GRAPH_RAG_RUNTIME_PATH: join(dir, 'rag-runtime-index.json'),
+  VECTOR_STORE_PATH: join(dir, 'vector-store.json'),
+});
+
+interface Citation {
+  n: number;
+  source: string;
+  section: string;
+  text: string;
+  score: number;
+}
+
+/** Every quoted line `- section: "quote" [n]` of a simulated answer is taken from citation n's text. */
+function expectQuotesFromCitations(reply: string, citations: Citation[]): void {
+  const quotes = [...reply.matchAll(/^- .*?[:：] ?["“](.*)["”] \[(\d+)\]$/gm)];
+  expect(quotes.length).toBeGreaterThan(0);
+  // Line breaks are folded into spaces and cuts marked with "…".
+  const flat = (text: string) => text.replace(/\s+/g, ' ');
+  for (const [, quote, n] of quotes) {
+    const citation = citations.find((c) => c.n === Number(n));
+    expect(citation, `citation [${n}]`).toBeDefined();
+    // The best sentences of the passage, in order, joined by spaces: each one is in the text.
+    const pieces = flat(quote!.replace(/…/g, ' '))
+      .split(/(?<=[.!?:。，；：])\s+/)
+      .map((piece) => piece.trim())
+      .filter((piece) => piece.length > 0);
+    expect(pieces.length).toBeGreaterThan(0);
+    for (const piece of pieces) expect(flat(citation!.text)).toContain(piece);
+  }
+}
+
+describe('retrieval chat in simulated mode', () => {
+  let t: TestAi;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await tempDir('faraday-rag-');
+    t = await buildTestAi(retrievalEnv(dir));
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await removeDir(dir);
+  });
+
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+  const chat = (payload: object) => post('/v1/chat', payload);
+
+  it('/healthz reports retrieval ready with the shipped index, keeping the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, status: 'ok', data: { status: 'ok' } });
+    expect(body.data.retrieval).toMatchObject({ status: 'ready', embedding: expect.stringMatching(/^hash/) });
+    expect(body.data.retrieval.chunks).toBeGreaterThan(20);
+    expect(body.data.retrieval.documents).toBe(16);
+  });
+
+  it('tutor_rag quotes the Gauss’s law notes with [1] and returns the citations', async () => {
+    const res = await chat({
+      mode: 'tutor_rag',
+      messages: ask('What does Gauss’s law say about the flux through a closed surface?'),
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ model: 'simulated', mode: 'tutor_rag', route: { upstream: 'simulated' } });
+    expect(data.reply).toMatch(/course material says/);
+    expect(data.reply).toContain('[1]');
+    expect(data.citations.length).toBeGreaterThan(0);
+    const first: Citation = data.citations[0];
+    expect(first).toEqual({
+      n: 1,
+      source: expect.stringMatching(/en\/gauss-law\.md$/),
+      section: expect.stringMatching(/Gauss/),
+      text: expect.stringMatching(/flux/i),
+      score: expect.any(Number),
+    });
+    expect(first.score).toBeGreaterThan(0);
+    expect(data.citations.map((c: Citation) => c.n)).toEqual(
+      data.citations.map((_: Citation, i: number) => i + 1),
+    );
+    expectQuotesFromCitations(data.reply, data.citations);
+  });
+
+  it('answers a Chinese question from the Chinese notes, in Chinese', async () => {
+    const res = await chat({ mode: 'tutor_rag', messages: ask('高斯定理是什么？电通量和电荷有什么关系？') });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.reply).toMatch(/^课程资料中的相关内容/);
+    expect(data.reply).toContain('[1]');
+    expect(data.citations[0]).toMatchObject({ n: 1, source: expect.stringMatching(/zh\/gauss-law\.md$/) });
+    expect(data.citations[0].text).toMatch(/高斯/);
+    expect(typeof data.citations[0].score).toBe('number');
+    expectQuotesFromCitations(data.reply, data.citations);
+  });
+
+  it('says nothing relevant was found for an off-topic question instead of inventing', async () => {
+    const res = await chat({ mode: 'tutor_rag', messages: ask('What is the capital city of France?') });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.reply).toMatch(/could not find anything about this in the course material/);
+    expect(data.reply).not.toMatch(/\[\d+\]/);
+    expect(data.citations).toEqual([]);
+  });
+
+  it('streams start, then citations, then the quoted answer as deltas', async () => {
+    const messages = ask('Explain Gauss’s law and the electric flux');
+    const whole = (await chat({ mode: 'tutor_rag', messages })).json().data;
+    const res = await chat({ mode: 'tutor_rag', messages, stream: true });
+    expect(res.statusCode).toBe(200);
+    const events = parseSse(res.body);
+    expect(events[0]?.event).toBe('start');
+    expect(events[1]).toEqual({
+      event: 'citations',
+      data: { type: 'citations', citations: whole.citations },
+    });
+    expect(whole.citations.length).toBeGreaterThan(0);
+    const deltas = events.slice(2, -1);
+    expect(deltas.every((e) => e.event === 'delta')).toBe(true);
+    expect(deltas.map((e) => e.data.content).join('')).toBe(whole.reply);
+    expect(events.at(-1)?.event).toBe('done');
+  });
+
+  it('a plain mode neither retrieves nor cites, and streams no citations event', async () => {
+    const res = await chat({ mode: 'tutor', messages: ask('Explain Gauss’s law'), stream: true });
+    expect(parseSse(res.body).map((e) => e.event)).not.toContain('citations');
+    const whole = (await chat({ mode: 'tutor', messages: ask('Explain Gauss’s law') })).json().data;
+    expect(whole.citations).toBeUndefined();
+  });
+
+  it('POST /v1/chat/hybrid retrieves for any mode and cites', async () => {
+    const res = await post('/v1/chat/hybrid', {
+      mode: 'tutor',
+      messages: ask('How do I find the magnetic field inside a long solenoid?'),
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ model: 'simulated', mode: 'tutor' });
+    expect(data.reply).toContain('[1]');
+    expect(data.citations[0].source).toMatch(/solenoids\.md$/);
+    expect(typeof data.citations[0].score).toBe('number');
+    const streamed = parseSse(
+      (
+        await post('/v1/chat/hybrid', {
+          mode: 'tutor_rag',
+          messages: ask('How do I find the magnetic field inside a long solenoid?'),
+          stream: true,
+        })
+      ).body,
+    );
+    expect(streamed.map((e) => e.event).slice(0, 2)).toEqual(['start', 'citations']);
+  });
+
+  it('refuses a question with nothing to search for: 400', async () => {
+    for (const url of ['/v1/chat', '/v1/chat/hybrid']) {
+      const res = await post(url, { mode: 'tutor_rag', messages: ask('   ') });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('an added course document is retrieved for that course only, and gone after DELETE', async () => {
+    const source = 'resources/r1/plasma-notes.md';
+    const question = ask('What is the zorbitron cutoff frequency of the plasma slab?');
+    const added = await post('/v1/index/documents', {
+      source,
+      course_id: 'course-a',
+      text:
+        '# Plasma slabs\n\n## Zorbitron cutoff\n\nThe zorbitron cutoff frequency of a plasma slab is the ' +
+        'frequency below which the slab reflects every incident wave; above it the zorbitron mode propagates.\n',
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data).toMatchObject({ source, course_id: 'course-a' });
+
+    const cited = async (course: string | undefined) => {
+      const res = await chat({
+        mode: 'tutor_rag',
+        messages: question,
+        ...(course ? { course_id: course } : {}),
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().data.citations as Citation[]).some((c) => c.source === source);
+    };
+    const inCourse = await chat({ mode: 'tutor_rag', messages: question, course_id: 'course-a' });
+    expect(inCourse.json().data.citations[0]).toMatchObject({
+      n: 1,
+      source,
+      section: expect.stringMatching(/Zorbitron/),
+    });
+    expect(inCourse.json().data.reply).toMatch(/zorbitron cutoff frequency[^\n]*\[1\]/);
+    expect(await cited('course-b')).toBe(false);
+    expect(await cited(undefined)).toBe(false);
+    const hybrid = await post('/v1/chat/hybrid', {
+      mode: 'tutor',
+      messages: question,
+      course_id: 'course-a',
+    });
+    expect(hybrid.json().data.citations[0].source).toBe(source);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/index/documents?source=${encodeURIComponent(source)}&course_id=course-a`,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await cited('course-a')).toBe(false);
+  });
+});
+
+describe('retrieval unavailable', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await tempDir('faraday-rag-bad-');
+    await writeFile(
+      join(dir, 'corrupt.json'),
+      '{"format": "faraday-graph-index", "version": 1, "chunks": [',
+      'utf8',
+    );
+  });
+  afterAll(async () => {
+    await removeDir(dir);
+  });
+
+  it.each([
+    ['missing', 'missing.json'],
+    ['corrupt', 'corrupt.json'],
+  ])(
+    'a %s index file: the service starts, /healthz says why, _rag and hybrid answer 503',
+    async (_, file) => {
+      const indexPath = join(dir, file);
+      const t = await buildTestAi({ ...retrievalEnv(dir), GRAPH_RAG_INDEX_PATH: indexPath });
+      try {
+        const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+        expect(health.statusCode).toBe(200);
+        expect(health.json()).toMatchObject({ success: true, status: 'ok', data: { status: 'ok' } });
+        const retrieval = health.json().data.retrieval;
+        expect(retrieval.status).toBe('unavailable');
+        expect(retrieval.reason).toContain(file);
+
+        for (const url of ['/v1/chat', '/v1/chat/hybrid']) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            payload: { mode: 'tutor_rag', messages: ask('What is Gauss’s law?') },
+          });
+          expect(res.statusCode, url).toBe(503);
+          expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
+          expect(res.json().error.message).toMatch(/^Retrieval is unavailable: .*/);
+          expect(res.json().error.message).toContain(file);
+        }
+        const add = await t.app.inject({
+          method: 'POST',
+          url: '/v1/index/documents',
+          payload: { source: 'a.md', text: '# A\n\nSome text.' },
+        });
+        expect(add.statusCode).toBe(503);
+        // Everything that does not need retrieval still works.
+        const plain = await t.app.inject({
+          method: 'POST',
+          url: '/v1/chat',
+          payload: { mode: 'tutor', messages: ask('What is Gauss’s law?') },
+        });
+        expect(plain.statusCode).toBe(200);
+        expect(t.logs.lines.some((l) => l.msg === 'retrieval unavailable')).toBe(true);
+      } finally {
+        await t.app.close();
+      }
+    },
+  );
+
+  it('GRAPH_RAG_ENABLED=false: /healthz says disabled and _rag answers 503 saying so', async () => {
+    const t = await buildTestAi({ ...retrievalEnv(dir), GRAPH_RAG_ENABLED: 'false' });
+    try {
+      const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.json().data.retrieval).toEqual({ status: 'disabled' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/chat',
+        payload: { mode: 'tutor_rag', messages: ask('What is Gauss’s law?') },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toMatch(/GRAPH_RAG_ENABLED=false/);
+    } finally {
+      await t.app.close();
+    }
+  });
+});
+
+describe('retrieval chat with an upstream', () => {
+  let upstream: FakeOpenAI;
+  let t: TestAi;
+  let dir: string;
+  beforeAll(async () => {
+    upstream = await FakeOpenAI.start();
+    dir = await tempDir('faraday-rag-up-');
+    t = await buildTestAi({ ...retrievalEnv(dir), ...upstreamEnv({ local: upstream.url }) });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await upstream.close();
+    await removeDir(dir);
+  });
+  beforeEach(() => upstream.reset());
+
+  const chat = (payload: object) => t.app.inject({ method: 'POST', url: '/v1/chat', payload });
+
+  it('sends the retrieved passages to the model after the mode prompt, and returns the citations', async () => {
+    upstream.behave({ kind: 'reply', content: 'Gauss’s law relates flux to enclosed charge [1].' });
+    const res = await chat({
+      mode: 'tutor_rag',
+      messages: ask('What does Gauss’s law say about electric flux?'),
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      reply: 'Gauss’s law relates flux to enclosed charge [1].',
+      mode: 'tutor_rag',
+    });
+    expect(data.citations[0].source).toMatch(/gauss-law\.md$/);
+    const sent = upstream.requests[0]!.body.messages!;
+    expect(sent.map((m) => m.role)).toEqual(['system', 'system', 'user']);
+    expect(sent[1]!.content).toContain(data.citations[0].text);
+    expect(sent[2]!.content).toBe('What does Gauss’s law say about electric flux?');
+  });
+
+  it('tells the model when nothing relevant was found', async () => {
+    const res = await chat({ mode: 'tutor_rag', messages: ask('What is the capital city of France?') });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.citations).toEqual([]);
+    expect(upstream.requests[0]!.body.messages![1]!.content).toMatch(/found nothing relevant/);
+  });
+
+  it('a plain mode sends no retrieved context', async () => {
+    await chat({ mode: 'tutor', messages: ask('What does Gauss’s law say about electric flux?') });
+    expect(upstream.requests[0]!.body.messages!.map((m) => m.role)).toEqual(['system', 'user']);
+  });
+
+  it('streams the citations event between start and the model’s deltas', async () => {
+    upstream.behave({ kind: 'reply', content: 'Flux equals enclosed charge over epsilon zero [1].' });
+    const res = await chat({
+      mode: 'tutor_rag',
+      messages: ask('What does Gauss’s law say about flux?'),
+      stream: true,
+    });
+    const events = parseSse(res.body);
+    expect(events.map((e) => e.event).slice(0, 3)).toEqual(['start', 'citations', 'delta']);
+    expect((events[1]!.data.citations as Citation[])[0]!.source).toMatch(/gauss-law\.md$/);
+    expect(upstream.requests[0]!.body.messages![1]!.content).toContain('[1]');
+  });
+});
