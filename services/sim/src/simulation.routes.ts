@@ -38,22 +38,6 @@ function callerSignal(reply: FastifyReply): AbortSignal {
 /** `POST /v1/sim/<solver>` for the eight solvers of spec 4.3, and the pool's status. */
 export function simulationRoutes(pool: SolverPool) {
   return async (app: FastifyInstance): Promise<void> => {
-    // Malformed JSON is a bad simulation request like any other: 400 INVALID_PARAMETERS (the
-    // default parser's error would be the generic VALIDATION_ERROR). Proto poisoning still fails.
-    const parseJson = app.getDefaultJsonParser('error', 'error');
-    app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      parseJson(request, body as string, (error, value) => {
-        if (!error) return done(null, value);
-        done(
-          new AppError('INVALID_PARAMETERS', 'The request body is not valid JSON', {
-            details: error.message,
-          }),
-          undefined,
-        );
-      });
-    });
-
     for (const solver of simulationTypes) {
       if (!isSolverName(solver)) throw new Error(`physics has no solver ${solver}`);
       app.post(
