@@ -1,5 +1,4 @@
 import {
-  AppError,
   failure,
   ok,
   simulationResultSchema,
