@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ReadyCorpchatConfig } from '../../src/auth/corpchat/corpchat.settings.js';
-import type { FakeCorpchat } from './fake-corpchat.js';
+import type { UserRow } from '../../src/users/users.repository.js';
+import { buildTestApp, type TestApp } from './app.js';
+import type { TestDatabase, TestDatabaseFactory } from './databases.js';
+import { FakeCorpchat } from './fake-corpchat.js';
 
 export const JWT_SECRET = 'corpchat-tests-jwt-secret-0123456789abcdef';
 export const AGENT_ID = '1000002';
@@ -52,4 +56,46 @@ export function sha1(text: string): string {
 
 export function corpchatLogin(app: FastifyInstance, payload: unknown) {
   return app.inject({ method: 'POST', url: '/api/v1/auth/corpchat', payload: payload as object });
+}
+
+export interface CorpchatSuite {
+  database: TestDatabase;
+  fake: FakeCorpchat;
+  t: TestApp;
+  /** Another backend on the same database and fake provider, with other settings. */
+  otherApp(env: Record<string, string>): Promise<FastifyInstance>;
+  accountsOf(userid: string): Promise<UserRow[]>;
+}
+
+/**
+ * One database, one fake provider and one backend per suite; apps made with otherApp are closed
+ * and the fake healed after each test.
+ */
+export function corpchatSuite(factory: TestDatabaseFactory): CorpchatSuite {
+  const extraApps: FastifyInstance[] = [];
+  const suite = {
+    async otherApp(env: Record<string, string>) {
+      const other = await buildTestApp(suite.database, env);
+      extraApps.push(other.app);
+      return other.app;
+    },
+    accountsOf(userid: string) {
+      return suite.t.app.db.selectFrom('users').selectAll().where('corpchat_user_id', '=', userid).execute();
+    },
+  } as unknown as CorpchatSuite;
+  beforeAll(async () => {
+    suite.database = await factory.create();
+    suite.fake = await FakeCorpchat.start();
+    suite.t = await buildTestApp(suite.database, providerEnv(suite.fake));
+  });
+  afterEach(async () => {
+    suite.fake.heal();
+    await Promise.all(extraApps.splice(0).map((app) => app.close()));
+  });
+  afterAll(async () => {
+    await suite.t?.app.close();
+    await suite.fake?.close();
+    await suite.database?.drop();
+  });
+  return suite;
 }
