@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GATEWAY_TOKEN, routeLines, upstreamEnv } from './support/ai-app.js';
-import { ScriptedOpenAI } from './support/scripted-openai.js';
-import { buildTutoringAi, removeDir, tempDir } from './support/tutoring-app.js';
+import { describe, expect, it } from 'vitest';
+import { GATEWAY_TOKEN, routeLines } from './support/ai-app.js';
+import { scriptedTutoringSuite } from './support/tutoring-app.js';
 
 /**
  * Guided learning with an upstream model: the path and each judgement come from the model as
@@ -33,26 +32,10 @@ const PATH = {
   ],
 };
 
-let upstream: ScriptedOpenAI;
-let dir: string;
-let ai: Awaited<ReturnType<typeof buildTutoringAi>>;
-beforeAll(async () => {
-  upstream = await ScriptedOpenAI.start();
-  dir = await tempDir();
-  ai = await buildTutoringAi(dir, {
-    AI_GATEWAY_SHARED_TOKEN: GATEWAY_TOKEN,
-    ...upstreamEnv({ local: upstream.url }),
-  });
-});
-afterAll(async () => {
-  await ai.app.close();
-  await upstream.close();
-  await removeDir(dir);
-});
-beforeEach(() => upstream.play());
+const suite = scriptedTutoringSuite();
 
 const turn = (payload: Record<string, unknown>, requestId?: string) =>
-  ai.app.inject({
+  suite.ai.app.inject({
     method: 'POST',
     url: '/v1/chat/guided',
     payload: { topic: "Gauss's law", user_id: 'nia', course_id: 'em', ...payload },
@@ -61,7 +44,7 @@ const turn = (payload: Record<string, unknown>, requestId?: string) =>
 
 describe('guided learning with an upstream model', () => {
   it('takes the model’s path and its structured judgement', async () => {
-    upstream.play({ content: `Here is the plan:\n\`\`\`json\n${JSON.stringify(PATH)}\n\`\`\`` });
+    suite.upstream.play({ content: `Here is the plan:\n\`\`\`json\n${JSON.stringify(PATH)}\n\`\`\`` });
     const first = await turn({ messages: ask('teach me') }, 'g-model-1');
     expect(first.statusCode).toBe(200);
     const data = first.json().data;
@@ -73,13 +56,13 @@ describe('guided learning with an upstream model', () => {
     ]);
     expect(data.reply).toMatch(/What does flux measure\?/);
     // The path request named the course notes' sections, so the model can follow them.
-    expect(upstream.requests[0]!.messages[1]!.content).toMatch(/Choosing a Gaussian surface/);
-    expect(routeLines(ai.logs, 'g-model-1')[0]).toMatchObject({
+    expect(suite.upstream.requests[0]!.messages[1]!.content).toMatch(/Choosing a Gaussian surface/);
+    expect(routeLines(suite.ai.logs, 'g-model-1')[0]).toMatchObject({
       inputs: { mode: 'guided' },
       upstream: 'local',
     });
 
-    upstream.play({
+    suite.upstream.play({
       content: JSON.stringify({
         understood: true,
         reason: 'named flux through a surface',
@@ -97,11 +80,11 @@ describe('guided learning with an upstream model', () => {
       assessment: { understood: true, judged_by: 'model', reason: 'named flux through a surface' },
     });
     // The model saw the step, the path and the student's message last.
-    const sent = upstream.requests[0]!.messages;
+    const sent = suite.upstream.requests[0]!.messages;
     expect(sent[0]!.content).toMatch(/Current step: "Flux"/);
     expect(sent.at(-1)).toEqual({ role: 'user', content: 'flux is field through a surface' });
 
-    upstream.play({
+    suite.upstream.play({
       content: JSON.stringify({
         understood: false,
         reason: 'vague',
@@ -116,22 +99,22 @@ describe('guided learning with an upstream model', () => {
   });
 
   it('repairs a bad path once, then falls back to the course notes', async () => {
-    upstream.play({ content: '{"steps": [{"title": "only one"}]}' }, { content: JSON.stringify(PATH) });
+    suite.upstream.play({ content: '{"steps": [{"title": "only one"}]}' }, { content: JSON.stringify(PATH) });
     const repaired = (await turn({ messages: ask('go') })).json().data;
     expect(repaired.path_source).toBe('model');
-    expect(upstream.requests).toHaveLength(2);
-    expect(upstream.requests[1]!.messages.at(-1)!.content).toMatch(/cannot be used: steps/);
+    expect(suite.upstream.requests).toHaveLength(2);
+    expect(suite.upstream.requests[1]!.messages.at(-1)!.content).toMatch(/cannot be used: steps/);
 
-    upstream.play({ content: 'Sure! Let us start with flux.' }, { content: 'Still no JSON, sorry.' });
+    suite.upstream.play({ content: 'Sure! Let us start with flux.' }, { content: 'Still no JSON, sorry.' });
     const fallback = (await turn({ messages: ask('go') })).json().data;
     expect(fallback).toMatchObject({ path_source: 'corpus', total_steps: 6 });
     expect(fallback.learning_path[0].title).toBe('Electric flux');
   });
 
   it('lets the rules judge a turn when the model’s judgement is not usable JSON', async () => {
-    upstream.play({ content: JSON.stringify(PATH) });
+    suite.upstream.play({ content: JSON.stringify(PATH) });
     const data = (await turn({ messages: ask('go') })).json().data;
-    upstream.play({ content: 'Great answer!' }, { content: '{"understood": "yes"}' });
+    suite.upstream.play({ content: 'Great answer!' }, { content: '{"understood": "yes"}' });
     const judged = (
       await turn({
         session_id: data.session_id,
@@ -143,25 +126,27 @@ describe('guided learning with an upstream model', () => {
   });
 
   it('maps an upstream outage to 503 and leaves the session as it was', async () => {
-    upstream.play({ content: JSON.stringify(PATH) });
+    suite.upstream.play({ content: JSON.stringify(PATH) });
     const data = (await turn({ messages: ask('go') })).json().data;
-    upstream.play({ status: 503 });
+    suite.upstream.play({ status: 503 });
     const down = await turn({ session_id: data.session_id, messages: ask('answer') });
     expect(down.statusCode).toBe(503);
     expect(down.json().error.code).toBe('UPSTREAM_UNAVAILABLE');
-    upstream.play({ content: JSON.stringify({ understood: false, reason: 'r', reply: 'Which quantity? ' }) });
+    suite.upstream.play({
+      content: JSON.stringify({ understood: false, reason: 'r', reply: 'Which quantity? ' }),
+    });
     const after = (await turn({ session_id: data.session_id, messages: ask('answer') })).json().data;
     expect(after.current_step).toBe(1);
   });
 
   it('refuses public routing from a caller without the gateway token', async () => {
-    const res = await ai.app.inject({
+    const res = await suite.ai.app.inject({
       method: 'POST',
       url: '/v1/chat/guided',
       payload: { topic: 'x', user_id: 'nia', course_id: 'em', privacy: 'public', messages: ask('go') },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('ROUTING_FORBIDDEN');
-    expect(upstream.requests).toHaveLength(0);
+    expect(suite.upstream.requests).toHaveLength(0);
   });
 });

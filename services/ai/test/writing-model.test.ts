@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GATEWAY_TOKEN, upstreamEnv } from './support/ai-app.js';
-import { ScriptedOpenAI } from './support/scripted-openai.js';
-import { buildTutoringAi, removeDir, tempDir } from './support/tutoring-app.js';
+import { describe, expect, it } from 'vitest';
+import { GATEWAY_TOKEN } from './support/ai-app.js';
+import { scriptedTutoringSuite } from './support/tutoring-app.js';
 import { EN_LITERATURE_REVIEW, ZH_LAB_REPORT } from './support/writing-samples.js';
 
 /** Writing analysis with an upstream: the model judges, the numbers and the excerpts stay ours. */
 
-let upstream: ScriptedOpenAI;
-let dir: string;
-let ai: Awaited<ReturnType<typeof buildTutoringAi>>;
-beforeAll(async () => {
-  upstream = await ScriptedOpenAI.start();
-  dir = await tempDir();
-  ai = await buildTutoringAi(dir, {
-    AI_GATEWAY_SHARED_TOKEN: GATEWAY_TOKEN,
-    ...upstreamEnv({ local: upstream.url }),
-  });
-});
-afterAll(async () => {
-  await ai.app.close();
-  await upstream.close();
-  await removeDir(dir);
-});
-beforeEach(() => upstream.play());
+const suite = scriptedTutoringSuite();
 
 const analyze = (content: string, writing_type = 'literature_review', lang = 'en') =>
-  ai.app.inject({
+  suite.ai.app.inject({
     method: 'POST',
     url: '/v1/writing/analyze',
     payload: { writing_type, content, student_profile: { level: 'master', lang } },
@@ -56,7 +39,7 @@ const JUDGEMENT = {
 
 describe('writing analysis with an upstream model', () => {
   it('merges the model’s judgement with the measurements', async () => {
-    upstream.play({ content: JSON.stringify(JUDGEMENT) });
+    suite.upstream.play({ content: JSON.stringify(JUDGEMENT) });
     const res = await analyze(EN_LITERATURE_REVIEW);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -90,26 +73,26 @@ describe('writing analysis with an upstream model', () => {
     ]);
     expect(data.strengths).toEqual(['Balanced comparison of PML and simple absorbing boundaries.']);
     // The model was given the rubric, the measured facts and numbered sentences.
-    const prompt = upstream.requests[0]!.messages[1]!.content!;
+    const prompt = suite.upstream.requests[0]!.messages[1]!.content!;
     expect(prompt).toMatch(/synthesis \(weight 0.25\)/);
     expect(prompt).toMatch(/"citation_count":9/);
     expect(prompt).toMatch(/\(S9\) Nevertheless/);
   });
 
   it('asks once more when the JSON is wrong, then uses the repaired answer', async () => {
-    upstream.play({ content: '{"dimensions": "great"}' }, { content: JSON.stringify(JUDGEMENT) });
+    suite.upstream.play({ content: '{"dimensions": "great"}' }, { content: JSON.stringify(JUDGEMENT) });
     const data = (await analyze(EN_LITERATURE_REVIEW)).json().data;
     expect(data.judged_by).toBe('model');
-    expect(upstream.requests).toHaveLength(2);
-    expect(upstream.requests[1]!.messages.at(-2)).toEqual({
+    expect(suite.upstream.requests).toHaveLength(2);
+    expect(suite.upstream.requests[1]!.messages.at(-2)).toEqual({
       role: 'assistant',
       content: '{"dimensions": "great"}',
     });
-    expect(upstream.requests[1]!.messages.at(-1)!.content).toMatch(/dimensions: .*expected array/i);
+    expect(suite.upstream.requests[1]!.messages.at(-1)!.content).toMatch(/dimensions: .*expected array/i);
   });
 
   it('keeps the rule-based analysis when the model never produces usable JSON', async () => {
-    upstream.play({ content: 'I think it is good.' }, { content: 'Really good!' });
+    suite.upstream.play({ content: 'I think it is good.' }, { content: 'Really good!' });
     const data = (await analyze(ZH_LAB_REPORT, 'lab_report', 'zh')).json().data;
     expect(data).toMatchObject({ judged_by: 'rules', model: 'local-model', lang: 'zh' });
     expect(data.dimensions[0].name).toBe('必要部分');
@@ -117,7 +100,7 @@ describe('writing analysis with an upstream model', () => {
   });
 
   it('reports an upstream timeout or outage as such', async () => {
-    upstream.play({ status: 500 });
+    suite.upstream.play({ status: 500 });
     const res = await analyze(EN_LITERATURE_REVIEW);
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('UPSTREAM_UNAVAILABLE');

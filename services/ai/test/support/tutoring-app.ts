@@ -2,9 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LogCapture, parseConfig } from '@faraday/server-kit';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { aiEnvSchema, toAiConfig } from '../../src/config.js';
-import type { TestAi } from './ai-app.js';
+import { GATEWAY_TOKEN, type TestAi, upstreamEnv } from './ai-app.js';
+import { ScriptedOpenAI } from './scripted-openai.js';
 
 /** A clock the test moves by hand, for session expiry. */
 export class TestClock {
@@ -44,4 +46,27 @@ export async function buildTutoringAi(
   );
   const app = await buildApp(config, { logStream: logs, now: clock.now });
   return { app, logs, clock };
+}
+
+/**
+ * A tutoring AI service in front of a scripted OpenAI-compatible upstream, for tests where the
+ * model's answers are the subject; each test starts with a fresh script.
+ */
+export function scriptedTutoringSuite(): { upstream: ScriptedOpenAI; ai: TestAi } {
+  const suite = {} as { upstream: ScriptedOpenAI; ai: TestAi; dir: string };
+  beforeAll(async () => {
+    suite.upstream = await ScriptedOpenAI.start();
+    suite.dir = await tempDir();
+    suite.ai = await buildTutoringAi(suite.dir, {
+      AI_GATEWAY_SHARED_TOKEN: GATEWAY_TOKEN,
+      ...upstreamEnv({ local: suite.upstream.url }),
+    });
+  });
+  afterAll(async () => {
+    await suite.ai?.app.close();
+    await suite.upstream?.close();
+    if (suite.dir) await removeDir(suite.dir);
+  });
+  beforeEach(() => suite.upstream.play());
+  return suite;
 }
