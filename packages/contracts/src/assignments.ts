@@ -55,6 +55,9 @@ const assignmentFields = {
   instructions: storableText(50_000),
   attachments: z.array(attachmentNameSchema).max(20).describe('File names the assignment refers to'),
   allow_late: z.boolean().describe('Accept (and mark late) submissions after the due date'),
+  resubmit_after_grading: z
+    .boolean()
+    .describe('May a student submit a new attempt (until the due date) once their latest one is graded'),
 };
 
 export const createAssignmentRequestSchema = z.object({
@@ -63,6 +66,7 @@ export const createAssignmentRequestSchema = z.object({
   instructions: assignmentFields.instructions.default(''),
   attachments: assignmentFields.attachments.default([]),
   allow_late: assignmentFields.allow_late.default(false),
+  resubmit_after_grading: assignmentFields.resubmit_after_grading.default(true),
 });
 
 export const updateAssignmentRequestSchema = z
@@ -87,6 +91,7 @@ export const assignmentSchema = z.object({
   instructions: z.string(),
   attachments: z.array(z.string()),
   allow_late: z.boolean(),
+  resubmit_after_grading: z.boolean(),
 });
 
 export const assignmentListQuerySchema = z.object({
@@ -105,21 +110,56 @@ export const submissionFileSchema = z.object({
   download_url: z.string(),
 });
 
+const gradeFields = {
+  score: z.number().nullable(),
+  feedback: z.string().nullable(),
+  graded_by: z.string().nullable(),
+  graded_at: timestamp.nullable(),
+};
+
+/** One attempt as it was handed in; a later attempt never changes it (only its grade is set). */
+export const submissionAttemptSchema = z.object({
+  attempt: z.number().int().describe('1 for the first attempt, +1 for each resubmission'),
+  content: z.string(),
+  attachments: z.array(submissionFileSchema),
+  submitted_at: timestamp,
+  is_late: z.boolean(),
+  ...gradeFields,
+});
+
+export const submissionStatuses = ['submitted', 'late', 'graded'] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+/**
+ * A student's submission to an assignment: its current state, read from its latest attempt
+ * (content, files, submitted_at, is_late, attempt) and from its latest graded attempt (score,
+ * feedback, graded_by, graded_at, graded_attempt). docs/decisions.md (issue 13) defines it.
+ */
 export const submissionSchema = z.object({
   id: z.string(),
   assignment_id: z.string(),
   student_id: z.string(),
   student_name: z.string(),
   student_username: z.string(),
-  content: z.string(),
-  attachments: z.array(submissionFileSchema),
-  submitted_at: timestamp,
-  is_late: z.boolean(),
-  attempt: z.number().int().describe('1 for the first submission, +1 for each resubmission'),
-  score: z.number().nullable(),
-  feedback: z.string().nullable(),
-  graded_by: z.string().nullable(),
-  graded_at: timestamp.nullable(),
+  content: z.string().describe('Text of the latest attempt'),
+  attachments: z.array(submissionFileSchema).describe('Files of the latest attempt'),
+  submitted_at: timestamp.describe('When the latest attempt was handed in'),
+  is_late: z.boolean().describe('The latest attempt came after the due date'),
+  attempt: z.number().int().describe('Number of the latest attempt: 1, +1 for each resubmission'),
+  status: z
+    .enum(submissionStatuses)
+    .describe('graded when the latest attempt is graded, else late or submitted'),
+  graded: z.boolean().describe('The latest attempt is graded'),
+  graded_attempt: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The attempt whose grade score and feedback show; null while none is graded'),
+  resubmitted_after_grading: z
+    .boolean()
+    .describe('An earlier attempt is graded and a newer one waits for grading'),
+  ...gradeFields,
+  score: z.number().nullable().describe('The grade shown to the student: that of the latest graded attempt'),
 });
 
 export const assignmentDetailSchema = assignmentSchema.extend({
@@ -144,4 +184,14 @@ export const submitJsonRequestSchema = z.object({
 export const gradeSubmissionRequestSchema = z.object({
   score: z.number().min(0).describe('From 0 to the assignment max_score'),
   feedback: storableText(20_000).default(''),
+  attempt: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('The attempt the grader read; refused with ATTEMPT_SUPERSEDED when a newer one exists'),
+});
+
+export const submissionAttemptListSchema = z.object({
+  attempts: z.array(submissionAttemptSchema).describe('Every attempt, first to latest'),
 });

@@ -35,6 +35,18 @@ export const errorCatalogue = {
   SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
   SUBMISSION_NOT_FOUND: { status: 404, message: 'Submission not found' },
   NOT_FOUND: { status: 404, message: 'Not found' },
+  ATTEMPT_SUPERSEDED: {
+    status: 409,
+    message: 'A newer attempt has been submitted; only the latest attempt can be graded',
+  },
+  RESUBMISSION_NOT_ALLOWED: {
+    status: 409,
+    message: 'This assignment does not accept a new attempt once the latest one is graded',
+  },
+  PASSWORD_CHANGE_REQUIRED: {
+    status: 403,
+    message: 'Change your password before using the platform',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many requests; try again later' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than the limit' },

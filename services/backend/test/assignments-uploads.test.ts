@@ -266,7 +266,7 @@ describe.each(testDatabaseFactories())('submission files on $name', (factory) =>
     expect(bytes.equals(Buffer.alloc(LIMIT, 9))).toBe(true);
   });
 
-  it('replaces the files of a resubmission and deletes the old blobs after commit', async () => {
+  it('keeps the files of every attempt: a resubmission adds its own and deletes none', async () => {
     const id = await w.assignment();
     const first = await submitMultipart(w, 'student', id, [
       { name: 'files', filename: 'v1-a.txt', data: 'a' },
@@ -280,9 +280,24 @@ describe.each(testDatabaseFactories())('submission files on $name', (factory) =>
     expect(second.statusCode).toBe(200);
     expect(second.json().data).toMatchObject({ attempt: 2, attachments: [{ name: 'v2.txt', size: 2 }] });
     const blobsAfter = blobFiles(w);
-    expect(blobsAfter.length).toBe(blobsBefore.length - 1);
-    for (const old of oldFiles) expect((await download('student', old.download_url)).statusCode).toBe(404);
+    expect(blobsAfter.length).toBe(blobsBefore.length + 1);
+    // The old file URLs keep answering, for the student and the staff.
+    for (const who of ['student', 'teacher'] as const) {
+      const bodies = await Promise.all(
+        oldFiles.map(async (old: { download_url: string }) => download(who, old.download_url)),
+      );
+      expect(bodies.map((b) => [b.statusCode, b.body])).toEqual([
+        [200, 'a'],
+        [200, 'b'],
+      ]);
+    }
     expect((await download('student', second.json().data.attachments[0].download_url)).body).toBe('v2');
+    const attempts = (
+      await w.api('teacher', 'GET', w.url(id, `/submissions/${second.json().data.id}/attempts`))
+    ).json().data.attempts;
+    expect(
+      attempts.map((a: { attachments: { name: string }[] }) => a.attachments.map((f) => f.name)),
+    ).toEqual([['v1-a.txt', 'v1-b.txt'], ['v2.txt']]);
   });
 
   it('leaves nothing behind when the blob store fails on the second file', async () => {

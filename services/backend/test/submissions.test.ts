@@ -84,7 +84,7 @@ describe.each(testDatabaseFactories())('submissions on $name', (factory) => {
     }
   });
 
-  it('records a submission, shows it to its student, and replaces it on resubmission', async () => {
+  it('records a submission, shows it to its student, and keeps the graded attempt on resubmission', async () => {
     const id = await w.assignment();
     const first = await submit('student', id, 'first try');
     expect(first.statusCode).toBe(201);
@@ -106,19 +106,32 @@ describe.each(testDatabaseFactories())('submissions on $name', (factory) => {
     await w.api('teacher', 'PUT', w.url(id, `/submissions/${first.json().data.id}/grade`), { score: 60 });
     const second = await submit('student', id, 'second try');
     expect(second.statusCode).toBe(200);
-    // Same record, next attempt; the grade belonged to the replaced work.
+    // Same submission, next attempt; the grade of attempt 1 stays shown until attempt 2 is graded.
     expect(second.json().data).toMatchObject({
       id: first.json().data.id,
       content: 'second try',
       attempt: 2,
-      score: null,
-      feedback: null,
-      graded_by: null,
-      graded_at: null,
+      status: 'submitted',
+      graded: false,
+      graded_attempt: 1,
+      resubmitted_after_grading: true,
+      score: 60,
+      graded_by: w.ids.teacher,
     });
     const list = (await w.api('teacher', 'GET', w.url(id, '/submissions'))).json().data;
     expect(list).toMatchObject({ total: 1, page: 1, limit: 20 });
-    expect(list.submissions[0]).toMatchObject({ content: 'second try', attempt: 2 });
+    expect(list.submissions[0]).toMatchObject({
+      content: 'second try',
+      attempt: 2,
+      resubmitted_after_grading: true,
+    });
+    const attempts = (
+      await w.api('student', 'GET', w.url(id, `/submissions/${first.json().data.id}/attempts`))
+    ).json().data.attempts;
+    expect(attempts).toMatchObject([
+      { attempt: 1, content: 'first try', score: 60 },
+      { attempt: 2, content: 'second try', score: null, feedback: null },
+    ]);
   });
 
   it('lists each student once for staff, and only their own to a student', async () => {
@@ -247,7 +260,7 @@ describe.each(testDatabaseFactories())('submissions on $name', (factory) => {
     expect(again.json().data.content).toBe(content);
   });
 
-  it('lets first submissions of one student race into one record, keeping only the last files', async () => {
+  it('lets first submissions of one student race into one record, each one its own attempt', async () => {
     const id = await w.assignment();
     const blobsBefore = blobFiles(w).length;
     const results = await Promise.all(
@@ -265,7 +278,12 @@ describe.each(testDatabaseFactories())('submissions on $name', (factory) => {
     expect(final.attempt).toBe(6);
     expect(final.attachments).toHaveLength(1);
     expect(final.attachments[0].name).toBe(`${final.content.replace(' ', '-')}.txt`);
-    expect(blobFiles(w).length).toBe(blobsBefore + 1);
+    // Every attempt keeps its own file: nothing handed in is deleted.
+    expect(blobFiles(w).length).toBe(blobsBefore + 6);
+    const attempts = (await w.api('teacher', 'GET', w.url(id, `/submissions/${final.id}/attempts`))).json()
+      .data.attempts;
+    expect(attempts.map((a: { attempt: number }) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const a of attempts) expect(a.attachments[0].name).toBe(`${a.content.replace(' ', '-')}.txt`);
   });
 
   it.each(staff)('lets %s read but not make submissions', async (who) => {

@@ -1,10 +1,20 @@
-import type { AssignmentStatus, assignmentSchema, submissionSchema } from '@faraday/contracts';
+import type {
+  AssignmentStatus,
+  assignmentSchema,
+  submissionAttemptSchema,
+  submissionSchema,
+} from '@faraday/contracts';
 import type { z } from 'zod';
 import type { AssignmentWithCount } from './assignments.repository.js';
-import type { SubmissionFileRow, SubmissionWithStudent } from './submissions.repository.js';
+import type {
+  SubmissionAttemptRow,
+  SubmissionFileRow,
+  SubmissionWithStudent,
+} from './submissions.repository.js';
 
 export type AssignmentView = z.infer<typeof assignmentSchema>;
 export type SubmissionView = z.infer<typeof submissionSchema>;
+export type SubmissionAttemptView = z.infer<typeof submissionAttemptSchema>;
 
 /** Attachment names are stored as JSON text; a damaged value shows as no attachments, not a 500. */
 function parseNames(json: string): string[] {
@@ -31,6 +41,7 @@ export function toAssignmentView(row: AssignmentWithCount): AssignmentView {
     instructions: row.instructions,
     attachments: parseNames(row.attachments),
     allow_late: Number(row.allow_late) === 1,
+    resubmit_after_grading: Number(row.resubmit_after_grading) === 1,
   };
 }
 
@@ -42,11 +53,48 @@ export function submissionFileUrl(
   return `/api/v1/courses/${courseId}/assignments/${row.assignment_id}/submissions/${row.id}/files/${fileId}`;
 }
 
+function fileViews(
+  courseId: string,
+  row: { assignment_id: string; id: string },
+  attempt: number,
+  files: readonly SubmissionFileRow[],
+) {
+  return files
+    .filter((file) => file.submission_id === row.id && Number(file.attempt) === attempt)
+    .map((file) => ({
+      id: file.id,
+      name: file.file_name,
+      content_type: file.content_type,
+      // bigint columns come back as strings on MySQL and PostgreSQL.
+      size: Number(file.size),
+      download_url: submissionFileUrl(courseId, row, file.id),
+    }));
+}
+
+function gradeOf(row: {
+  score: number | null;
+  feedback: string | null;
+  graded_by: string | null;
+  graded_at: string | null;
+}) {
+  return {
+    score: row.score === null ? null : Number(row.score),
+    feedback: row.feedback,
+    graded_by: row.graded_by,
+    graded_at: row.graded_at,
+  };
+}
+
+/** The submission's current state, as docs/decisions.md (issue 13) defines it. */
 export function toSubmissionView(
   courseId: string,
   row: SubmissionWithStudent,
   files: readonly SubmissionFileRow[],
 ): SubmissionView {
+  const attempt = Number(row.attempt);
+  const gradedAttempt = row.graded_attempt === null ? null : Number(row.graded_attempt);
+  const graded = gradedAttempt === attempt;
+  const isLate = Number(row.is_late) === 1;
   return {
     id: row.id,
     assignment_id: row.assignment_id,
@@ -54,22 +102,31 @@ export function toSubmissionView(
     student_name: row.student_name,
     student_username: row.student_username,
     content: row.content,
-    attachments: files
-      .filter((file) => file.submission_id === row.id)
-      .map((file) => ({
-        id: file.id,
-        name: file.file_name,
-        content_type: file.content_type,
-        // bigint columns come back as strings on MySQL and PostgreSQL.
-        size: Number(file.size),
-        download_url: submissionFileUrl(courseId, row, file.id),
-      })),
+    attachments: fileViews(courseId, row, attempt, files),
+    submitted_at: row.submitted_at,
+    is_late: isLate,
+    attempt,
+    status: graded ? 'graded' : isLate ? 'late' : 'submitted',
+    graded,
+    graded_attempt: gradedAttempt,
+    resubmitted_after_grading: gradedAttempt !== null && gradedAttempt < attempt,
+    ...gradeOf(row),
+  };
+}
+
+export function toAttemptView(
+  courseId: string,
+  submission: { assignment_id: string; id: string },
+  row: SubmissionAttemptRow,
+  files: readonly SubmissionFileRow[],
+): SubmissionAttemptView {
+  const attempt = Number(row.attempt);
+  return {
+    attempt,
+    content: row.content,
+    attachments: fileViews(courseId, submission, attempt, files),
     submitted_at: row.submitted_at,
     is_late: Number(row.is_late) === 1,
-    attempt: Number(row.attempt),
-    score: row.score === null ? null : Number(row.score),
-    feedback: row.feedback,
-    graded_by: row.graded_by,
-    graded_at: row.graded_at,
+    ...gradeOf(row),
   };
 }

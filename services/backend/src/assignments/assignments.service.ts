@@ -68,6 +68,7 @@ export async function createAssignment(
     due_date: input.due_date,
     max_score: input.max_score,
     allow_late: input.allow_late ? 1 : 0,
+    resubmit_after_grading: input.resubmit_after_grading ? 1 : 0,
     status: 'draft',
     created_by: principal.userId,
     created_at: now,
@@ -141,6 +142,9 @@ export async function updateAssignment(
   if (input.due_date !== undefined) changes.due_date = input.due_date;
   if (input.max_score !== undefined) changes.max_score = input.max_score;
   if (input.allow_late !== undefined) changes.allow_late = input.allow_late ? 1 : 0;
+  if (input.resubmit_after_grading !== undefined) {
+    changes.resubmit_after_grading = input.resubmit_after_grading ? 1 : 0;
+  }
   if (to !== undefined) changes.status = to;
 
   await db.transaction().execute(async (trx: Db) => {

@@ -1,13 +1,14 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { StoredFilesTable, SubmissionsTable } from '../db/schema.js';
+import type { StoredFilesTable, SubmissionAttemptsTable, SubmissionsTable } from '../db/schema.js';
 
 export type SubmissionRow = Selectable<SubmissionsTable>;
 export type SubmissionWithStudent = SubmissionRow & { student_name: string; student_username: string };
-export type SubmissionFileRow = Selectable<StoredFilesTable> & { submission_id: string };
+export type SubmissionFileRow = Selectable<StoredFilesTable> & { submission_id: string; attempt: number };
+export type SubmissionAttemptRow = Selectable<SubmissionAttemptsTable>;
 export type NewStoredFile = Insertable<StoredFilesTable>;
 
-/** What a (re)submission writes; the grade of an earlier attempt is cleared with it. */
+/** What a (re)submission writes on the submission: its latest attempt's text, time and lateness. */
 export interface SubmissionContent {
   content: string;
   submitted_at: string;
@@ -61,7 +62,7 @@ export async function listSubmissionRows(
   return { rows: page, total: Number(total.n) };
 }
 
-/** The files of several submissions in one query (a list page never asks once per row). */
+/** The files of the latest attempt of several submissions, in one query (never once per row). */
 export async function filesOfSubmissions(
   db: Db,
   submissionIds: readonly string[],
@@ -69,72 +70,83 @@ export async function filesOfSubmissions(
   if (submissionIds.length === 0) return [];
   return db
     .selectFrom('submission_files as sf')
+    .innerJoin('submissions as s', (join) =>
+      join.onRef('s.id', '=', 'sf.submission_id').onRef('s.attempt', '=', 'sf.attempt'),
+    )
     .innerJoin('stored_files as f', 'f.id', 'sf.file_id')
     .selectAll('f')
-    .select('sf.submission_id')
+    .select(['sf.submission_id', 'sf.attempt'])
     .where('sf.submission_id', 'in', [...submissionIds])
     .orderBy('f.created_at')
     .orderBy('f.id')
     .execute();
 }
 
+/** Every attempt of a submission, first to latest, and the files of all of them. */
+export async function attemptsOf(
+  db: Db,
+  submissionId: string,
+): Promise<{ attempts: SubmissionAttemptRow[]; files: SubmissionFileRow[] }> {
+  const [attempts, files] = await Promise.all([
+    db
+      .selectFrom('submission_attempts')
+      .selectAll()
+      .where('submission_id', '=', submissionId)
+      .orderBy('attempt')
+      .execute(),
+    db
+      .selectFrom('submission_files as sf')
+      .innerJoin('stored_files as f', 'f.id', 'sf.file_id')
+      .selectAll('f')
+      .select(['sf.submission_id', 'sf.attempt'])
+      .where('sf.submission_id', '=', submissionId)
+      .orderBy('f.created_at')
+      .orderBy('f.id')
+      .execute(),
+  ]);
+  return { attempts, files };
+}
+
 /**
- * Replaces the student's submission in place: attempt + 1, new content, grade cleared.
- * The update comes first so that, on MySQL and PostgreSQL, it holds the row lock before the old
- * files are read: two resubmissions racing each other then take turns instead of both deleting
- * the same files. Answers the submission id, or undefined when the student has none yet.
+ * Moves the student's submission on to a new attempt (number + 1, the new text and time); the
+ * grade it shows stays until the new attempt is graded. The update comes first so that, on MySQL
+ * and PostgreSQL, it holds the row lock: two resubmissions racing each other take turns and get
+ * consecutive attempt numbers. Answers the submission as it now is, or undefined before the
+ * student's first submission.
  */
-export async function replaceSubmission(
+export async function advanceSubmission(
   trx: Db,
   assignmentId: string,
   studentId: string,
   content: SubmissionContent,
-): Promise<string | undefined> {
+): Promise<SubmissionRow | undefined> {
   const result = await trx
     .updateTable('submissions')
-    .set((eb) => ({
-      ...content,
-      attempt: eb('attempt', '+', 1),
-      score: null,
-      feedback: null,
-      graded_by: null,
-      graded_at: null,
-    }))
+    .set((eb) => ({ ...content, attempt: eb('attempt', '+', 1) }))
     .where('assignment_id', '=', assignmentId)
     .where('student_id', '=', studentId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
-  const row = await trx
+  return trx
     .selectFrom('submissions')
-    .select('id')
+    .selectAll()
     .where('assignment_id', '=', assignmentId)
     .where('student_id', '=', studentId)
     .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 export async function insertSubmission(trx: Db, row: Insertable<SubmissionsTable>): Promise<void> {
   await trx.insertInto('submissions').values(row).execute();
 }
 
-/** Unlinks and deletes the file rows of a submission; answers their blob keys to delete after commit. */
-export async function detachFiles(trx: Db, submissionId: string): Promise<string[]> {
-  const files = await trx
-    .selectFrom('submission_files as sf')
-    .innerJoin('stored_files as f', 'f.id', 'sf.file_id')
-    .select(['f.id', 'f.blob_key'])
-    .where('sf.submission_id', '=', submissionId)
-    .execute();
-  if (files.length === 0) return [];
-  const ids = files.map((file) => file.id);
-  await trx.deleteFrom('submission_files').where('submission_id', '=', submissionId).execute();
-  await trx.deleteFrom('stored_files').where('id', 'in', ids).execute();
-  return files.map((file) => file.blob_key);
+export async function insertAttempt(trx: Db, row: Insertable<SubmissionAttemptsTable>): Promise<void> {
+  await trx.insertInto('submission_attempts').values(row).execute();
 }
 
 export async function attachFiles(
   trx: Db,
   submissionId: string,
+  attempt: number,
   files: readonly NewStoredFile[],
 ): Promise<void> {
   if (files.length === 0) return;
@@ -144,16 +156,41 @@ export async function attachFiles(
     .execute();
   await trx
     .insertInto('submission_files')
-    .values(files.map((file) => ({ submission_id: submissionId, file_id: file.id })))
+    .values(files.map((file) => ({ submission_id: submissionId, file_id: file.id, attempt })))
     .execute();
 }
 
-export async function setGrade(
-  db: Db,
+export interface Grade {
+  score: number;
+  feedback: string;
+  graded_by: string;
+  graded_at: string;
+}
+
+/**
+ * Grades the given attempt if it is still the latest one, and makes its grade the one the
+ * submission shows; answers false (nothing written) when a newer attempt has arrived.
+ */
+export async function gradeLatestAttempt(
+  trx: Db,
   submissionId: string,
-  grade: { score: number; feedback: string; graded_by: string; graded_at: string },
-): Promise<void> {
-  await db.updateTable('submissions').set(grade).where('id', '=', submissionId).execute();
+  attempt: number,
+  grade: Grade,
+): Promise<boolean> {
+  const shown = await trx
+    .updateTable('submissions')
+    .set({ ...grade, graded_attempt: attempt })
+    .where('id', '=', submissionId)
+    .where('attempt', '=', attempt)
+    .executeTakeFirst();
+  if (Number(shown.numUpdatedRows) === 0) return false;
+  await trx
+    .updateTable('submission_attempts')
+    .set(grade)
+    .where('submission_id', '=', submissionId)
+    .where('attempt', '=', attempt)
+    .execute();
+  return true;
 }
 
 export function findSubmissionFile(
@@ -165,7 +202,7 @@ export function findSubmissionFile(
     .selectFrom('submission_files as sf')
     .innerJoin('stored_files as f', 'f.id', 'sf.file_id')
     .selectAll('f')
-    .select('sf.submission_id')
+    .select(['sf.submission_id', 'sf.attempt'])
     .where('sf.submission_id', '=', submissionId)
     .where('sf.file_id', '=', fileId)
     .executeTakeFirst();

@@ -3,6 +3,7 @@ import {
   gradeSubmissionRequestSchema,
   MAX_SUBMISSION_FILES,
   ok,
+  submissionAttemptListSchema,
   submissionListQuerySchema,
   submissionListSchema,
   submissionSchema,
@@ -20,6 +21,7 @@ import {
   findVisibleSubmissionFile,
   getSubmission,
   gradeSubmission,
+  listAttempts,
   listSubmissions,
   prepareSubmission,
   recordSubmission,
@@ -58,7 +60,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
           security,
           summary:
             'Hand in work (students of the course): JSON {content}, or multipart with a `content` field ' +
-            `and up to ${MAX_SUBMISSION_FILES} \`files\` parts. A resubmission replaces the previous one.`,
+            `and up to ${MAX_SUBMISSION_FILES} \`files\` parts. A resubmission adds a new attempt; earlier ones are kept.`,
           consumes: ['application/json', 'multipart/form-data'],
           params: assignmentParams,
           body: submitJsonRequestSchema
@@ -120,6 +122,24 @@ export function submissionsRoutes(ctx: CourseContentContext) {
       },
     );
 
+    routes.get(
+      `${base}/:submission_id/attempts`,
+      {
+        config: { access: 'course:read' },
+        schema: {
+          tags,
+          security,
+          summary: 'Every attempt of a submission with its text, files and grade (staff, or its student)',
+          params: submissionParams,
+          response: { 200: successEnvelopeSchema(submissionAttemptListSchema) },
+        },
+      },
+      async (request) => {
+        const { course_id, assignment_id, submission_id } = request.params;
+        return ok(await listAttempts(ctx.db, principalOf(request), course_id, assignment_id, submission_id));
+      },
+    );
+
     routes.put(
       `${base}/:submission_id/grade`,
       {
@@ -127,7 +147,9 @@ export function submissionsRoutes(ctx: CourseContentContext) {
         schema: {
           tags,
           security,
-          summary: "Grade a submission (the course's teacher, assistants or an admin): score 0..max_score",
+          summary:
+            "Grade the latest attempt (the course's teacher, assistants or an admin): score 0..max_score; " +
+            'name the `attempt` you read to be refused (409 ATTEMPT_SUPERSEDED) if a newer one arrived',
           params: submissionParams,
           body: gradeSubmissionRequestSchema,
           response: { 200: submissionEnvelope },

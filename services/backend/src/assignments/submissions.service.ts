@@ -9,21 +9,23 @@ import { retryTransient } from '../db/transient-errors.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import { deleteBlobsQuietly } from '../storage/discard.js';
-import type { SubmissionView } from './assignment-views.js';
+import { type SubmissionAttemptView, type SubmissionView, toAttemptView } from './assignment-views.js';
 import { type AssignmentWithCount, findAssignment } from './assignments.repository.js';
 import { isStaff, visibleAssignment } from './assignments.service.js';
 import { submissionPage, submissionViewById } from './submission-queries.js';
 import type { SubmissionUpload } from './submission-upload.js';
 import {
+  advanceSubmission,
   attachFiles,
-  detachFiles,
+  attemptsOf,
   findSubmission,
   findSubmissionFile,
+  gradeLatestAttempt,
+  insertAttempt,
   insertSubmission,
   type NewStoredFile,
-  replaceSubmission,
   type SubmissionFileRow,
-  setGrade,
+  type SubmissionRow,
 } from './submissions.repository.js';
 
 const submissionNotFound = () => new AppError('SUBMISSION_NOT_FOUND');
@@ -76,16 +78,28 @@ function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY' || errno === 1062 || code === '23505';
 }
 
-/** One attempt at writing the submission; answers its id and the blob keys it replaced. */
-async function writeSubmission(
+/**
+ * A new attempt is refused once the latest one is graded when the assignment says so (the
+ * default lets the student resubmit until the due date; the teacher then sees
+ * "resubmitted after grading").
+ */
+function assertMayResubmit(assignment: AssignmentWithCount, previous: SubmissionRow): void {
+  const latestWasGraded =
+    previous.graded_attempt !== null && Number(previous.graded_attempt) === Number(previous.attempt) - 1;
+  if (latestWasGraded && Number(assignment.resubmit_after_grading) !== 1) {
+    throw new AppError('RESUBMISSION_NOT_ALLOWED');
+  }
+}
+
+/** One try at writing the attempt; answers the submission id and whether it was the first. */
+async function writeAttempt(
   db: Db,
   target: SubmissionTarget,
   content: string,
   files: readonly NewStoredFile[],
-): Promise<{ id: string; created: boolean; replacedKeys: string[] }> {
+): Promise<{ id: string; created: boolean }> {
   // Read committed: once the update below has waited for a racing resubmission's row lock, the
-  // file list must be read as that one committed it. Under MySQL's default repeatable read it
-  // would come from the snapshot taken before the wait, and the winner's files would stay linked.
+  // row must be read as that one committed it, not from a snapshot taken before the wait.
   // (PostgreSQL already defaults to it; SQLite runs one writer at a time.)
   return db
     .transaction()
@@ -95,28 +109,30 @@ async function writeSubmission(
       const assignment = await findAssignment(trx, target.courseId, target.assignmentId);
       if (!assignment) throw new AppError('ASSIGNMENT_NOT_FOUND');
       const fields = { content, submitted_at: target.at, is_late: lateness(assignment, target.at) };
-      const existing = await replaceSubmission(trx, target.assignmentId, target.studentId, fields);
-      const id = existing ?? newId();
-      const replacedKeys = existing ? await detachFiles(trx, existing) : [];
-      if (!existing) {
+      const advanced = await advanceSubmission(trx, target.assignmentId, target.studentId, fields);
+      if (advanced) assertMayResubmit(assignment, advanced);
+      const id = advanced?.id ?? newId();
+      const attempt = advanced ? Number(advanced.attempt) : 1;
+      if (!advanced) {
         await insertSubmission(trx, {
           id,
           assignment_id: target.assignmentId,
           student_id: target.studentId,
           ...fields,
-          attempt: 1,
+          attempt,
         });
       }
-      await attachFiles(trx, id, files);
-      return { id, created: !existing, replacedKeys };
+      await insertAttempt(trx, { submission_id: id, attempt, ...fields });
+      await attachFiles(trx, id, attempt, files);
+      return { id, created: !advanced };
     });
 }
 
 /**
- * Records the student's submission in one transaction: the first one is inserted; a later one
- * replaces it (attempt + 1, grade cleared, old file rows swapped for the new ones). The old blobs
- * are deleted only after the commit; on any failure the new blobs are deleted instead, so either
- * the old submission or the new one is left whole.
+ * Records the student's submission as a new attempt in one transaction: the first one creates
+ * the submission; a later one adds attempt n + 1 with its own text and files and never changes
+ * or deletes an earlier attempt (its files and grade stay). On any failure the new blobs are
+ * deleted, so the submission is left exactly as it was.
  */
 export async function recordSubmission(
   ctx: CourseContentContext,
@@ -125,7 +141,7 @@ export async function recordSubmission(
   upload: SubmissionUpload,
 ): Promise<{ submission: SubmissionView; created: boolean }> {
   const newKeys = upload.files.map((file) => file.blob.key);
-  let written: Awaited<ReturnType<typeof writeSubmission>>;
+  let written: Awaited<ReturnType<typeof writeAttempt>>;
   try {
     if (upload.content.trim() === '' && upload.files.length === 0) {
       throw new AppError('VALIDATION_ERROR', 'A submission needs text or at least one file', {
@@ -141,12 +157,12 @@ export async function recordSubmission(
       sha256: file.blob.sha256,
       created_at: target.at,
     }));
-    const attempt = () => retryTransient(() => writeSubmission(ctx.db, target, upload.content, files));
+    const attempt = () => retryTransient(() => writeAttempt(ctx.db, target, upload.content, files));
     try {
       written = await attempt();
     } catch (error) {
       // Two first submissions of one student raced and the other one won the unique index:
-      // this one then becomes a resubmission over it.
+      // this one then becomes the next attempt of it.
       if (!isUniqueViolation(error)) throw error;
       written = await attempt();
     }
@@ -154,7 +170,6 @@ export async function recordSubmission(
     await deleteBlobsQuietly(ctx.blobs, newKeys, log);
     throw error;
   }
-  await deleteBlobsQuietly(ctx.blobs, written.replacedKeys, log);
   const view = await submissionViewById(ctx.db, target.courseId, target.assignmentId, written.id);
   if (!view) throw submissionNotFound();
   return { submission: view, created: written.created };
@@ -207,7 +222,12 @@ export async function getSubmission(
   return view;
 }
 
-/** The teacher, an assistant or an admin grades with a score from 0 to the assignment's max_score. */
+/**
+ * The teacher, an assistant or an admin grades the latest attempt with a score from 0 to the
+ * assignment's max_score. A grader who names the attempt they read is refused with
+ * ATTEMPT_SUPERSEDED when the student has handed in a newer one since: a grade never lands on
+ * work its grader has not seen, and an earlier attempt's grade is never overwritten.
+ */
 export async function gradeSubmission(
   db: Db,
   principal: Principal,
@@ -225,14 +245,43 @@ export async function gradeSubmission(
       details: `score: from 0 to ${maxScore}`,
     });
   }
-  if (!(await findSubmission(db, assignmentId, submissionId))) throw submissionNotFound();
-  await setGrade(db, submissionId, {
+  const submission = await findSubmission(db, assignmentId, submissionId);
+  if (!submission) throw submissionNotFound();
+  const latest = Number(submission.attempt);
+  const attempt = input.attempt ?? latest;
+  if (attempt > latest) {
+    throw new AppError('VALIDATION_ERROR', `The submission has ${latest} attempt(s)`, {
+      details: `attempt: from 1 to ${latest}`,
+    });
+  }
+  const grade = {
     score: input.score,
     feedback: input.feedback,
     graded_by: principal.userId,
     graded_at: isoNow(),
-  });
+  };
+  const graded = await db
+    .transaction()
+    .execute((trx: Db) => gradeLatestAttempt(trx, submissionId, attempt, grade));
+  if (!graded) {
+    throw new AppError('ATTEMPT_SUPERSEDED', undefined, {
+      details: `attempt: ${attempt} is not the latest attempt`,
+    });
+  }
   return getSubmission(db, principal, courseId, assignmentId, submissionId);
+}
+
+/** Every attempt of a submission with its files and grade: for its student and the course's staff. */
+export async function listAttempts(
+  db: Db,
+  principal: Principal,
+  courseId: string,
+  assignmentId: string,
+  submissionId: string,
+): Promise<{ attempts: SubmissionAttemptView[] }> {
+  const { row } = await visibleSubmission(db, principal, courseId, assignmentId, submissionId);
+  const { attempts, files } = await attemptsOf(db, submissionId);
+  return { attempts: attempts.map((attempt) => toAttemptView(courseId, row, attempt, files)) };
 }
 
 /** An attachment's record and bytes, for the student who submitted it and the course's staff. */

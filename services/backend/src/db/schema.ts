@@ -71,6 +71,7 @@ export interface AssignmentsTable {
   due_date: string;
   max_score: number;
   allow_late: number;
+  resubmit_after_grading: number;
   status: string;
   created_by: string;
   created_at: string;
@@ -85,6 +86,21 @@ export interface SubmissionsTable {
   submitted_at: string;
   is_late: number;
   attempt: number;
+  score: number | null;
+  feedback: string | null;
+  graded_by: string | null;
+  graded_at: string | null;
+  /** The attempt whose grade score/feedback show; null while none is graded. */
+  graded_attempt: number | null;
+}
+
+/** One attempt of a submission: never changed by a later one (its grade is set once graded). */
+export interface SubmissionAttemptsTable {
+  submission_id: string;
+  attempt: number;
+  content: string;
+  submitted_at: string;
+  is_late: number;
   score: number | null;
   feedback: string | null;
   graded_by: string | null;
@@ -104,6 +120,7 @@ export interface StoredFilesTable {
 export interface SubmissionFilesTable {
   submission_id: string;
   file_id: string;
+  attempt: number;
 }
 
 export interface ResourcesTable {
@@ -181,6 +198,7 @@ export interface Database {
   course_members: CourseMembersTable;
   assignments: AssignmentsTable;
   submissions: SubmissionsTable;
+  submission_attempts: SubmissionAttemptsTable;
   stored_files: StoredFilesTable;
   submission_files: SubmissionFilesTable;
   resources: ResourcesTable;

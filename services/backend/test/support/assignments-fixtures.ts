@@ -170,7 +170,9 @@ export function blobFiles(w: World): string[] {
 
 export async function rowCounts(w: World) {
   const db = w.t.app.db;
-  const count = async (table: 'submissions' | 'stored_files' | 'submission_files') =>
+  const count = async (
+    table: 'submissions' | 'submission_attempts' | 'stored_files' | 'submission_files',
+  ) =>
     Number(
       (
         await db
@@ -181,6 +183,7 @@ export async function rowCounts(w: World) {
     );
   return {
     submissions: await count('submissions'),
+    submission_attempts: await count('submission_attempts'),
     stored_files: await count('stored_files'),
     submission_files: await count('submission_files'),
   };

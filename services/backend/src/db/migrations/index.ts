@@ -3,6 +3,7 @@ import { createUsers } from './0001-users.js';
 import { createIdentity } from './0002-identity.js';
 import { createCourses } from './0003-courses.js';
 import { createSimulations } from './0004-simulations.js';
+import { createSubmissionAttempts } from './0005-submission-attempts.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-identity': createIdentity,
   '0003-courses': createCourses,
   '0004-simulations': createSimulations,
+  '0005-submission-attempts': createSubmissionAttempts,
 };
