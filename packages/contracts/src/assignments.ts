@@ -195,3 +195,95 @@ export const gradeSubmissionRequestSchema = z.object({
 export const submissionAttemptListSchema = z.object({
   attempts: z.array(submissionAttemptSchema).describe('Every attempt, first to latest'),
 });
+
+/** A gradebook cell's state: no submission, handed in (on time or late), or its latest attempt graded. */
+export const gradeStatuses = ['missing', 'submitted', 'late', 'graded'] as const;
+export type GradeStatus = (typeof gradeStatuses)[number];
+
+export const gradebookAssignmentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  due_date: timestamp,
+  max_score: z.number(),
+  status: z.enum(assignmentStatuses),
+});
+
+export const gradebookCellSchema = z.object({
+  assignment_id: z.string(),
+  status: z.enum(gradeStatuses),
+  score: z.number().nullable().describe('The grade shown to the student (latest graded attempt)'),
+  max_score: z.number(),
+  submission_id: z.string().nullable(),
+  attempt: z.number().int().nullable().describe('Latest attempt, null when missing'),
+  resubmitted_after_grading: z.boolean(),
+});
+
+export const gradebookRowSchema = z.object({
+  student_id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  enrolled: z
+    .boolean()
+    .describe('Still a student of the course; false for one who left but whose work is kept'),
+  joined_at: timestamp.nullable(),
+  grades: z.array(gradebookCellSchema).describe('One per assignment, in the order of `assignments`'),
+  total_score: z.number().describe('Sum of the shown scores; missing or ungraded work counts 0'),
+  max_total: z.number().describe('Sum of max_score of every assignment in the gradebook'),
+  percentage: z
+    .number()
+    .nullable()
+    .describe('total_score / max_total × 100, one decimal; null without assignments'),
+  graded_percentage: z
+    .number()
+    .nullable()
+    .describe('Score over the max_score of graded work only, one decimal; null before any grade'),
+});
+
+export const gradebookSchema = z.object({
+  course_id: z.string(),
+  assignments: z.array(gradebookAssignmentSchema).describe('Published and closed assignments, by due date'),
+  students: z.array(gradebookRowSchema).describe('Staff: every student; a student: only their own row'),
+});
+
+export const gradingQueueItemSchema = z.object({
+  submission_id: z.string(),
+  course_id: z.string(),
+  course_name: z.string(),
+  assignment_id: z.string(),
+  assignment_title: z.string(),
+  student_id: z.string(),
+  student_name: z.string(),
+  attempt: z.number().int(),
+  submitted_at: timestamp,
+  is_late: z.boolean(),
+  resubmitted_after_grading: z.boolean(),
+});
+
+export const gradingQueueQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const gradingQueueSchema = paginatedSchema('submissions', gradingQueueItemSchema);
+
+export const dueAssignmentsQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(365).default(14).describe('How far ahead to look'),
+});
+
+export const dueAssignmentSchema = z.object({
+  assignment_id: z.string(),
+  course_id: z.string(),
+  course_name: z.string(),
+  title: z.string(),
+  due_date: timestamp,
+  max_score: z.number(),
+  status: z.enum(gradeStatuses).describe("The caller's own state of this assignment"),
+  score: z.number().nullable(),
+  submission_id: z.string().nullable(),
+});
+
+export const dueAssignmentsSchema = z.object({
+  assignments: z
+    .array(dueAssignmentSchema)
+    .describe('Published, due between now and now + days, soonest first'),
+});

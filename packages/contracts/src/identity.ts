@@ -27,6 +27,12 @@ export const tokenResponseSchema = z.object({
   name: z.string().optional().describe('Corporate chat login only'),
   corpchat_user_id: z.string().optional().describe('Corporate chat login only'),
   role: z.enum(roles),
+  must_change_password: z
+    .boolean()
+    .describe(
+      'The password is initial or was reset by an admin: change it first (every other call answers ' +
+        '403 PASSWORD_CHANGE_REQUIRED, except for the demo accounts outside production)',
+    ),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

@@ -18,6 +18,7 @@ import type { CourseContentContext } from './courses/course-content-context.js';
 import { coursesRoutes } from './courses/courses.routes.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { gradesRoutes } from './grades/grades.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { CourseMaterialFeed } from './resources/course-material-feed.js';
 import { resourcesRoutes } from './resources/resources.routes.js';
@@ -27,7 +28,7 @@ import type { SimulationContext } from './simulations/simulation-context.js';
 import { simulationsRoutes } from './simulations/simulations.routes.js';
 import { FolderBlobStore } from './storage/folder-blob-store.js';
 import { sweepsRoutes } from './sweeps/sweeps.routes.js';
-import { seedDemoAccounts } from './users/demo-accounts.js';
+import { isDemoUsername, seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
 
 declare module 'fastify' {
@@ -71,6 +72,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     signer: new TokenSigner(jwtSecret),
     hasher: new PasswordHasher(config.bcryptCost),
     throttle: LOGIN_THROTTLE,
+    passwordChangeExempt: (username) => !config.isProduction && isDemoUsername(username),
   };
   try {
     await migrateToLatest(db);
@@ -127,6 +129,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     settings: config.simulation,
   };
   await app.register(coursesRoutes(db));
+  await app.register(gradesRoutes(db));
   await app.register(assignmentsRoutes(content));
   await app.register(resourcesRoutes(content));
   await app.register(simulationsRoutes(simulation));

@@ -166,7 +166,13 @@ describe('no user enumeration by timing', () => {
     const t = await buildTestApp(database, { BCRYPT_COST: '6' });
     try {
       const hasher = new CountingHasher(6);
-      const ctx = { db: t.app.db, signer: new TokenSigner('x'.repeat(40)), hasher, throttle: LOGIN_THROTTLE };
+      const ctx = {
+        db: t.app.db,
+        signer: new TokenSigner('x'.repeat(40)),
+        hasher,
+        throttle: LOGIN_THROTTLE,
+        passwordChangeExempt: () => false,
+      };
       await expect(loginWithPassword(ctx, { username: 'teacher', password: 'bad' })).rejects.toMatchObject({
         code: 'INVALID_CREDENTIALS',
       });

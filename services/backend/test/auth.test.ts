@@ -42,6 +42,8 @@ describe.each(testDatabaseFactories())('authentication on $name', (factory) => {
         user_id: expect.any(String),
         username: 'teacher',
         role: 'teacher',
+        // Demo accounts keep their initial password until changed; the flag tells the client.
+        must_change_password: true,
       });
     });
 

@@ -215,6 +215,7 @@ describe.each(testDatabaseFactories())('members and invite codes on $name', (fac
       permissions: me.permissions,
       jti: 'unused',
       expiresAt: new Date(),
+      passwordChangeRequired: false,
     };
     await expect(
       addCourseMembers(failOnInsert(t.app.db, 'course_members', 2), principal, course.id, {

@@ -12,6 +12,8 @@ export type RouteAccess = 'public' | 'signed-in' | Permission;
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** Answers even while the caller's password must be changed (/auth/me, logout, password change). */
+    beforePasswordChange?: true;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -41,6 +43,9 @@ export function installAccessControl(app: FastifyInstance, ctx: IdentityContext)
     if (access === undefined || access === 'public') return;
     const principal = await authenticate(ctx, request.headers.authorization);
     request.principal = principal;
+    if (principal.passwordChangeRequired && request.routeOptions.config.beforePasswordChange !== true) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    }
     if (access !== 'signed-in' && !principal.permissions.includes(access)) {
       throw new AppError('INSUFFICIENT_PERMISSIONS', `This action requires the ${access} permission`, {
         requiredPermission: access,

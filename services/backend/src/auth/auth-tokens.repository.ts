@@ -4,6 +4,7 @@ import { isoNow } from '../shared/time.js';
 export interface TokenState {
   revoked: boolean;
   userDisabled: boolean;
+  mustChangePassword: boolean;
 }
 
 export async function recordIssuedToken(
@@ -30,12 +31,16 @@ export async function findTokenState(db: Db, jti: string, userId: string): Promi
   const row = await db
     .selectFrom('auth_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.revoked_at', 'u.disabled'])
+    .select(['t.revoked_at', 'u.disabled', 'u.must_change_password'])
     .where('t.jti', '=', jti)
     .where('t.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { revoked: row.revoked_at !== null, userDisabled: Number(row.disabled) === 1 };
+  return {
+    revoked: row.revoked_at !== null,
+    userDisabled: Number(row.disabled) === 1,
+    mustChangePassword: Number(row.must_change_password) === 1,
+  };
 }
 
 export async function revokeToken(db: Db, jti: string): Promise<void> {

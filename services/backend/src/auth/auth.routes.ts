@@ -40,7 +40,7 @@ export function authRoutes(ctx: IdentityContext, loginRateLimitPerMinute: number
     routes.get(
       '/api/v1/auth/me',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', beforePasswordChange: true },
         schema: {
           tags,
           security: bearer,
@@ -54,7 +54,7 @@ export function authRoutes(ctx: IdentityContext, loginRateLimitPerMinute: number
     routes.post(
       '/api/v1/auth/logout',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', beforePasswordChange: true },
         schema: {
           tags,
           security: bearer,
@@ -71,7 +71,7 @@ export function authRoutes(ctx: IdentityContext, loginRateLimitPerMinute: number
     routes.post(
       '/api/v1/auth/password',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', beforePasswordChange: true },
         schema: {
           tags,
           security: bearer,

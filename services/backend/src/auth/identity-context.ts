@@ -10,6 +10,11 @@ export interface IdentityContext {
   signer: TokenSigner;
   hasher: PasswordHasher;
   throttle: ThrottlePolicy;
+  /**
+   * Accounts whose must-change flag is reported but not enforced: outside production the demo
+   * accounts, so a fresh install can be tried at once with the documented passwords.
+   */
+  passwordChangeExempt: (username: string) => boolean;
 }
 
 /** DESIGN §5: 5 failures for a username within 15 minutes lock it for 15 minutes. */

@@ -10,6 +10,8 @@ export interface Principal {
   permissions: readonly Permission[];
   jti: string;
   expiresAt: Date;
+  /** The account has a temporary password that must be changed before anything else. */
+  passwordChangeRequired: boolean;
 }
 
 export function bearerTokenOf(header: string | undefined): string | undefined {
@@ -38,5 +40,6 @@ export async function authenticate(
     permissions: claims.permissions,
     jti: claims.jti,
     expiresAt: new Date(claims.exp * 1000),
+    passwordChangeRequired: state.mustChangePassword && !ctx.passwordChangeExempt(claims.username),
   };
 }

@@ -35,6 +35,7 @@ export async function startSession(
     expires_in: TOKEN_LIFETIME_SECONDS,
     user_id: user.id,
     role,
+    must_change_password: Number(user.must_change_password) === 1,
     ...extra,
   };
 }

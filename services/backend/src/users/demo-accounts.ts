@@ -42,6 +42,11 @@ const demoAccounts: readonly DemoAccount[] = [
 /** Thrown at start when a configured demo password may not be used. */
 export class DemoPasswordError extends Error {}
 
+/** Whether a username is one of the demo accounts seeded on the first start. */
+export function isDemoUsername(username: string): boolean {
+  return demoAccounts.some((account) => account.username === username);
+}
+
 function initialPassword(
   account: DemoAccount,
   config: BackendConfig,

@@ -170,9 +170,7 @@ export function blobFiles(w: World): string[] {
 
 export async function rowCounts(w: World) {
   const db = w.t.app.db;
-  const count = async (
-    table: 'submissions' | 'submission_attempts' | 'stored_files' | 'submission_files',
-  ) =>
+  const count = async (table: 'submissions' | 'submission_attempts' | 'stored_files' | 'submission_files') =>
     Number(
       (
         await db

@@ -19,11 +19,16 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
-/** Creates a user through the admin API and returns its id. */
+/**
+ * Creates a user through the admin API and returns its id. An admin-created account must change
+ * its password before it can do anything else; unless `keepMustChange` is set, the account is
+ * then marked as having done so (as a factory would), so tests can use it at once.
+ */
 export async function createUserAs(
   app: FastifyInstance,
   adminToken: string,
   user: { username: string; password?: string; name?: string; email?: string; role?: string },
+  options: { keepMustChange?: boolean } = {},
 ): Promise<string> {
   const res = await app.inject({
     method: 'POST',
@@ -39,5 +44,9 @@ export async function createUserAs(
   });
   if (res.statusCode !== 201)
     throw new Error(`create user ${user.username} failed: ${res.statusCode} ${res.body}`);
-  return res.json().data.id as string;
+  const id = res.json().data.id as string;
+  if (!options.keepMustChange) {
+    await app.db.updateTable('users').set({ must_change_password: 0 }).where('id', '=', id).execute();
+  }
+  return id;
 }

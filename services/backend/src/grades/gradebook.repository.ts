@@ -1,0 +1,61 @@
+import type { Db } from '../db/database.js';
+
+/** Assignment states that students see, and so the states that count in the gradebook. */
+export const GRADED_STATES = ['published', 'closed'] as const;
+
+export function gradebookAssignments(db: Db, courseId: string) {
+  return db
+    .selectFrom('assignments')
+    .select(['id', 'title', 'due_date', 'max_score', 'status'])
+    .where('course_id', '=', courseId)
+    .where('status', 'in', [...GRADED_STATES])
+    .orderBy('due_date')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The course's students: every current student member, and every former one whose work is kept
+ * (a student who left still has submissions here). `studentId` narrows it to one student.
+ */
+export async function gradebookStudents(db: Db, courseId: string, studentId?: string) {
+  const submitters = db
+    .selectFrom('submissions as s')
+    .innerJoin('assignments as a', 'a.id', 's.assignment_id')
+    .select('s.student_id as id')
+    .where('a.course_id', '=', courseId)
+    .where('a.status', 'in', [...GRADED_STATES]);
+  const members = db
+    .selectFrom('course_members')
+    .select('user_id as id')
+    .where('course_id', '=', courseId)
+    .where('role', '=', 'student');
+  let query = db
+    .selectFrom('users as u')
+    .leftJoin('course_members as m', (join) =>
+      join.onRef('m.user_id', '=', 'u.id').on('m.course_id', '=', courseId).on('m.role', '=', 'student'),
+    )
+    .select(['u.id', 'u.username', 'u.name', 'm.joined_at'])
+    .where((eb) => eb.or([eb('u.id', 'in', members), eb('u.id', 'in', submitters)]));
+  if (studentId !== undefined) query = query.where('u.id', '=', studentId);
+  return query.orderBy('u.name').orderBy('u.username').execute();
+}
+
+export async function gradebookSubmissions(db: Db, courseId: string, studentId?: string) {
+  let query = db
+    .selectFrom('submissions as s')
+    .innerJoin('assignments as a', 'a.id', 's.assignment_id')
+    .select([
+      's.id',
+      's.assignment_id',
+      's.student_id',
+      's.attempt',
+      's.is_late',
+      's.score',
+      's.graded_attempt',
+    ])
+    .where('a.course_id', '=', courseId)
+    .where('a.status', 'in', [...GRADED_STATES]);
+  if (studentId !== undefined) query = query.where('s.student_id', '=', studentId);
+  return query.execute();
+}
