@@ -62,6 +62,7 @@ export const simulationRecordSchema = z.object({
   status: z.string().describe('completed'),
   course_id: z.string().nullable(),
   owner_id: z.string(),
+  owner_name: z.string().describe("The owner's display name"),
   created_at: timestamp,
   computation_time: z.number().describe('Seconds'),
 });

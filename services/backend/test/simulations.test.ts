@@ -152,9 +152,12 @@ describe.each(testDatabaseFactories())('simulation records on $name', (factory) 
       headers: teacher,
     });
     expect(courseHistory.json().data.simulations.map((s: { id: string }) => s.id)).toContain(id);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/v1/sim/results/${id}`, headers: teacher })).statusCode,
-    ).toBe(200);
+    expect(courseHistory.json().data.simulations.find((s: { id: string }) => s.id === id)).toMatchObject({
+      owner_name: 'Demo Student',
+    });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/sim/results/${id}`, headers: teacher });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data).toMatchObject({ owner_id: expect.any(String), owner_name: 'Demo Student' });
     const hidden = await t.app.inject({ method: 'GET', url: `/api/v1/sim/results/${id}`, headers: outsider });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().error.code).toBe('SIMULATION_NOT_FOUND');
@@ -184,6 +187,28 @@ describe.each(testDatabaseFactories())('simulation records on $name', (factory) 
       headers: teacher,
     });
     expect(badType.statusCode).toBe(400);
+  });
+
+  it("lets the course's staff delete a run recorded under the course, as they may read it", async () => {
+    const filed = await run(student, 'fresnel', { n1: 1, n2: 1.4, theta_i: 20, course_id: courseId });
+    const id = filed.json().data.simulation_id;
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/sim/results/${id}`, headers: teacher });
+    expect(read.statusCode).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/sim/results/${id}`,
+      headers: teacher,
+    });
+    expect(removed.statusCode).toBe(200);
+    const gone = await t.app.inject({ method: 'GET', url: `/api/v1/sim/results/${id}`, headers: student });
+    expect(gone.json().error.code).toBe('SIMULATION_NOT_FOUND');
+    // A run the teacher cannot read (not filed under their course) they cannot delete either.
+    const privateRun = (await run(student, 'fresnel', { n1: 1, n2: 1.4, theta_i: 21 })).json().data
+      .simulation_id;
+    for (const method of ['GET', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: `/api/v1/sim/results/${privateRun}`, headers: teacher });
+      expect(res.statusCode, method).toBe(404);
+    }
   });
 
   it('deletes a run and its files for the owner or an admin only', async () => {

@@ -1,7 +1,7 @@
 import type { SimulationType } from '@faraday/contracts';
-import type { SimulationRow } from './simulations.repository.js';
+import type { SimulationWithOwner } from './simulations.repository.js';
 
-export function toSimulationRecord(row: SimulationRow) {
+export function toSimulationRecord(row: SimulationWithOwner) {
   return {
     id: row.id,
     type: row.type as SimulationType,
@@ -10,6 +10,7 @@ export function toSimulationRecord(row: SimulationRow) {
     status: row.status,
     course_id: row.course_id,
     owner_id: row.owner_id,
+    owner_name: row.owner_name,
     created_at: row.created_at,
     computation_time: Number(row.computation_time),
   };

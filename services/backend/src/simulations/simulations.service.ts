@@ -12,7 +12,7 @@ import {
   findSimulation,
   insertSimulation,
   listSimulations,
-  type SimulationRow,
+  type SimulationWithOwner,
 } from './simulations.repository.js';
 
 const BLOB_LIMIT = 512 * 1024 * 1024;
@@ -127,7 +127,11 @@ async function isCourseStaff(db: Db, principal: Principal, courseId: string): Pr
  * A run is visible to its owner, to admins, and to the staff of the course it was recorded
  * under. Anyone else gets SIMULATION_NOT_FOUND, as for a run that does not exist.
  */
-export async function visibleSimulation(db: Db, principal: Principal, id: string): Promise<SimulationRow> {
+export async function visibleSimulation(
+  db: Db,
+  principal: Principal,
+  id: string,
+): Promise<SimulationWithOwner> {
   const row = await findSimulation(db, id);
   const visible =
     row !== undefined &&
@@ -142,7 +146,7 @@ export async function simulationHistory(
   db: Db,
   principal: Principal,
   query: { type?: string | undefined; course_id?: string | undefined; offset: number; limit: number },
-): Promise<{ rows: SimulationRow[]; total: number }> {
+): Promise<{ rows: SimulationWithOwner[]; total: number }> {
   const seesWholeCourse =
     query.course_id !== undefined && (await isCourseStaff(db, principal, query.course_id));
   return listSimulations(db, {
@@ -165,15 +169,17 @@ export async function readBlobText(ctx: SimulationContext, key: string | null): 
   return Buffer.concat(chunks);
 }
 
-/** Owner or admin only; the row goes first, then its blobs. */
+/**
+ * Whoever may read a run may delete it: its owner, an admin, and the staff of the course it was
+ * recorded under (they look after what is filed in their course; docs/decisions.md, issue 13).
+ * The row goes first, then its blobs.
+ */
 export async function deleteSimulationRecord(
   ctx: SimulationContext,
   principal: Principal,
   id: string,
 ): Promise<void> {
   const row = await visibleSimulation(ctx.db, principal, id);
-  if (row.owner_id !== principal.userId && principal.role !== 'admin')
-    throw new AppError('SIMULATION_NOT_FOUND');
   await deleteSimulation(ctx.db, id);
   for (const key of [row.png_blob_key, row.data_blob_key]) if (key) await ctx.blobs.delete(key);
 }
