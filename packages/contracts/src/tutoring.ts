@@ -30,7 +30,9 @@ export const gatewayGuidedChatRequestSchema = z.object({
   messages: conversationSchema.describe(
     'The last message is the student’s turn; the session keeps its own history',
   ),
-  course_id: idSchema.describe('The course whose material the session cites'),
+  course_id: idSchema
+    .optional()
+    .describe('The course whose material the session also cites; omit to practise on the shipped notes'),
   session_id: idSchema.optional().describe('Continue this session; omit to start a new one'),
   privacy: privacySchema,
   user_id: idSchema
@@ -102,13 +104,20 @@ export const writingTypes = [
 export type WritingType = (typeof writingTypes)[number];
 
 export const MAX_WRITING_CHARS = 100_000;
+/** Shortest text analysed: a 40-word abstract is a real abstract. */
+export const MIN_WRITING_CHARS = 50;
 
 export const writingAnalysisRequestSchema = z.object({
   writing_type: z.enum(writingTypes),
   content: z
     .string()
     .max(MAX_WRITING_CHARS)
-    .describe('Plain text or Markdown; paragraphs separated by blank lines'),
+    .refine((text) => text.trim().length >= MIN_WRITING_CHARS, {
+      message: `must have at least ${MIN_WRITING_CHARS} characters`,
+    })
+    .describe(
+      `Plain text or Markdown; paragraphs separated by blank lines; at least ${MIN_WRITING_CHARS} characters`,
+    ),
   student_profile: z.object({
     level: z.string().trim().min(1).max(40).describe('e.g. undergraduate, master, phd'),
     lang: z.string().trim().min(1).max(20).describe('en or zh (zh-CN…); comments are written in it'),
@@ -182,6 +191,9 @@ export const writingAnalysisResponseSchema = z.object({
   ),
   measurements: writingMeasurementsSchema,
   summary: z.string(),
+  notes: z
+    .array(z.string())
+    .describe('What the analysis could not judge, e.g. rates that need a longer text'),
   judged_by: z.enum(['rules', 'model']),
   model: z.string(),
 });

@@ -285,6 +285,49 @@ describe('who a session belongs to', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
     expect(res.json().error.details).toMatch(/topic/);
-    expect(res.json().error.details).toMatch(/course_id/);
+    expect(res.json().error.details).not.toMatch(/course_id/);
+  });
+
+  it('runs a practice session on the shipped notes without a course', async () => {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: GUIDED,
+      payload: {
+        topic: "Gauss's law",
+        messages: [{ role: 'user', content: 'I want to learn this' }],
+        user_id: 'u-practice',
+      },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const data = start.json().data;
+    expect(data.total_steps).toBeGreaterThanOrEqual(3);
+    expect(data.citations.length).toBeGreaterThan(0);
+    const next = await t.app.inject({
+      method: 'POST',
+      url: GUIDED,
+      payload: {
+        topic: "Gauss's law",
+        session_id: data.session_id,
+        messages: [
+          { role: 'user', content: 'Charge is a property of matter that makes it feel electric forces.' },
+        ],
+        user_id: 'u-practice',
+      },
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    // A practice session is not moved into a course halfway.
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: GUIDED,
+      payload: {
+        topic: "Gauss's law",
+        session_id: data.session_id,
+        course_id: 'c-1',
+        messages: [{ role: 'user', content: 'more' }],
+        user_id: 'u-practice',
+      },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.details).toMatch(/without a course/);
   });
 });

@@ -152,6 +152,12 @@ describe('POST /api/v1/ai/chat/guided', () => {
     expect(res.json().error.code).toBe('COURSE_NOT_FOUND');
     expect(routeLines(ai.logs, 'tut-2')).toHaveLength(0);
   });
+
+  it('starts a practice session on the shipped notes when no course is named', async () => {
+    const res = await post(GUIDED, student, { topic: "Gauss's law", messages: ask('teach me') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ current_step: 1, session_id: expect.any(String) });
+  });
 });
 
 describe('POST /api/v1/ai/writing/analyze', () => {

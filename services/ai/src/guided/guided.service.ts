@@ -95,7 +95,7 @@ async function startSession(
     format: SESSION_FORMAT,
     id: uuidv7(),
     user_id: request.user_id,
-    course_id: request.course_id,
+    course_id: request.course_id ?? null,
     topic: request.topic,
     lang,
     path_source: path.source,
@@ -139,9 +139,9 @@ async function continueSession(
   answer: string,
 ): Promise<GuidedChatResponse> {
   const session = await loadOwned(deps, id, request.user_id);
-  if (session.course_id !== request.course_id) {
+  if (session.course_id !== (request.course_id ?? null)) {
     throw new AppError('VALIDATION_ERROR', 'This session belongs to another course', {
-      details: `course_id: the session was started in course ${session.course_id}`,
+      details: `course_id: the session was started ${session.course_id ? `in course ${session.course_id}` : 'without a course'}`,
     });
   }
   remember(session, 'user', answer);
@@ -195,7 +195,7 @@ async function citationsFor(
   if (deps.search) {
     try {
       const found = await deps.search.search(`${session.topic} ${step.title}`, {
-        courseId: session.course_id,
+        courseId: session.course_id ?? undefined,
         limit: 3,
         signal: ctx.signal,
       });

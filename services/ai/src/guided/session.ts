@@ -53,7 +53,8 @@ export const guidedSessionSchema = z.object({
   format: z.literal(SESSION_FORMAT),
   id: z.string(),
   user_id: z.string(),
-  course_id: z.string(),
+  /** null: a practice session on the shipped notes only. */
+  course_id: z.string().nullable(),
   topic: z.string(),
   lang: z.enum(['en', 'zh']),
   path_source: z.enum(['model', 'corpus', 'generic']),

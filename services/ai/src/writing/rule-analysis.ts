@@ -12,7 +12,7 @@ import type { TextLang } from './text-segments.js';
  */
 export type Analysis = Omit<
   WritingAnalysisResponse,
-  'measurements' | 'judged_by' | 'model' | 'writing_type' | 'lang'
+  'measurements' | 'judged_by' | 'model' | 'writing_type' | 'lang' | 'notes'
 >;
 
 export const MAX_IMPROVEMENTS = 10;

@@ -23,8 +23,9 @@ export function writingRoutes(deps: ChatDeps) {
             'Types: literature_review, course_paper, thesis, abstract, lab_report. Returns the overall score ' +
             '(weighted mean of the rubric dimensions), each dimension’s score and comment, strengths, ' +
             'improvements that point at a sentence or paragraph (1-based index and excerpt), and measured ' +
-            'facts. Without an upstream the analysis is rule-based (judged_by: rules). Empty text, or fewer ' +
-            'than 50 words (100 Chinese characters): 400 VALIDATION_ERROR.',
+            'facts. Without an upstream the analysis is rule-based (judged_by: rules). Fewer than 50 characters: ' +
+            '400 VALIDATION_ERROR; a text too short for some measures (under 50 words or 100 Chinese ' +
+            'characters) is analysed and `notes` says which measures it cannot support.',
           body: writingAnalysisRequestSchema,
           response: { 200: successEnvelopeSchema(writingAnalysisResponseSchema) },
         },

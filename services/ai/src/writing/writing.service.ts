@@ -8,8 +8,18 @@ import { analysisPrompt, mergeJudgement, modelJudgementSchema } from './model-an
 import { analyzeByRules } from './rule-analysis.js';
 import { detectLang, langOf, type TextLang } from './text-segments.js';
 
-/** Below this there is nothing to analyse: no paragraphs to compare, no rate to measure. */
+/** Below this, rates (citations per 1000 words, connectives per sentence) say little. */
 export const MIN_WORDS: Record<TextLang, number> = { en: 50, zh: 100 };
+
+function shortTextNotes(words: number, textLang: TextLang, lang: TextLang): string[] {
+  if (words >= MIN_WORDS[textLang]) return [];
+  const unit = textLang === 'zh' ? (lang === 'zh' ? '字' : 'characters') : lang === 'zh' ? '词' : 'words';
+  return [
+    lang === 'zh'
+      ? `文本只有 ${words} ${unit}（少于 ${MIN_WORDS[textLang]}）：引用密度、衔接词频率等比率类指标仅供参考，不足以可靠评判。`
+      : `The text has ${words} ${unit} (fewer than ${MIN_WORDS[textLang]}): rates such as citations per 1000 words and connectives per sentence are shown but too short a sample to judge reliably.`,
+  ];
+}
 
 /**
  * `POST /v1/writing/analyze`: measure, score by the rubric's rules, and (with an upstream)
@@ -31,14 +41,14 @@ export async function analyzeWriting(
   const lang = langOf(request.student_profile.lang, content);
   const text = measureText(content, textLang);
   const words = text.measurements.word_count;
-  if (words < MIN_WORDS[textLang] || text.sentences.length === 0) {
-    throw new AppError('VALIDATION_ERROR', 'The text is too short to analyse', {
-      details: `content: ${words} ${textLang === 'zh' ? 'characters' : 'words'}; at least ${MIN_WORDS[textLang]} are needed`,
-    });
-  }
   const { writing_type: type, student_profile: profile } = request;
   const rules = analyzeByRules(text, type, profile.level, lang);
-  const base = { writing_type: type, lang, measurements: text.measurements };
+  const base = {
+    writing_type: type,
+    lang,
+    measurements: text.measurements,
+    notes: shortTextNotes(words, textLang, lang),
+  };
   const llm = new RoutedLlm(deps, ctx, { kind: 'writing_analyze', privacy: request.privacy });
   if (llm.isSimulated()) return { ...base, ...rules, judged_by: 'rules', model: SIMULATED_MODEL };
 

@@ -86,7 +86,7 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
             details: 'user_id: omit it (the token says who you are) or send your own id',
           });
         }
-        await accessCourse(db, principal, request.body.course_id);
+        if (request.body.course_id !== undefined) await accessCourse(db, principal, request.body.course_id);
         return forward(request, reply, '/v1/chat/guided', { ...request.body, user_id: principal.userId });
       },
     );
