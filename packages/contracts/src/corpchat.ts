@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Request and response bodies of corporate chat (WeCom-style) login (SPEC part 4.1). */
 
-const absoluteHttpUrl = z
+export const absoluteHttpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
   .max(2048, 'must be at most 2048 characters')
   .describe('Absolute http(s) URL');

@@ -13,13 +13,14 @@ import type { FastifyInstance } from 'fastify';
 import type { CorpchatConfig } from '../../config.js';
 import type { IdentityContext } from '../identity-context.js';
 import { CorpchatLogin } from './corpchat.service.js';
+import { devProviderRoutes } from './dev-provider.routes.js';
 
 const tags = ['auth'];
 const bearer = [{ bearerAuth: [] }];
 
 export function corpchatRoutes(ctx: IdentityContext, config: CorpchatConfig) {
   return async (app: FastifyInstance): Promise<void> => {
-    const corpchat = new CorpchatLogin(ctx, config, app.config.jwtSecret);
+    const corpchat = new CorpchatLogin(ctx, config, app.config.jwtSecret, app.config.isProduction);
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
     routes.get(
@@ -34,7 +35,10 @@ export function corpchatRoutes(ctx: IdentityContext, config: CorpchatConfig) {
           response: { 200: successEnvelopeSchema(corpchatOAuthUrlSchema) },
         },
       },
-      async (request) => ok({ oauth_url: corpchat.oauthUrl(request.query.redirect_uri) }),
+      async (request) =>
+        ok({
+          oauth_url: corpchat.oauthUrl(request.query.redirect_uri, `${request.protocol}://${request.host}`),
+        }),
     );
 
     routes.post(
@@ -53,6 +57,8 @@ export function corpchatRoutes(ctx: IdentityContext, config: CorpchatConfig) {
       },
       async (request) => ok(await corpchat.login(request.body, request.log)),
     );
+
+    if (corpchat.devProvider) await app.register(devProviderRoutes(corpchat, corpchat.devProvider));
 
     routes.post(
       '/api/v1/auth/corpchat/jsconfig',

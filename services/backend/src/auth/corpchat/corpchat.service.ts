@@ -7,27 +7,47 @@ import { startSession } from '../sessions.js';
 import { CorpchatClient, type CorpchatProfile, ProviderError } from './corpchat.client.js';
 import { checkCorpchatConfig, notConfigured, type ReadyCorpchatConfig } from './corpchat.settings.js';
 import { type CorpchatPerson, syncCorpchatAccount } from './corpchat-accounts.js';
+import { DevCorpchatProvider } from './dev-provider.js';
 import { jsApiSignature, newNonceStr } from './js-signature.js';
 import { OAuthStateSigner } from './oauth-state.js';
 
-/** The three corporate chat use cases; every one answers 503 naming the settings when not configured. */
+/**
+ * The three corporate chat use cases. Not configured, every one answers 503 naming the missing
+ * settings in production; outside production the authorization URL and the code login use the
+ * built-in development provider instead, so the whole flow can be tried on a fresh machine.
+ */
 export class CorpchatLogin {
   private readonly setup: { config: ReadyCorpchatConfig; client: CorpchatClient } | { missing: string[] };
   private readonly states: OAuthStateSigner;
+  /** Set when the development provider stands in for an unconfigured one. */
+  readonly devProvider: DevCorpchatProvider | undefined;
 
   constructor(
     private readonly ctx: IdentityContext,
     config: CorpchatConfig,
     jwtSecret: string,
+    isProduction: boolean,
   ) {
     const checked = checkCorpchatConfig(config);
     this.setup =
       'ready' in checked ? { config: checked.ready, client: new CorpchatClient(checked.ready) } : checked;
     this.states = new OAuthStateSigner(jwtSecret);
+    // Only when nothing is set: a half-configured application is a mistake to report, not to cover.
+    const unset = 'missing' in checked && checked.missing.length === 3;
+    this.devProvider = unset && !isProduction ? new DevCorpchatProvider(jwtSecret) : undefined;
   }
 
-  /** The provider's authorization address, parameters in the provider's documented order. */
-  oauthUrl(redirectUri: string): string {
+  /** Throws 400 VALIDATION_ERROR unless the state is one this backend issued, unexpired. */
+  assertState(state: string): void {
+    this.states.assertValid(state);
+  }
+
+  /**
+   * The provider's authorization address, parameters in the provider's documented order; the
+   * development provider's page on this server (at `origin`) when that stands in.
+   */
+  oauthUrl(redirectUri: string, origin: string): string {
+    if (this.devProvider) return this.devProvider.authorizeUrl(origin, redirectUri, this.states.issue());
     const { config } = this.ready();
     const query = [
       ['appid', config.corpId],
@@ -50,6 +70,10 @@ export class CorpchatLogin {
     request: { code: string; state?: string | undefined },
     log: FastifyBaseLogger,
   ): Promise<TokenResponse> {
+    if (this.devProvider) {
+      if (request.state !== undefined) this.states.assertValid(request.state);
+      return this.signIn(this.devProvider.memberOf(request.code));
+    }
     const { client } = this.ready();
     if (request.state !== undefined) this.states.assertValid(request.state);
     const identity = await client.identify(request.code);
@@ -63,6 +87,11 @@ export class CorpchatLogin {
       userid: identity.userid,
       ...(await this.profileOf(client, identity.userid, log)),
     };
+    return this.signIn(person);
+  }
+
+  /** Find or create the member's account, refuse a disabled one, issue a token. */
+  private async signIn(person: CorpchatPerson): Promise<TokenResponse> {
     const user = await syncCorpchatAccount(this.ctx, person);
     if (Number(user.disabled) === 1) {
       throw new AppError(
@@ -73,7 +102,7 @@ export class CorpchatLogin {
     // Simultaneous sessions of one user can deadlock on MySQL (token insert vs last_login update):
     // the loser was rolled back whole, so it simply runs again.
     return retryTransient(() =>
-      startSession(this.ctx, user, { name: user.name, corpchat_user_id: identity.userid }),
+      startSession(this.ctx, user, { name: user.name, corpchat_user_id: person.userid }),
     );
   }
 
