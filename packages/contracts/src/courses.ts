@@ -123,10 +123,17 @@ export const memberListSchema = z.object({
   total_count: z.number().int(),
 });
 
-export const addMembersRequestSchema = z.object({
-  user_ids: z.array(z.string().min(1).max(64)).min(1).max(500),
-  role: z.enum(['assistant', 'student']),
-});
+export const addMembersRequestSchema = z
+  .object({
+    user_ids: z.array(z.string().min(1).max(64)).max(500).default([]),
+    usernames: z
+      .array(z.string().trim().min(1).max(64))
+      .max(500)
+      .default([])
+      .describe('Add by username too (what a teacher knows); unknown ones are reported per user'),
+    role: z.enum(['assistant', 'student']),
+  })
+  .refine((body) => body.user_ids.length + body.usernames.length > 0, 'give user_ids or usernames');
 
 export const addMembersResponseSchema = z.object({
   added_count: z.number().int(),

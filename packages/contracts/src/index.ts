@@ -6,6 +6,7 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './identity.js';
 export * from './pagination.js';
+export * from './passwords.js';
 export * from './permissions.js';
 export * from './resources.js';
 export * from './simulation.js';

@@ -128,6 +128,25 @@ describe.each(testDatabaseFactories())('members and invite codes on $name', (fac
     expect(byStudent.statusCode).toBe(403);
   });
 
+  it('adds members by username, reporting unknown names per user', async () => {
+    const course = await newCourse();
+    const pupil = await newStudent();
+    const username = `pupil${counter}`;
+    const res = await api(teacher, 'POST', `/api/v1/courses/${course.id}/members`, {
+      usernames: [` ${username.toUpperCase()} `, 'nobody-here'],
+      role: 'student',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      added_count: 1,
+      failed_users: [{ user_id: 'nobody-here', reason: 'unknown user' }],
+    });
+    const members = (await api(teacher, 'GET', `/api/v1/courses/${course.id}/members`)).json().data;
+    expect(members.students.map((m: { id: string }) => m.id)).toEqual([pupil.id]);
+    const none = await api(teacher, 'POST', `/api/v1/courses/${course.id}/members`, { role: 'student' });
+    expect(none.statusCode).toBe(400);
+  });
+
   it('joins by invite code case-insensitively and refuses twice, full, archived, rotated and expired', async () => {
     const course = await newCourse(1);
     const first = await newStudent();

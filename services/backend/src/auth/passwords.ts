@@ -1,26 +1,28 @@
 import { randomInt } from 'node:crypto';
-import { AppError } from '@faraday/contracts';
+import {
+  AppError,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN_LENGTH,
+  type PasswordRule,
+  passwordRuleChecks,
+} from '@faraday/contracts';
 import { hash, verify } from '@node-rs/bcrypt';
 
-// bcrypt reads at most 72 bytes; longer passwords would be silently truncated, so we refuse them.
-const BCRYPT_MAX_BYTES = 72;
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH } from '@faraday/contracts';
 
-/**
- * The complexity rule (DESIGN §5): at least 8 characters with a letter and a digit, not the
- * username, and at most 72 bytes. Returns what is missing, empty when the password is fine.
- */
+const PROBLEMS: Record<PasswordRule, string> = {
+  length: `at least ${PASSWORD_MIN_LENGTH} characters`,
+  letter: 'a letter',
+  digit: 'a digit',
+  notUsername: 'to differ from the username',
+  maxBytes: `at most ${PASSWORD_MAX_BYTES} bytes`,
+};
+
+/** What the password lacks under the complexity rule (contracts' passwordRuleChecks); empty when fine. */
 export function passwordProblems(password: string, username?: string): string[] {
-  const problems: string[] = [];
-  if ([...password].length < PASSWORD_MIN_LENGTH) problems.push(`at least ${PASSWORD_MIN_LENGTH} characters`);
-  if (!/\p{L}/u.test(password)) problems.push('a letter');
-  if (!/\p{Nd}/u.test(password)) problems.push('a digit');
-  if (username !== undefined && password.toLowerCase() === username.toLowerCase()) {
-    problems.push('to differ from the username');
-  }
-  if (Buffer.byteLength(password, 'utf8') > BCRYPT_MAX_BYTES)
-    problems.push(`at most ${BCRYPT_MAX_BYTES} bytes`);
-  return problems;
+  return passwordRuleChecks(password, username)
+    .filter((check) => !check.ok)
+    .map((check) => PROBLEMS[check.rule]);
 }
 
 export function assertStrongPassword(password: string, username?: string): void {

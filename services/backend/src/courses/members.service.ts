@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal.js';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation, retryTransient } from '../db/transient-errors.js';
 import { isoNow } from '../shared/time.js';
-import { findUserById, findUsersByIds } from '../users/users.repository.js';
+import { findUserById, findUsersByIds, findUsersByUsernames } from '../users/users.repository.js';
 import { accessCourse, accessCourseForChange, type CourseRow } from './course-access.js';
 import { findLiveCourseByInviteCode, updateCourse } from './courses.repository.js';
 import { generateInviteCode, normaliseInviteCode } from './invite-codes.js';
@@ -69,10 +69,15 @@ export async function addCourseMembers(
   db: Db,
   principal: Principal,
   courseId: string,
-  request: { user_ids: string[]; role: 'assistant' | 'student' },
+  request: { user_ids: string[]; usernames?: string[] | undefined; role: 'assistant' | 'student' },
 ): Promise<{ added_count: number; failed_users: { user_id: string; reason: string }[] }> {
   const { course } = await accessCourseForChange(db, principal, courseId, 'settings');
-  const ids = [...new Set(request.user_ids)];
+  const named = await findUsersByUsernames(db, request.usernames ?? []);
+  const found = new Set(named.map((u) => u.username));
+  const unknownNames = [...new Set((request.usernames ?? []).map((n) => n.trim().toLowerCase()))]
+    .filter((name) => !found.has(name))
+    .map((name) => ({ user_id: name, reason: 'unknown user' }));
+  const ids = [...new Set([...request.user_ids, ...named.map((u) => u.id)])];
   const attempt = () =>
     db.transaction().execute(async (trx: Db) => {
       const users = new Map((await findUsersByIds(trx, ids)).map((u) => [u.id, u]));
@@ -99,7 +104,7 @@ export async function addCourseMembers(
         await insertMember(trx, { courseId, userId, role: request.role, joinedAt });
         added += 1;
       }
-      return { added_count: added, failed_users: failed };
+      return { added_count: added, failed_users: [...unknownNames, ...failed] };
     });
   try {
     return await retryTransient(attempt);

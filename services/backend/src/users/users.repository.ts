@@ -44,6 +44,16 @@ export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<Us
     .execute();
 }
 
+/** Users by username (normalised as stored), for adding members by what a teacher can see. */
+export async function findUsersByUsernames(db: Db, usernames: readonly string[]): Promise<UserRow[]> {
+  if (usernames.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', 'in', usernames.map(normaliseUsername))
+    .execute();
+}
+
 export async function insertUser(db: Db, user: NewUserRow): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
