@@ -30,6 +30,7 @@ import { FolderBlobStore } from './storage/folder-blob-store.js';
 import { sweepsRoutes } from './sweeps/sweeps.routes.js';
 import { isDemoUsername, seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
+import { webAppRoutes } from './web/web-app.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,5 +137,6 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(sweepsRoutes(simulation, config));
   scheduleRetention(app, simulation);
   await app.register(aiGatewayRoutes(app.config));
+  await app.register(webAppRoutes(config.webDir));
   return app;
 }

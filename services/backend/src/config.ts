@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { booleanFlagSchema, logFormatSchema, logLevelSchema, portSchema } from '@faraday/server-kit';
 import { z } from 'zod';
 
@@ -48,6 +49,10 @@ export const backendEnvSchema = z
       .default(100 * 1024 * 1024)
       .describe('Largest uploaded file (resources and submission attachments) in bytes'),
     BLOB_DIR: z.string().optional().describe('Folder of uploaded files (default $DATA_DIR/blobs)'),
+    WEB_DIR: z
+      .string()
+      .optional()
+      .describe('Built web application served at / (default apps/web/dist of this checkout)'),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -99,6 +104,8 @@ export interface BackendConfig {
   demoPasswords: { admin?: string | undefined; teacher?: string | undefined; student?: string | undefined };
   corpchat: CorpchatConfig;
   uploads: { maxBytes: number; blobDir: string };
+  /** The built web application; the backend serves it at `/` when the folder exists. */
+  webDir: string;
   redisUrl: string | undefined;
   simulation: {
     requestTimeoutMs: number;
@@ -176,6 +183,7 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
       maxBytes: env.RESOURCE_MAX_BYTES,
       blobDir: env.BLOB_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/blobs`,
     },
+    webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../../apps/web/dist', import.meta.url)),
     redisUrl: env.REDIS_URL,
     simulation: {
       requestTimeoutMs: env.SIM_REQUEST_TIMEOUT_SEC * 1000,
