@@ -1,26 +1,49 @@
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const alias = {
+  '@faraday/contracts': src('contracts'),
+  '@faraday/client': src('client'),
+  '@faraday/server-kit': src('server-kit'),
+  '@faraday/physics': src('physics'),
+  '@faraday/plot': src('plot'),
+};
 
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@faraday/contracts': src('contracts'),
-      '@faraday/server-kit': src('server-kit'),
-      '@faraday/physics': src('physics'),
-      '@faraday/plot': src('plot'),
-    },
-  },
+  resolve: { alias },
   test: {
-    include: [
-      'test/**/*.test.ts',
-      'packages/*/src/**/*.test.ts',
-      'services/*/src/**/*.test.ts',
-      'services/*/test/**/*.test.ts',
-    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          include: [
+            'test/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'services/*/test/**/*.test.ts',
+          ],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
   },
 });

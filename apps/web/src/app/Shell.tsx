@@ -1,0 +1,96 @@
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  NavLink,
+  Select,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { DemoPasswordReminder } from '../features/auth/DemoPasswordReminder';
+import { useMe } from '../features/auth/useMe';
+import { useSignOut } from '../features/auth/useSignOut';
+import { languages } from '../lib/i18n';
+
+/** The frame of every signed-in page: main navigation, the user, language and sign-out. */
+export function Shell() {
+  const { t, i18n } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  const me = useMe();
+  const signOut = useSignOut();
+  const links = [
+    { to: '/', label: t('nav.dashboard') },
+    { to: '/courses', label: t('nav.courses') },
+    { to: '/lab', label: t('nav.lab') },
+    { to: '/tutor', label: t('nav.tutor') },
+    ...(me.data?.role === 'admin' ? [{ to: '/users', label: t('nav.users') }] : []),
+  ];
+  const active = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+            <Title order={1} size="h3">
+              Faraday
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Select
+              aria-label={t('nav.language')}
+              data={languages.map((l) => ({ value: l.code, label: l.label }))}
+              value={i18n.language.startsWith('zh') ? 'zh' : 'en'}
+              onChange={(value) => value && void i18n.changeLanguage(value)}
+              w={110}
+              allowDeselect={false}
+              size="xs"
+            />
+            {me.data && (
+              <Stack gap={0} visibleFrom="xs" align="flex-end">
+                <Text size="sm" fw={600}>
+                  {me.data.name}
+                </Text>
+                <Badge size="xs" variant="light">
+                  {t(`roles.${me.data.role}`)}
+                </Badge>
+              </Stack>
+            )}
+            <UnstyledButton onClick={signOut} fz="sm" c="indigo">
+              {t('nav.signOut')}
+            </UnstyledButton>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
+        {links.map((link) => (
+          <NavLink
+            key={link.to}
+            component={Link}
+            to={link.to}
+            label={link.label}
+            active={active(link.to)}
+            onClick={close}
+            aria-current={active(link.to) ? 'page' : undefined}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <DemoPasswordReminder />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

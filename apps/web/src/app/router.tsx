@@ -1,0 +1,37 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RouteError } from '../components/RouteError';
+import { RequireSession } from '../features/auth/RequireSession';
+import { Shell } from './Shell';
+
+/** Every page is its own chunk, loaded when first visited. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const router = createBrowserRouter([
+  { path: '/sign-in', lazy: page(() => import('../features/auth/SignInPage')), errorElement: <RouteError /> },
+  {
+    element: <RequireSession />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/change-password', lazy: page(() => import('../features/auth/ChangePasswordPage')) },
+      {
+        element: <Shell />,
+        errorElement: <RouteError />,
+        children: [
+          { path: '/', lazy: page(() => import('../features/dashboard/DashboardPage')) },
+          { path: '/courses', lazy: page(() => import('../features/courses/CoursesPage')) },
+          { path: '/courses/:courseId/:tab?', lazy: page(() => import('../features/courses/CoursePage')) },
+          {
+            path: '/courses/:courseId/assignments/:assignmentId',
+            lazy: page(() => import('../features/assignments/AssignmentPage')),
+          },
+          { path: '/lab', lazy: page(() => import('../features/lab/LabPage')) },
+          { path: '/tutor', lazy: page(() => import('../features/lab/TutorPage')) },
+          { path: '/users', lazy: page(() => import('../features/users/UsersPage')) },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,24 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+const colours: Record<string, string> = {
+  missing: 'gray',
+  submitted: 'blue',
+  late: 'orange',
+  graded: 'teal',
+  draft: 'gray',
+  published: 'blue',
+  closed: 'dark',
+  active: 'teal',
+  archived: 'gray',
+};
+
+/** A submission, assignment or course state as a coloured, translated badge. */
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={colours[status] ?? 'gray'} variant="light">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}

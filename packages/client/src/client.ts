@@ -1,0 +1,169 @@
+import {
+  addMembersResponseSchema,
+  assignmentDetailSchema,
+  assignmentListSchema,
+  assignmentSchema,
+  bulkCreateResultSchema,
+  courseDetailSchema,
+  courseListSchema,
+  createCourseResponseSchema,
+  currentUserSchema,
+  dueAssignmentsSchema,
+  gradebookSchema,
+  gradingQueueSchema,
+  inviteCodeSchema,
+  joinCourseResponseSchema,
+  memberListSchema,
+  messageSchema,
+  resetPasswordResponseSchema,
+  resourceListSchema,
+  resourceSchema,
+  submissionAttemptListSchema,
+  submissionListSchema,
+  submissionSchema,
+  tokenResponseSchema,
+  updateCourseResponseSchema,
+  userListSchema,
+  userSchema,
+} from '@faraday/contracts';
+import { z } from 'zod';
+import { type ClientOptions, Http, type Query } from './http.js';
+import { type Progress, postForm } from './upload.js';
+
+const corpchatUrlSchema = z.object({ oauth_url: z.string() });
+const createdSchema = z.object({ id: z.string() }).loose();
+
+type Body = Record<string, unknown>;
+const enc = encodeURIComponent;
+
+/**
+ * The backend's API as typed functions: the only place in the web app (and the end-to-end
+ * tests) that knows a URL. Every answer is checked against the contracts' schema.
+ */
+export function createFaradayClient(options: ClientOptions = {}) {
+  const http = new Http(options);
+  const get = <T extends z.ZodType>(path: string, schema: T, query?: Query) =>
+    http.request({ method: 'GET', path, schema, ...(query ? { query } : {}) });
+  const send = <T extends z.ZodType>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    schema: T,
+    body?: unknown,
+  ) => http.request({ method, path, schema, ...(body === undefined ? {} : { body }) });
+  const course = (id: string) => `/api/v1/courses/${enc(id)}`;
+  const assignment = (courseId: string, id: string) => `${course(courseId)}/assignments/${enc(id)}`;
+  const submission = (courseId: string, assignmentId: string, id: string) =>
+    `${assignment(courseId, assignmentId)}/submissions/${enc(id)}`;
+
+  return {
+    http,
+    auth: {
+      login: (username: string, password: string) =>
+        send('POST', '/api/v1/auth/login', tokenResponseSchema, { username, password }),
+      me: () => get('/api/v1/auth/me', currentUserSchema),
+      logout: () => send('POST', '/api/v1/auth/logout', messageSchema),
+      changePassword: (old_password: string, new_password: string) =>
+        send('POST', '/api/v1/auth/password', tokenResponseSchema, { old_password, new_password }),
+      corpchatUrl: (redirect_uri: string) =>
+        get('/api/v1/auth/corpchat/oauth-url', corpchatUrlSchema, { redirect_uri }),
+      corpchatLogin: (code: string, state?: string) =>
+        send('POST', '/api/v1/auth/corpchat', tokenResponseSchema, state ? { code, state } : { code }),
+    },
+    me: {
+      gradingQueue: (query: { page?: number; limit?: number } = {}) =>
+        get('/api/v1/me/grading-queue', gradingQueueSchema, query),
+      dueAssignments: (days = 14) => get('/api/v1/me/due-assignments', dueAssignmentsSchema, { days }),
+    },
+    courses: {
+      list: (query: { page?: number; limit?: number; search?: string } = {}) =>
+        get('/api/v1/courses', courseListSchema, query),
+      get: (id: string) => get(course(id), courseDetailSchema),
+      create: (body: Body) => send('POST', '/api/v1/courses', createCourseResponseSchema, body),
+      update: (id: string, body: Body) => send('PUT', course(id), updateCourseResponseSchema, body),
+      remove: (id: string) => send('DELETE', course(id), messageSchema),
+      join: (invite_code: string) =>
+        send('POST', '/api/v1/courses/join', joinCourseResponseSchema, { invite_code }),
+      rotateInvite: (id: string, expires_at?: string | null) =>
+        send('POST', `${course(id)}/invite-code`, inviteCodeSchema, expires_at ? { expires_at } : {}),
+      members: (id: string) => get(`${course(id)}/members`, memberListSchema),
+      addMembers: (
+        id: string,
+        body: { user_ids?: string[]; usernames?: string[]; role: 'assistant' | 'student' },
+      ) => send('POST', `${course(id)}/members`, addMembersResponseSchema, body),
+      removeMember: (id: string, userId: string) =>
+        send('DELETE', `${course(id)}/members/${enc(userId)}`, messageSchema),
+      grades: (id: string) => get(`${course(id)}/grades`, gradebookSchema),
+      gradesCsv: (id: string) => http.download(`${course(id)}/grades.csv`),
+    },
+    assignments: {
+      list: (courseId: string, query: { page?: number; limit?: number; status?: string } = {}) =>
+        get(`${course(courseId)}/assignments`, assignmentListSchema, query),
+      get: (courseId: string, id: string) => get(assignment(courseId, id), assignmentDetailSchema),
+      create: (courseId: string, body: Body) =>
+        send('POST', `${course(courseId)}/assignments`, createdSchema, body),
+      update: (courseId: string, id: string, body: Body) =>
+        send('PUT', assignment(courseId, id), assignmentSchema, body),
+      submissions: (courseId: string, id: string, query: { page?: number; limit?: number } = {}) =>
+        get(`${assignment(courseId, id)}/submissions`, submissionListSchema, query),
+      submit: (courseId: string, id: string, content: string, files: File[] = [], onProgress?: Progress) => {
+        const form = new FormData();
+        form.set('content', content);
+        for (const file of files) form.append('files', file, file.name);
+        return postForm(http, `${assignment(courseId, id)}/submissions`, form, submissionSchema, onProgress);
+      },
+      submission: (courseId: string, assignmentId: string, id: string) =>
+        get(submission(courseId, assignmentId, id), submissionSchema),
+      attempts: (courseId: string, assignmentId: string, id: string) =>
+        get(`${submission(courseId, assignmentId, id)}/attempts`, submissionAttemptListSchema),
+      grade: (
+        courseId: string,
+        assignmentId: string,
+        id: string,
+        body: { score: number; feedback: string; attempt?: number },
+      ) => send('PUT', `${submission(courseId, assignmentId, id)}/grade`, submissionSchema, body),
+    },
+    resources: {
+      list: (courseId: string) => get(`${course(courseId)}/resources`, resourceListSchema),
+      upload: (courseId: string, fields: Record<string, string>, file: File, onProgress?: Progress) => {
+        const form = new FormData();
+        for (const [key, value] of Object.entries(fields)) if (value !== '') form.set(key, value);
+        form.set('file', file, file.name);
+        return postForm(
+          http,
+          `${course(courseId)}/resources`,
+          form,
+          resourceSchema.partial().loose(),
+          onProgress,
+        );
+      },
+      remove: (id: string) => send('DELETE', `/api/v1/resources/${enc(id)}`, messageSchema),
+      /** A file (resource or submission attachment) by its download_url. */
+      download: (downloadUrl: string) => http.download(downloadUrl),
+    },
+    users: {
+      list: (query: { page?: number; limit?: number; search?: string; role?: string } = {}) =>
+        get('/api/v1/users', userListSchema, query),
+      create: (body: Body) => send('POST', '/api/v1/users', userSchema, body),
+      update: (id: string, body: Body) => send('PUT', `/api/v1/users/${enc(id)}`, userSchema, body),
+      setDisabled: (id: string, disabled: boolean) =>
+        send('POST', `/api/v1/users/${enc(id)}/${disabled ? 'disable' : 'enable'}`, userSchema),
+      resetPassword: (id: string, new_password?: string) =>
+        send(
+          'POST',
+          `/api/v1/users/${enc(id)}/reset-password`,
+          resetPasswordResponseSchema,
+          new_password ? { new_password } : {},
+        ),
+      importCsv: (csv: string) =>
+        http.request({
+          method: 'POST',
+          path: '/api/v1/users/import',
+          rawBody: csv,
+          contentType: 'text/csv',
+          schema: bulkCreateResultSchema,
+        }),
+    },
+  };
+}
+
+export type FaradayClient = ReturnType<typeof createFaradayClient>;

@@ -1,0 +1,3 @@
+export { createFaradayClient, type FaradayClient } from './client.js';
+export { ApiError, type ClientOptions, unwrap, withQuery } from './http.js';
+export type { Progress } from './upload.js';
