@@ -1,15 +1,4 @@
-import {
-  AppShell,
-  Badge,
-  Burger,
-  Group,
-  NavLink,
-  Select,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, NavLink, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -68,9 +57,9 @@ export function Shell() {
                 </Badge>
               </Stack>
             )}
-            <UnstyledButton onClick={signOut} fz="sm" c="indigo">
+            <Button variant="subtle" size="compact-sm" onClick={signOut}>
               {t('nav.signOut')}
-            </UnstyledButton>
+            </Button>
           </Group>
         </Group>
       </AppShell.Header>

@@ -3,6 +3,7 @@ export const en = {
   common: {
     actions: 'Actions',
     cancel: 'Cancel',
+    close: 'Close',
     copied: 'Copied',
     copy: 'Copy',
     delete: 'Delete',

@@ -7,6 +7,7 @@ export const zh: Strings<typeof en> = {
   common: {
     actions: '操作',
     cancel: '取消',
+    close: '关闭',
     copied: '已复制',
     copy: '复制',
     delete: '删除',

@@ -12,16 +12,18 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AppModal } from '../../components/AppModal';
 import { QueryState } from '../../components/QueryState';
+import { ScrollTable } from '../../components/ScrollTable';
 import { StatusBadge } from '../../components/StatusBadge';
 import { api } from '../../lib/api';
 import { errorMessage, fieldOf } from '../../lib/errors';
 import { formatDate, relativeDue } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { courseKeys } from '../courses/keys';
 
 export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: boolean }) {
@@ -36,7 +38,7 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
     mutationFn: ({ id, status }: { id: string; status: string }) =>
       api.assignments.update(courseId, id, { status }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.assignments(courseId) }),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, t) }),
+    onError: (error) => notify({ color: 'red', message: errorMessage(error, t) }),
   });
   return (
     <Stack>
@@ -47,7 +49,7 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
       )}
       <QueryState query={list} isEmpty={(d) => d.assignments.length === 0} empty={t('assignments.none')}>
         {(data) => (
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollTable minWidth={560}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -117,12 +119,12 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryState>
-      <Modal opened={creating} onClose={create.close} title={t('assignments.create')} size="lg">
+      <AppModal opened={creating} onClose={create.close} title={t('assignments.create')} size="lg">
         <AssignmentForm courseId={courseId} onDone={create.close} />
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

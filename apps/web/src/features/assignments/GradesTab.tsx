@@ -1,11 +1,12 @@
 import { Button, Group, Table, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
+import { ScrollTable } from '../../components/ScrollTable';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { saveFile } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { courseKeys } from '../courses/keys';
 
 /** Students × assignments with totals; staff export it as CSV. */
@@ -19,7 +20,7 @@ export function GradesTab({ courseId, staff }: { courseId: string; staff: boolea
     try {
       saveFile(await api.courses.gradesCsv(courseId), `grades-${courseId}.csv`);
     } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error, t) });
+      notify({ color: 'red', message: errorMessage(error, t) });
     }
   };
   return (
@@ -33,7 +34,7 @@ export function GradesTab({ courseId, staff }: { courseId: string; staff: boolea
               </Button>
             </Group>
           )}
-          <Table.ScrollContainer minWidth={480}>
+          <ScrollTable minWidth={480}>
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
@@ -79,7 +80,7 @@ export function GradesTab({ courseId, staff }: { courseId: string; staff: boolea
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </>
       )}
     </QueryState>

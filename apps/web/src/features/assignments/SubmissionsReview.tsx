@@ -13,7 +13,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +22,7 @@ import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
 import { AttemptList } from './AttemptList';
 import { assignmentKeys } from './keys';
 
@@ -116,11 +116,11 @@ function GradingPanel({
         attempt: submission.attempt,
       }),
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: t('grading.saved', { name: submission.student_name }) });
+      notify({ color: 'teal', message: t('grading.saved', { name: submission.student_name }) });
       void queryClient.invalidateQueries({ queryKey: ['courses', courseId] });
       onNext?.();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, t) }),
+    onError: (error) => notify({ color: 'red', message: errorMessage(error, t) }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { type EndReason, session } from '../../lib/session';
 
 /**
@@ -9,29 +9,26 @@ import { type EndReason, session } from '../../lib/session';
  */
 export function RequireSession() {
   const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [token, setToken] = useState(session.token());
+  const [ended, setEnded] = useState<EndReason | null>(null);
 
   useEffect(
     () =>
-      session.subscribe((reason: EndReason | null) => {
-        setToken(session.token());
+      session.subscribe((reason) => {
         if (reason) {
           queryClient.clear();
-          const from = `${window.location.pathname}${window.location.search}`;
-          navigate('/sign-in', { replace: true, state: { from, reason } });
+          setEnded(reason);
         }
+        setToken(session.token());
       }),
-    [navigate, queryClient],
+    [queryClient],
   );
 
-  if (!token)
-    return <Navigate to="/sign-in" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  const from = `${location.pathname}${location.search}`;
+  if (!token) return <Navigate to="/sign-in" replace state={{ from, reason: ended ?? undefined }} />;
   if (session.mustChangePassword() && location.pathname !== '/change-password') {
-    return (
-      <Navigate to="/change-password" replace state={{ from: `${location.pathname}${location.search}` }} />
-    );
+    return <Navigate to="/change-password" replace state={{ from }} />;
   }
   return <Outlet />;
 }

@@ -15,7 +15,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AppModal } from '../../components/AppModal';
 import { QueryState } from '../../components/QueryState';
+import { ScrollTable } from '../../components/ScrollTable';
 import { StatusBadge } from '../../components/StatusBadge';
 import { api } from '../../lib/api';
 import { useMe } from '../auth/useMe';
@@ -59,7 +61,7 @@ export default function CoursesPage() {
       <QueryState query={courses} isEmpty={(d) => d.courses.length === 0} empty={t('courses.none')}>
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollTable minWidth={560}>
               <Table striped highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
@@ -92,7 +94,7 @@ export default function CoursesPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
                 {t('common.total', { count: data.total })}
@@ -108,14 +110,14 @@ export default function CoursesPage() {
           </>
         )}
       </QueryState>
-      <Modal opened={creating} onClose={close} title={t('courses.create')} size="lg">
+      <AppModal opened={creating} onClose={close} title={t('courses.create')} size="lg">
         <CourseForm
           onDone={(id) => {
             close();
             navigate(`/courses/${id}`);
           }}
         />
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

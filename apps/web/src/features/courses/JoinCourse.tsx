@@ -1,5 +1,4 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +13,8 @@ export function JoinCourse() {
   const [code, setCode] = useState('');
   const join = useMutation({
     mutationFn: () => api.courses.join(code.trim()),
-    onSuccess: (joined) => {
+    onSuccess: () => {
       setCode('');
-      notifications.show({ color: 'teal', message: t('courses.joined', { name: joined.course_name }) });
       void queryClient.invalidateQueries({ queryKey: courseKeys.all });
     },
   });

@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Group, List, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
+import { ScrollTable } from '../../components/ScrollTable';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { courseKeys } from './keys';
 
 export function MembersTab({ courseId, canManage }: { courseId: string; canManage: boolean }) {
@@ -19,7 +20,7 @@ export function MembersTab({ courseId, canManage }: { courseId: string; canManag
   const remove = useMutation({
     mutationFn: (userId: string) => api.courses.removeMember(courseId, userId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) }),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, t) }),
+    onError: (error) => notify({ color: 'red', message: errorMessage(error, t) }),
   });
   return (
     <Stack>
@@ -41,7 +42,7 @@ export function MembersTab({ courseId, canManage }: { courseId: string; canManag
                     {t('common.empty')}
                   </Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={480}>
+                  <ScrollTable minWidth={480}>
                     <Table>
                       <Table.Thead>
                         <Table.Tr>
@@ -74,7 +75,7 @@ export function MembersTab({ courseId, canManage }: { courseId: string; canManag
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </ScrollTable>
                 )}
               </Card>
             ))}

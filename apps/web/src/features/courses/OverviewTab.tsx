@@ -1,15 +1,16 @@
 import type { courseDetailSchema } from '@faraday/contracts';
-import { Button, Card, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { AppModal } from '../../components/AppModal';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { CourseForm } from './CourseForm';
 import { courseKeys } from './keys';
 
@@ -23,7 +24,7 @@ export function OverviewTab({ course }: { course: Course }) {
   const [deleting, del] = useDisclosure(false);
   const canManage = course.my_role === 'teacher' || course.my_role === 'admin';
   const refresh = () => queryClient.invalidateQueries({ queryKey: courseKeys.all });
-  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error, t) });
+  const onError = (error: unknown) => notify({ color: 'red', message: errorMessage(error, t) });
   const archive = useMutation({
     mutationFn: () =>
       api.courses.update(course.id, { status: course.status === 'active' ? 'archived' : 'active' }),
@@ -82,10 +83,10 @@ export function OverviewTab({ course }: { course: Course }) {
           </Button>
         </Group>
       )}
-      <Modal opened={editing} onClose={edit.close} title={t('course.edit')} size="lg">
+      <AppModal opened={editing} onClose={edit.close} title={t('course.edit')} size="lg">
         <CourseForm course={course} onDone={edit.close} />
-      </Modal>
-      <Modal opened={deleting} onClose={del.close} title={t('course.deleteTitle')}>
+      </AppModal>
+      <AppModal opened={deleting} onClose={del.close} title={t('course.deleteTitle')}>
         <Stack>
           <Text>{t('course.deleteConfirm', { name: course.name })}</Text>
           <Group justify="flex-end">
@@ -97,7 +98,7 @@ export function OverviewTab({ course }: { course: Course }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }
@@ -109,7 +110,7 @@ function InviteCode({ course }: { course: Course }) {
   const rotate = useMutation({
     mutationFn: () => api.courses.rotateInvite(course.id, expiry ? new Date(expiry).toISOString() : null),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.detail(course.id) }),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, t) }),
+    onError: (error) => notify({ color: 'red', message: errorMessage(error, t) }),
   });
   return (
     <Card withBorder>

@@ -16,14 +16,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../components/AppModal';
 import { QueryState } from '../../components/QueryState';
+import { ScrollTable } from '../../components/ScrollTable';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatBytes, formatDate, saveFile } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { FileDrop } from '../assignments/FileDrop';
 import { courseKeys } from '../courses/keys';
 
@@ -46,13 +48,13 @@ export function ResourcesTab({ courseId, staff }: { courseId: string; staff: boo
       setDeleting(null);
       void queryClient.invalidateQueries({ queryKey: courseKeys.resources(courseId) });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, t) }),
+    onError: (error) => notify({ color: 'red', message: errorMessage(error, t) }),
   });
   const download = async (r: Resource) => {
     try {
       saveFile(await api.resources.download(r.download_url), r.file_name);
     } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error, t) });
+      notify({ color: 'red', message: errorMessage(error, t) });
     }
   };
   return (
@@ -70,7 +72,7 @@ export function ResourcesTab({ courseId, staff }: { courseId: string; staff: boo
                 <Title order={3} size="h5" mb="xs">
                   {t(`resources.categories.${category.key}`)}
                 </Title>
-                <Table.ScrollContainer minWidth={520}>
+                <ScrollTable minWidth={520}>
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
@@ -109,13 +111,17 @@ export function ResourcesTab({ courseId, staff }: { courseId: string; staff: boo
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </ScrollTable>
               </Card>
             );
           })
         }
       </QueryState>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('resources.deleteTitle')}>
+      <AppModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('resources.deleteTitle')}
+      >
         <Stack>
           <Text>{t('resources.deleteConfirm', { name: deleting?.name ?? '' })}</Text>
           <Group justify="flex-end">
@@ -131,7 +137,7 @@ export function ResourcesTab({ courseId, staff }: { courseId: string; staff: boo
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }
@@ -172,7 +178,7 @@ function UploadResource({ courseId }: { courseId: string }) {
       <Group justify="flex-end">
         <Button onClick={open}>{t('resources.upload')}</Button>
       </Group>
-      <Modal opened={opened} onClose={close} title={t('resources.upload')} size="lg">
+      <AppModal opened={opened} onClose={close} title={t('resources.upload')} size="lg">
         <form onSubmit={submit}>
           <Stack>
             <Text size="sm" c="dimmed">
@@ -220,7 +226,7 @@ function UploadResource({ courseId }: { courseId: string }) {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </AppModal>
     </>
   );
 }

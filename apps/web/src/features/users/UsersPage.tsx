@@ -16,14 +16,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../components/AppModal';
 import { QueryState } from '../../components/QueryState';
+import { ScrollTable } from '../../components/ScrollTable';
 import { api } from '../../lib/api';
 import { errorMessage, fieldOf } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
 
 const PAGE_SIZE = 20;
 const roles = ['admin', 'teacher', 'student'] as const;
@@ -42,7 +44,7 @@ export default function UsersPage() {
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
-  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error, t) });
+  const onError = (error: unknown) => notify({ color: 'red', message: errorMessage(error, t) });
   const toggle = useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) => api.users.setDisabled(id, disabled),
     onSuccess: refresh,
@@ -56,7 +58,7 @@ export default function UsersPage() {
   const reset = useMutation({
     mutationFn: (id: string) => api.users.resetPassword(id),
     onSuccess: (result) =>
-      notifications.show({
+      notify({
         color: 'teal',
         autoClose: false,
         message: t('users.resetDone', { password: result.temporary_password }),
@@ -86,7 +88,7 @@ export default function UsersPage() {
       <QueryState query={users} isEmpty={(d) => d.users.length === 0}>
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={720}>
+            <ScrollTable minWidth={720}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -152,7 +154,7 @@ export default function UsersPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
                 {t('common.total', { count: data.total })}
@@ -168,17 +170,17 @@ export default function UsersPage() {
           </>
         )}
       </QueryState>
-      <Modal opened={creating} onClose={create.close} title={t('users.create')}>
+      <AppModal opened={creating} onClose={create.close} title={t('users.create')}>
         <CreateUser
           onDone={() => {
             create.close();
             void refresh();
           }}
         />
-      </Modal>
-      <Modal opened={importing} onClose={importer.close} title={t('users.import')} size="lg">
+      </AppModal>
+      <AppModal opened={importing} onClose={importer.close} title={t('users.import')} size="lg">
         <ImportUsers onDone={refresh} />
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

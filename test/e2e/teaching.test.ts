@@ -1,0 +1,236 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import { type Platform, root, startPlatform } from '../support/platform.js';
+
+/**
+ * The teaching platform in a real browser against the real platform (npm start's three services,
+ * a fresh SQLite database): the semester's main path, from creating a course to the gradebook.
+ */
+describe('the web application, end to end', () => {
+  let platform: Platform;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const a11y: Record<string, string[]> = {};
+  const state = { inviteCode: '', courseUrl: '', assignmentUrl: '' };
+
+  beforeAll(async () => {
+    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+      throw new Error('apps/web/dist is missing: npm test builds it first (npm run build)');
+    }
+    platform = await startPlatform();
+    browser = await launchChromium();
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  async function newPage(lang: 'en' | 'zh' = 'en', width = 1440): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: platform.baseUrl,
+      locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+      timezoneId: 'Asia/Shanghai',
+      viewport: { width, height: 900 },
+      acceptDownloads: true,
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  /** Checks the page with axe-core, remembering violations to assert on at the end of each test. */
+  async function check(page: Page, name: string, lang: 'en' | 'zh' = 'en') {
+    await page.waitForLoadState('networkidle');
+    a11y[`${lang}/${name}`] = await seriousA11yViolations(page);
+    await screenshot(page, lang, name);
+  }
+
+  async function signIn(page: Page, username: string, password: string) {
+    await page.goto('/sign-in');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  it('shows the server’s message for a wrong password', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.waitForURL('**/sign-in');
+    await check(page, 'sign-in');
+    await signIn(page, 'teacher', 'not-the-password');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid username or password');
+  });
+
+  it('lets a teacher create a course and publish an assignment', async () => {
+    const page = await newPage();
+    await signIn(page, 'teacher', 'teacher123');
+    await page.getByRole('heading', { name: /Hello, Demo Teacher/ }).waitFor();
+    await check(page, 'dashboard-teacher');
+    await page.getByRole('link', { name: 'Courses' }).click();
+    await page.getByRole('button', { name: 'New course' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Electromagnetism');
+    await dialog.getByLabel('Code').fill('EM-101');
+    await dialog.getByLabel('Semester').fill('2026-2027');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // The server's field error is shown beside the field.
+    await expect.poll(() => dialog.getByText(/semester/i).count()).toBeGreaterThan(1);
+    await dialog.getByLabel('Semester').fill('2026-2027-1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/courses\/[^/]+$/);
+    state.courseUrl = new URL(page.url()).pathname;
+    state.inviteCode = (await page.getByTestId('invite-code').textContent())?.trim() ?? '';
+    expect(state.inviteCode).toMatch(/^[A-Z0-9]{8}$/);
+    await check(page, 'course-overview');
+
+    await page.getByRole('tab', { name: 'Assignments' }).click();
+    await page.getByRole('button', { name: 'New assignment' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Title').fill('Gauss law lab report');
+    await form.getByLabel('Description').fill('Measure the flux through a sphere.');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Gauss law lab report' }).waitFor();
+    await expect.poll(() => page.getByText('Published').count()).toBeGreaterThan(0);
+    await check(page, 'course-assignments');
+    await page.getByRole('link', { name: 'Gauss law lab report' }).click();
+    await page.waitForURL(/assignments\/[^/]+$/);
+    state.assignmentUrl = new URL(page.url()).pathname;
+    expect(a11y['en/dashboard-teacher']).toEqual([]);
+    expect(a11y['en/sign-in']).toEqual([]);
+  });
+
+  it('lets a student join by invite code, submit a file and resubmit', async () => {
+    const page = await newPage();
+    await signIn(page, 'student', 'student123');
+    await page.getByRole('link', { name: 'Courses' }).click();
+    await page.getByLabel('Invite code').fill(state.inviteCode.toLowerCase());
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.getByRole('link', { name: 'Electromagnetism' }).waitFor();
+    await check(page, 'courses-student');
+
+    await page.goto(state.assignmentUrl);
+    await page.getByLabel('Your answer').fill('The flux equals Q/ε0 for any radius.');
+    await page.getByLabel('Choose files').setInputFiles({
+      name: 'report-v1.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('first report'),
+    });
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByText('Attempt 1').waitFor();
+    await page.getByLabel('Your answer').fill('Corrected: the flux equals Q_enc/ε0.');
+    await page.getByLabel('Choose files').setInputFiles({
+      name: 'report-v2.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('second report'),
+    });
+    await page.getByRole('button', { name: 'Submit new attempt' }).click();
+    await page.getByText('Attempt 2').waitFor();
+    await expect.poll(() => page.getByText('Attempt 1').count()).toBe(1);
+    await check(page, 'assignment-student');
+  });
+
+  it('lets the teacher grade the latest attempt, and the student see the grade', async () => {
+    const teacher = await newPage();
+    await signIn(teacher, 'teacher', 'teacher123');
+    await teacher.getByRole('heading', { name: /Hello/ }).waitFor();
+    await teacher.goto(state.assignmentUrl);
+    await teacher.getByText('Grading attempt 2').waitFor();
+    await teacher.getByLabel(/Score/).fill('88');
+    await teacher.getByLabel('Feedback').fill('Clear and correct.');
+    await check(teacher, 'grading');
+    await teacher.getByRole('button', { name: /Save grade|Save and next/ }).click();
+    await expect.poll(() => teacher.getByText('Graded').count()).toBeGreaterThan(0);
+
+    const student = await newPage();
+    await signIn(student, 'student', 'student123');
+    await student.getByRole('heading', { name: /Hello/ }).waitFor();
+    await check(student, 'dashboard-student');
+    await student.goto(state.assignmentUrl);
+    await student.getByText('Grade: 88 / 100').waitFor();
+
+    await teacher.goto(`${state.courseUrl}/grades`);
+    await teacher.getByRole('cell', { name: '88', exact: true }).first().waitFor();
+    await check(teacher, 'course-grades');
+    const [download] = await Promise.all([
+      teacher.waitForEvent('download'),
+      teacher.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path()) as string);
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.toString('utf8')).toMatch(/student,Demo Student,yes,88,88,100,88/);
+    for (const [name, violations] of Object.entries(a11y)) expect(violations, name).toEqual([]);
+  });
+
+  it('lets an admin import users from CSV and see each row’s result', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin', 'admin123');
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await check(page, 'users');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await page
+      .getByLabel('CSV', { exact: true })
+      .fill('username,name,email,role\nwang_fang,王芳,wf@example.edu,student\nbad name,x,,student\n');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const results = page.getByTestId('import-results');
+    await results.waitFor();
+    await expect.poll(() => results.textContent()).toMatch(/wang_fang.*Created/);
+    await expect.poll(() => results.textContent()).toMatch(/bad name.*Failed/);
+  });
+
+  it('returns to sign-in with a message when the token has expired, then back to the page', async () => {
+    const page = await newPage();
+    const secret = readFileSync(join(platform.dataDir, 'jwt-secret'), 'utf8').trim();
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    const expired = await new SignJWT({ user_id: 'x', username: 'student', role: 'student', permissions: [] })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti('expired-token')
+      .setIssuedAt(past)
+      .setExpirationTime(past + 60)
+      .sign(new TextEncoder().encode(secret));
+    await page.goto('/sign-in');
+    await page.evaluate(`sessionStorage.setItem('faraday.token', ${JSON.stringify(expired)})`);
+    await page.goto(state.courseUrl);
+    await page.waitForURL('**/sign-in');
+    await page.getByText('Your session has expired').waitFor();
+    await page.getByLabel('Username').fill('student');
+    await page.getByLabel(/^Password/).fill('student123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`**${state.courseUrl}`);
+  });
+
+  it('speaks Chinese and stays usable at 375 px', async () => {
+    const page = await newPage('zh', 375);
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    await check(page, 'sign-in', 'zh');
+    await page.getByLabel('用户名').fill('teacher');
+    await page.getByLabel(/^密码/).fill('teacher123');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('heading', { name: /你好/ }).waitFor();
+    await check(page, 'dashboard-teacher', 'zh');
+    for (const [path, name] of [
+      ['/courses', 'courses'],
+      [state.courseUrl, 'course-overview'],
+      [`${state.courseUrl}/members`, 'course-members'],
+      [`${state.courseUrl}/grades`, 'course-grades'],
+      [`${state.courseUrl}/resources`, 'course-resources'],
+      [state.assignmentUrl, 'grading'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await check(page, name, 'zh');
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(1);
+    }
+    for (const [name, violations] of Object.entries(a11y)) expect(violations, name).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { root } from './platform.js';
+
+/** Debian's Chromium (npx playwright install cannot download here), headless, offline-safe flags. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Where the end-to-end runs save their screenshots (gitignored), one folder per language. */
+export const screenshotDir = join(root, 'test-results', 'screenshots');
+
+export async function screenshot(page: Page, lang: string, name: string): Promise<void> {
+  const dir = join(screenshotDir, lang);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** axe-core's serious and critical violations on the page, as readable lines. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
