@@ -228,7 +228,9 @@ describe('the web application, end to end', () => {
       await page.goto(path);
       await page.getByRole('heading', { level: 2 }).first().waitFor();
       await check(page, name, 'zh');
-      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      );
       expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(1);
     }
     for (const [name, violations] of Object.entries(a11y)) expect(violations, name).toEqual([]);

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   NumberInput,
   Progress,
   Select,

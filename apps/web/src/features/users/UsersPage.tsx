@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Menu,
-  Modal,
   Pagination,
   PasswordInput,
   Select,
