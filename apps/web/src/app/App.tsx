@@ -1,9 +1,9 @@
 import './contrast.css';
+import { ApiError } from '@faraday/client';
 import { Badge, createTheme, MantineProvider, NavLink } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { ApiError } from '../lib/api';
 import { router } from './router';
 
 // Shade 8 keeps links and filled buttons at WCAG AA contrast on white.

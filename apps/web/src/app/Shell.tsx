@@ -1,4 +1,15 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  NativeSelect,
+  NavLink,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -38,13 +49,12 @@ export function Shell() {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Select
+            <NativeSelect
               aria-label={t('nav.language')}
               data={languages.map((l) => ({ value: l.code, label: l.label }))}
               value={i18n.language.startsWith('zh') ? 'zh' : 'en'}
-              onChange={(value) => value && void i18n.changeLanguage(value)}
+              onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
               w={110}
-              allowDeselect={false}
               size="xs"
             />
             {me.data && (

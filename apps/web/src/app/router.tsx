@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouteError } from '../components/RouteError';
 import { RequireSession } from '../features/auth/RequireSession';
-import { Shell } from './Shell';
 
 /** Every page is its own chunk, loaded when first visited. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -16,7 +15,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/change-password', lazy: page(() => import('../features/auth/ChangePasswordPage')) },
       {
-        element: <Shell />,
+        lazy: async () => ({ Component: (await import('./Shell')).Shell }),
         errorElement: <RouteError />,
         children: [
           { path: '/', lazy: page(() => import('../features/dashboard/DashboardPage')) },

@@ -41,6 +41,7 @@ export function AttemptList({ attempts, maxScore }: { attempts: Attempt[]; maxSc
                   key={file.id}
                   component="button"
                   type="button"
+                  w="fit-content"
                   onClick={async () => saveFile(await api.resources.download(file.download_url), file.name)}
                 >
                   {file.name} ({formatBytes(file.size)})
