@@ -90,6 +90,20 @@ describe('the web application, end to end', () => {
     expect(state.inviteCode).toMatch(/^[A-Z0-9]{8}$/);
     await check(page, 'course-overview');
 
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const editor = page.getByRole('dialog');
+    await editor.getByRole('button', { name: 'Add a week' }).click();
+    await editor.getByLabel('Topic').fill('Electrostatics');
+    await editor.getByLabel('Content').fill("Coulomb's law and Gauss's law");
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByText("Week 1: Electrostatics — Coulomb's law and Gauss's law").waitFor();
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await check(page, 'course-members');
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await page.getByRole('button', { name: 'Upload resource' }).waitFor();
+    await check(page, 'course-resources');
+
     await page.getByRole('tab', { name: 'Assignments' }).click();
     await page.getByRole('button', { name: 'New assignment' }).click();
     const form = page.getByRole('dialog');

@@ -25,10 +25,13 @@ import { formatDate, relativeDue } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { courseKeys } from '../courses/keys';
 
+type Assignment = Awaited<ReturnType<typeof api.assignments.list>>['assignments'][number];
+
 export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [creating, create] = useDisclosure(false);
+  const [editing, setEditing] = useState<Assignment | null>(null);
   const list = useQuery({
     queryKey: courseKeys.assignments(courseId),
     queryFn: () => api.assignments.list(courseId, { limit: 100 }),
@@ -84,6 +87,14 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
                       {staff && <Table.Td>{a.submission_count}</Table.Td>}
                       {staff && (
                         <Table.Td>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            onClick={() => setEditing(a)}
+                            aria-label={t('assignments.editNamed', { title: a.title })}
+                          >
+                            {t('common.edit')}
+                          </Button>
                           {a.status === 'draft' && (
                             <Button
                               size="xs"
@@ -124,30 +135,50 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
       <AppModal opened={creating} onClose={create.close} title={t('assignments.create')} size="lg">
         <AssignmentForm courseId={courseId} onDone={create.close} />
       </AppModal>
+      <AppModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t('assignments.edit')}
+        size="lg"
+      >
+        {editing && (
+          <AssignmentForm courseId={courseId} assignment={editing} onDone={() => setEditing(null)} />
+        )}
+      </AppModal>
     </Stack>
   );
 }
 
-function inAWeek(): string {
-  const date = new Date(Date.now() + 7 * 86_400_000);
-  date.setMinutes(date.getMinutes() - date.getTimezoneOffset());
-  return date.toISOString().slice(0, 16);
+/** A date-time as the value of a datetime-local input, in the user's time zone. */
+function localInput(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
 }
 
-function AssignmentForm({ courseId, onDone }: { courseId: string; onDone: () => void }) {
+function AssignmentForm({
+  courseId,
+  assignment,
+  onDone,
+}: {
+  courseId: string;
+  assignment?: Assignment;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [instructions, setInstructions] = useState('');
-  const [due, setDue] = useState(inAWeek());
-  const [maxScore, setMaxScore] = useState<number>(100);
-  const [allowLate, setAllowLate] = useState(false);
-  const [resubmit, setResubmit] = useState(true);
-  const [publish, setPublish] = useState(true);
+  const [title, setTitle] = useState(assignment?.title ?? '');
+  const [description, setDescription] = useState(assignment?.description ?? '');
+  const [instructions, setInstructions] = useState(assignment?.instructions ?? '');
+  const [due, setDue] = useState(
+    localInput(assignment ? new Date(assignment.due_date) : new Date(Date.now() + 7 * 86_400_000)),
+  );
+  const [maxScore, setMaxScore] = useState<number>(assignment?.max_score ?? 100);
+  const [allowLate, setAllowLate] = useState(assignment?.allow_late ?? false);
+  const [resubmit, setResubmit] = useState(assignment?.resubmit_after_grading ?? true);
+  const [publish, setPublish] = useState(!assignment);
   const save = useMutation({
     mutationFn: async () => {
-      const created = await api.assignments.create(courseId, {
+      const fields = {
         title,
         description,
         instructions,
@@ -155,7 +186,12 @@ function AssignmentForm({ courseId, onDone }: { courseId: string; onDone: () => 
         max_score: maxScore,
         allow_late: allowLate,
         resubmit_after_grading: resubmit,
-      });
+      };
+      if (assignment) {
+        await api.assignments.update(courseId, assignment.id, fields);
+        return;
+      }
+      const created = await api.assignments.create(courseId, fields);
       if (publish) await api.assignments.update(courseId, created.id, { status: 'published' });
     },
     onSuccess: () => {

@@ -23,6 +23,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { courseKeys } from '../courses/keys';
 import { AttemptList } from './AttemptList';
 import { assignmentKeys } from './keys';
 
@@ -36,6 +37,14 @@ export function SubmissionsReview({ courseId, assignment }: { courseId: string; 
     queryKey: assignmentKeys.submissions(courseId, assignment.id),
     queryFn: () => api.assignments.submissions(courseId, assignment.id, { limit: 100 }),
   });
+  // Who has not handed in anything yet comes from the gradebook (one row per student).
+  const book = useQuery({
+    queryKey: courseKeys.grades(courseId),
+    queryFn: () => api.courses.grades(courseId),
+  });
+  const missing = (book.data?.students ?? []).filter(
+    (s) => s.enrolled && s.grades.find((g) => g.assignment_id === assignment.id)?.status === 'missing',
+  );
   const selected = params.get('submission');
   const submissions = list.data?.submissions ?? [];
   const index = submissions.findIndex((s) => s.id === selected);
@@ -64,6 +73,19 @@ export function SubmissionsReview({ courseId, assignment }: { courseId: string; 
                   />
                 ))}
               </ScrollArea.Autosize>
+              {missing.length > 0 && (
+                <>
+                  <Title order={3} size="h5" p="xs">
+                    {t('grading.notSubmitted', { count: missing.length })}
+                  </Title>
+                  {missing.map((s) => (
+                    <Group key={s.student_id} justify="space-between" px="sm" py={4}>
+                      <Text size="sm">{s.name}</Text>
+                      <StatusBadge status="missing" />
+                    </Group>
+                  ))}
+                </>
+              )}
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>

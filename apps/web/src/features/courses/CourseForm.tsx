@@ -1,10 +1,11 @@
-import { Alert, Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { errorMessage, fieldOf } from '../../lib/errors';
 import { courseKeys } from './keys';
+import { ScheduleEditor, type ScheduleRow } from './ScheduleEditor';
 
 interface CourseFields {
   name: string;
@@ -12,6 +13,7 @@ interface CourseFields {
   semester: string;
   description: string;
   syllabus: string;
+  schedule: ScheduleRow[];
   max_students: number;
 }
 
@@ -21,6 +23,7 @@ const empty: CourseFields = {
   semester: '',
   description: '',
   syllabus: '',
+  schedule: [],
   max_students: 100,
 };
 
@@ -35,7 +38,7 @@ export function CourseForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [fields, setFields] = useState<CourseFields>(course ?? empty);
-  const set = (key: keyof CourseFields) => (value: string | number) =>
+  const set = (key: keyof CourseFields) => (value: string | number | ScheduleRow[]) =>
     setFields((f) => ({ ...f, [key]: value }));
   const save = useMutation({
     mutationFn: async () => {
@@ -44,6 +47,7 @@ export function CourseForm({
           name: fields.name,
           description: fields.description,
           syllabus: fields.syllabus,
+          schedule: fields.schedule,
           max_students: fields.max_students,
         });
         return course.id;
@@ -112,6 +116,12 @@ export function CourseForm({
           autosize
           minRows={3}
         />
+        <ScheduleEditor rows={fields.schedule} onChange={set('schedule')} />
+        {field?.startsWith('schedule') && (
+          <Text c="red" size="sm" role="alert">
+            {errorMessage(save.error, t)}
+          </Text>
+        )}
         <NumberInput
           label={t('courses.maxStudents')}
           value={fields.max_students}
