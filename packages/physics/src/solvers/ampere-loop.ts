@@ -7,12 +7,16 @@
  * page, field as in `wire_field`) and a circular loop of radius R traversed counter-clockwise,
  * so a positive enclosed current gives a positive circulation.
  *
- * Method. With the loop parametrised by φ, dl = R (−sin φ, cos φ) dφ and the circulation is the
- * integral of the periodic function R·B_t(φ) over [0, 2π). The trapezoid rule with n equally
- * spaced points is spectrally accurate for periodic analytic integrands: for one wire at distance
- * d from the centre its error is about (d/R)^n inside the loop and (R/d)^n outside, so 360 points
- * (the default) give machine precision unless a wire is within a few per cent of the loop.
- * A wire ON the loop (|d − R| ≤ 1e-9 R) makes the integrand singular and is rejected.
+ * Method. The circulation of one straight wire's field along any arc is exact:
+ *   ∫ B · dl = μ0 I Δθ / 2π,
+ * where Δθ is the angle the arc sweeps as seen from the wire (B is azimuthal around the wire with
+ * magnitude μ0 I / 2π r, so B · dl = μ0 I dθ / 2π). The loop is cut into n arcs between its sample
+ * points and each arc's swept angle is summed: the angle between the two chord ends (atan2, in
+ * (−π, π)), plus 2π when the wire lies in the circular segment between that chord and its arc
+ * (the arc then goes round the far side of the wire). The result is exact to round-off whatever
+ * the distance from the wire to the loop, unlike the trapezoid rule whose error grows like
+ * (d/R)^n as a wire nears the loop. `loop_points.field_tangential` keeps the sampled B_t for the
+ * figure. A wire ON the loop (|d − R| ≤ 1e-9 R) makes B infinite there and is rejected.
  *
  * Outputs. `magnetic_circulation` (T·m), `theoretical_circulation` = μ0 I_enc, `relative_error`
  * = |C − μ0 I_enc| / (μ0 |I_enc|) (divided by μ0 Σ|I| instead when I_enc = 0),
@@ -107,7 +111,6 @@ export function solveAmpereLoop(input: AmpereLoopInput): AmpereLoopOutput {
   const wx = Float64Array.from(wires, (w) => w.x);
   const wy = Float64Array.from(wires, (w) => w.y);
   const strength = Float64Array.from(wires, (w) => (MU_0 * w.current) / (2 * Math.PI));
-  let sum = 0;
   for (let k = 0; k < n; k++) {
     const phi = (2 * Math.PI * k) / n;
     const c = Math.cos(phi);
@@ -124,9 +127,25 @@ export function solveAmpereLoop(input: AmpereLoopInput): AmpereLoopOutput {
     x[k] = px;
     y[k] = py;
     tangential[k] = bt;
-    sum += bt;
   }
-  const circulation = sum * R * ((2 * Math.PI) / n);
+  // Σ over wires of μ0 I/2π × the angle the whole loop sweeps around the wire, arc by arc.
+  let circulation = 0;
+  for (let w = 0; w < nw; w++) {
+    const inside = Math.hypot(wx[w]! - center_x, wy[w]! - center_y) < R;
+    let swept = 0;
+    for (let k = 0; k < n; k++) {
+      const next = (k + 1) % n;
+      const ax = x[k]! - wx[w]!;
+      const ay = y[k]! - wy[w]!;
+      const bx = x[next]! - wx[w]!;
+      const by = y[next]! - wy[w]!;
+      swept += Math.atan2(ax * by - ay * bx, ax * bx + ay * by);
+      // Inside the circle and beyond the chord (on the arc's side, to its right when going
+      // counter-clockwise): the arc passes round the far side of the wire.
+      if (inside && (x[next]! - x[k]!) * ay - (y[next]! - y[k]!) * ax > 0) swept += 2 * Math.PI;
+    }
+    circulation += strength[w]! * swept;
+  }
 
   let enclosed = 0;
   let totalAbs = 0;
