@@ -109,7 +109,22 @@ export function rasterize(list: DisplayList): Canvas {
   return canvas;
 }
 
-/** A pHYs chunk (pixels per metre) after IHDR, so viewers and office apps size the image by its dpi. */
+/** The chunks of a PNG file, in order, as [type, start, end) byte ranges (length and CRC included). */
+export function pngChunks(png: Buffer): { type: string; start: number; end: number }[] {
+  const chunks: { type: string; start: number; end: number }[] = [];
+  for (let at = 8; at + 12 <= png.length; ) {
+    const end = at + 12 + png.readUInt32BE(at);
+    chunks.push({ type: png.toString('latin1', at + 4, at + 8), start: at, end });
+    at = end;
+  }
+  return chunks;
+}
+
+/**
+ * Exactly one pHYs chunk (pixels per metre), right after IHDR, so viewers and office apps size
+ * the image by its dpi. The encoder writes a pHYs of its own (1000 px/m); the PNG rules allow only
+ * one, so every other is dropped.
+ */
 function withDpi(png: Buffer, dpi: number): Buffer {
   const data = Buffer.alloc(9);
   const ppm = Math.round(dpi / 0.0254);
@@ -121,8 +136,13 @@ function withDpi(png: Buffer, dpi: number): Buffer {
   chunk.write('pHYs', 4, 'latin1');
   data.copy(chunk, 8);
   chunk.writeUInt32BE(crc32(chunk.subarray(4, 17)) >>> 0, 17);
-  const ihdrEnd = 8 + 8 + 13 + 4;
-  return Buffer.concat([png.subarray(0, ihdrEnd), chunk, png.subarray(ihdrEnd)]);
+  const parts: Buffer[] = [png.subarray(0, 8)];
+  for (const c of pngChunks(png)) {
+    if (c.type === 'pHYs') continue;
+    parts.push(png.subarray(c.start, c.end));
+    if (c.type === 'IHDR') parts.push(chunk);
+  }
+  return Buffer.concat(parts);
 }
 
 /**
