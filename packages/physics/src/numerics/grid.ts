@@ -85,3 +85,14 @@ export function negativeGradient(potential: Grid2D, dx: number, dy: number): { E
   }
   return { Ex, Ey };
 }
+
+/**
+ * A copy of the grid with the given [row, col] nodes set to NaN: marching squares skips every
+ * cell touching one, so a node on a source (where the field is left out) draws no false contour.
+ */
+export function maskNodes(grid: Grid2D, nodes: ReadonlyArray<readonly [number, number]>): Grid2D {
+  if (nodes.length === 0) return grid;
+  const data = Float64Array.from(grid.data);
+  for (const [row, col] of nodes) data[row * grid.nx + col] = Number.NaN;
+  return { nx: grid.nx, ny: grid.ny, data };
+}

@@ -7,10 +7,11 @@
  * Both are evaluated in the plane of the charges; this is the 3-D Coulomb field, not a 2-D
  * (logarithmic) one.
  *
- * Softening. On the grid, |r − r_i|² is replaced by |r − r_i|² + δ² with δ = half the grid
- * spacing (min of dx, dy; reported as metadata.softening_length). That keeps the values at a
- * node that falls on a charge finite; the softened E is still exactly −∇V of the softened V, and
- * at distance r the relative change is at most 3δ²/(2r²) (1.5 % at 10 δ = five cells, 0.06 % at 50 δ).
+ * Exact at every node. The grid values are the exact superposition above. A node that coincides
+ * with a charge (closer than 1e-9 of a cell) carries the field and potential of the other charges
+ * only, and is listed in metadata.singular_nodes as [row, col]; figures mask those nodes.
+ * The node coordinates come back as `x` (columns, x_min → x_max) and `y` (rows, y_max → y_min:
+ * row 0 is the top edge, y_max).
  *
  * Field lines. Integrated with the adaptive Dormand–Prince 5(4) method
  * (`numerics/integrators.ts`) along the unit vector of the exact, unsoftened field, from seeds on a
@@ -27,7 +28,7 @@
 import { z } from 'zod';
 import { COULOMB_K } from '../constants.js';
 import { levelLines, symmetricLogLevels } from '../numerics/contours.js';
-import { createGrid, type Domain, type Grid2D, gridAxes, maxOf } from '../numerics/grid.js';
+import { createGrid, type Domain, type Grid2D, gridAxes, maskNodes, maxOf } from '../numerics/grid.js';
 import { traceCurve } from '../numerics/integrators.js';
 import { chargesSchema, checkDomain, domainShape, gridSize, optionalVisualization } from '../schemas.js';
 import { parseInput, secondsSince } from '../validation.js';
@@ -83,9 +84,12 @@ export interface PointChargesOutput {
     max_field_strength: number;
     /** Seconds. */
     computation_time: number;
-    /** δ of the softened grid values, m. */
-    softening_length: number;
+    /** [row, col] of nodes that coincide with a charge (that charge is left out there). */
+    singular_nodes: Array<[number, number]>;
   };
+  /** Node coordinates, m: x per column (x_min → x_max), y per row (row 0 = y_max). */
+  x: Float64Array;
+  y: Float64Array;
 }
 
 /** Grid points counted against the 100,000 limit: grid_size². */
@@ -99,13 +103,13 @@ export function solvePointCharges(input: PointChargesInput): PointChargesOutput 
   const domain: Domain = { x_min: p.x_min, x_max: p.x_max, y_min: p.y_min, y_max: p.y_max };
   const n = p.grid_size;
   const { x, y } = gridAxes(domain, n, n);
-  const delta = 0.5 * Math.min((p.x_max - p.x_min) / (n - 1), (p.y_max - p.y_min) / (n - 1));
+  const cell = Math.min((p.x_max - p.x_min) / (n - 1), (p.y_max - p.y_min) / (n - 1));
 
-  const fields = coulombGrid(p.charges, x, y, delta);
+  const fields = coulombGrid(p.charges, x, y, cell);
   const maxField = maxOf(fields.magnitude.data);
 
   const equipotentials = p.show_equipotentials
-    ? levelLines(fields.potential, domain, symmetricLogLevels(fields.potential.data))
+    ? contourLines(maskNodes(fields.potential, fields.singular), domain)
     : [];
   const field_lines = p.show_field_lines ? traceFieldLines(p.charges, domain) : [];
 
@@ -118,29 +122,42 @@ export function solvePointCharges(input: PointChargesInput): PointChargesOutput 
       total_charge: p.charges.reduce((sum, c) => sum + c.q, 0),
       max_field_strength: maxField,
       computation_time: secondsSince(start),
-      softening_length: delta,
+      singular_nodes: fields.singular,
     },
+    x,
+    y,
   };
 }
 
-/** Softened Coulomb potential and field on the grid x (columns) × y (rows). */
+function contourLines(potential: Grid2D, domain: Domain) {
+  return levelLines(potential, domain, symmetricLogLevels(potential.data));
+}
+
+/** A node closer to a source than this fraction of a cell is taken to lie on it. */
+export const SINGULAR_FRACTION = 1e-9;
+
+/**
+ * The exact Coulomb potential and field on the grid x (columns) × y (rows); a node on a charge
+ * leaves that charge out and is reported in `singular` as [row, col].
+ */
 export function coulombGrid(
   charges: readonly PointCharge[],
   x: Float64Array,
   y: Float64Array,
-  delta: number,
-): { potential: Grid2D; Ex: Grid2D; Ey: Grid2D; magnitude: Grid2D } {
+  cell: number,
+): { potential: Grid2D; Ex: Grid2D; Ey: Grid2D; magnitude: Grid2D; singular: Array<[number, number]> } {
   const nx = x.length;
   const ny = y.length;
   const potential = createGrid(nx, ny);
   const Ex = createGrid(nx, ny);
   const Ey = createGrid(nx, ny);
   const magnitude = createGrid(nx, ny);
+  const singular: Array<[number, number]> = [];
   const nc = charges.length;
   const cx = Float64Array.from(charges, (c) => c.x);
   const cy = Float64Array.from(charges, (c) => c.y);
   const kq = Float64Array.from(charges, (c) => COULOMB_K * c.q);
-  const d2 = delta * delta;
+  const onCharge = (SINGULAR_FRACTION * cell) ** 2;
   for (let i = 0; i < ny; i++) {
     const yi = y[i]!;
     const row = i * nx;
@@ -149,23 +166,30 @@ export function coulombGrid(
       let v = 0;
       let ex = 0;
       let ey = 0;
+      let hit = false;
       for (let c = 0; c < nc; c++) {
         const dx = xj - cx[c]!;
         const dy = yi - cy[c]!;
-        const inv = 1 / Math.sqrt(dx * dx + dy * dy + d2);
+        const r2 = dx * dx + dy * dy;
+        if (r2 <= onCharge) {
+          hit = true;
+          continue;
+        }
+        const inv = 1 / Math.sqrt(r2);
         const s = kq[c]! * inv;
         const s3 = s * inv * inv;
         v += s;
         ex += s3 * dx;
         ey += s3 * dy;
       }
+      if (hit) singular.push([i, j]);
       potential.data[row + j] = v;
       Ex.data[row + j] = ex;
       Ey.data[row + j] = ey;
       magnitude.data[row + j] = Math.sqrt(ex * ex + ey * ey);
     }
   }
-  return { potential, Ex, Ey, magnitude };
+  return { potential, Ex, Ey, magnitude, singular };
 }
 
 /** Lines at the largest |q|; others get proportionally fewer, but at least MIN_LINES. */

@@ -16,19 +16,18 @@ describe('wire_field', () => {
       show_field_lines: false,
     });
     const { x, y } = gridAxes(domain, n, n);
-    const delta = out.metadata.softening_length;
+    const cell = (domain.x_max - domain.x_min) / (n - 1);
     let checked = 0;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         const dx = x[j]! - 0.1;
         const dy = y[i]! - 0.2;
         const r = Math.hypot(dx, dy);
-        if (r < 10 * delta) continue;
+        if (r < cell) continue;
         const k = i * n + j;
         const exact = (MU_0 * I) / (2 * Math.PI * r);
-        // Softened kernel r/(r² + δ²): relative error δ²/(r² + δ²) < δ²/r² (≤ 1 % at 10 δ).
-        const bound = (delta * delta) / (r * r);
-        expect(Math.abs(out.magnetic_field.magnitude.data[k]! / exact - 1)).toBeLessThanOrEqual(bound);
+        // Exact Biot–Savart at every node at least one cell away: round-off only.
+        expect(Math.abs(out.magnetic_field.magnitude.data[k]! / exact - 1)).toBeLessThanOrEqual(1e-9);
         // Direction φ̂ = (−dy, dx)/r: positive z-component of r × B.
         expect(dx * out.magnetic_field.By.data[k]! - dy * out.magnetic_field.Bx.data[k]!).toBeGreaterThan(0);
         // Perpendicular to r.
@@ -138,5 +137,27 @@ describe('wire_field', () => {
       }
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe('wire_field at the nodes next to a wire', () => {
+  it('gives μ0 I / 2πr one cell away and leaves the wire out at its own node', () => {
+    const out = solveWireField({
+      wires: [{ x: 0, y: 0, current: 1 }],
+      x_min: -0.1,
+      x_max: 0.1,
+      y_min: -0.1,
+      y_max: 0.1,
+      grid_size: 41,
+      show_field_lines: true,
+    });
+    expect(out.metadata.singular_nodes).toEqual([[20, 20]]);
+    const h = 0.005;
+    const b1 = out.magnetic_field.magnitude.data[20 * 41 + 21]!;
+    expect(Math.abs(b1 / (MU_0 / (2 * Math.PI * h)) - 1)).toBeLessThan(1e-12);
+    expect(out.magnetic_field.magnitude.data[20 * 41 + 20]).toBe(0);
+    expect(out.x[0]).toBeCloseTo(-0.1, 15);
+    expect(out.y[0]).toBeCloseTo(0.1, 15);
+    expect(out.field_lines.length).toBeGreaterThan(0);
   });
 });

@@ -14,17 +14,19 @@
  * lines is proportional to |B|. They are found by marching squares on the A_z grid at evenly
  * spaced levels (`numerics/contours.ts`); lines crossing the plot edge end on it.
  *
- * Softening. On the grid r² is replaced by r² + δ², δ = half the grid spacing, in both B and
- * A_z (so B = ∇ × A holds exactly): a node on a wire stays finite, and at distance r the relative
- * change of B is δ²/r² (under 1 % beyond 10 δ).
+ * Exact at every node. B on the grid is the exact superposition above. A node that coincides
+ * with a wire (closer than 1e-9 of a cell) carries the field of the other wires only and is listed
+ * in metadata.singular_nodes as [row, col]; figures mask those nodes, and so does the contouring
+ * of A_z (infinite there). The node coordinates come back as `x` (columns, x_min → x_max) and `y`
+ * (rows, row 0 = y_max).
  */
 import { z } from 'zod';
 import { MU_0 } from '../constants.js';
 import { levelLines, uniformLevels } from '../numerics/contours.js';
-import { createGrid, type Domain, type Grid2D, gridAxes, maxOf } from '../numerics/grid.js';
+import { createGrid, type Domain, type Grid2D, gridAxes, maskNodes, maxOf } from '../numerics/grid.js';
 import { checkDomain, coordinate, domainShape, gridSize, optionalVisualization } from '../schemas.js';
 import { parseInput, secondsSince } from '../validation.js';
-import type { Polyline } from './point-charges.js';
+import { type Polyline, SINGULAR_FRACTION } from './point-charges.js';
 
 export const wireSchema = z.strictObject({
   type: z.literal('infinite_straight').default('infinite_straight').describe("Only 'infinite_straight'."),
@@ -75,9 +77,12 @@ export interface WireFieldOutput {
     mu_0: number;
     /** Seconds. */
     computation_time: number;
-    /** δ of the softened grid values, m. */
-    softening_length: number;
+    /** [row, col] of nodes that coincide with a wire (that wire is left out of B there). */
+    singular_nodes: Array<[number, number]>;
   };
+  /** Node coordinates, m: x per column (x_min → x_max), y per row (row 0 = y_max). */
+  x: Float64Array;
+  y: Float64Array;
 }
 
 /** Grid points counted against the 100,000 limit: grid_size². */
@@ -96,7 +101,9 @@ export function solveWireField(input: WireFieldInput): WireFieldOutput {
   const domain: Domain = { x_min: p.x_min, x_max: p.x_max, y_min: p.y_min, y_max: p.y_max };
   const n = p.grid_size;
   const { x, y } = gridAxes(domain, n, n);
-  const delta = 0.5 * Math.min((p.x_max - p.x_min) / (n - 1), (p.y_max - p.y_min) / (n - 1));
+  const cell = Math.min((p.x_max - p.x_min) / (n - 1), (p.y_max - p.y_min) / (n - 1));
+  const onWire = (SINGULAR_FRACTION * cell) ** 2;
+  const singular: Array<[number, number]> = [];
   const wires = lineCurrents(p.wires);
 
   const Bx = createGrid(n, n);
@@ -107,22 +114,27 @@ export function solveWireField(input: WireFieldInput): WireFieldOutput {
   const wx = Float64Array.from(wires, (w) => w.x);
   const wy = Float64Array.from(wires, (w) => w.y);
   const c = Float64Array.from(wires, (w) => (MU_0 * w.current) / (2 * Math.PI));
-  const d2 = delta * delta;
   for (let i = 0; i < n; i++) {
     const row = i * n;
     for (let j = 0; j < n; j++) {
       let bx = 0;
       let by = 0;
       let a = 0;
+      let hit = false;
       for (let w = 0; w < nw; w++) {
         const dx = x[j]! - wx[w]!;
         const dy = y[i]! - wy[w]!;
-        const r2 = dx * dx + dy * dy + d2;
+        const r2 = dx * dx + dy * dy;
+        if (r2 <= onWire) {
+          hit = true;
+          continue;
+        }
         const s = c[w]! / r2;
         bx -= s * dy;
         by += s * dx;
         if (Az) a -= 0.5 * c[w]! * Math.log(r2);
       }
+      if (hit) singular.push([i, j]);
       Bx.data[row + j] = bx;
       By.data[row + j] = by;
       magnitude.data[row + j] = Math.sqrt(bx * bx + by * by);
@@ -130,8 +142,10 @@ export function solveWireField(input: WireFieldInput): WireFieldOutput {
     }
   }
 
-  const field_lines = Az
-    ? levelLines(Az, domain, uniformLevels(Az.data, 20)).map(({ x, y }) => ({ x, y }))
+  // A_z is infinite on a wire: its node is masked, so no contour is drawn through it.
+  const masked = Az ? maskNodes(Az, singular) : null;
+  const field_lines = masked
+    ? levelLines(masked, domain, uniformLevels(masked.data, 20)).map(({ x, y }) => ({ x, y }))
     : [];
   return {
     magnetic_field: { Bx, By, Bz: createGrid(n, n), magnitude },
@@ -140,7 +154,9 @@ export function solveWireField(input: WireFieldInput): WireFieldOutput {
       max_field_strength: maxOf(magnitude.data),
       mu_0: MU_0,
       computation_time: secondsSince(start),
-      softening_length: delta,
+      singular_nodes: singular,
     },
+    x,
+    y,
   };
 }

@@ -1,5 +1,5 @@
 import { isolines } from '../contours.js';
-import { checkDomain, sampleGrid, toGrid } from '../grid.js';
+import { checkDomain, maskSingular, sampleGrid, toGrid } from '../grid.js';
 import { normLevels } from '../norm.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Layer, Scene } from '../scene.js';
@@ -22,7 +22,7 @@ export function pointChargesScene(
   o: ResolvedOptions,
 ): Scene {
   const ext = checkDomain(params, 'params');
-  const V = toGrid(output.potential, 'output.potential');
+  const V = maskSingular(toGrid(output.potential, 'output.potential'), output.metadata?.singular_nodes);
   const cmap = o.colormap ?? 'RdBu_r';
   // Symmetric-log: the 1/r potential spans decades; a linear scale shows only the charges' cores.
   const norm = pickNorm(o, 'symlog', V.data, { robust: true, symmetric: isDiverging(cmap), decades: 3 });

@@ -1,6 +1,6 @@
 import { isolines } from '../contours.js';
 import { wireB, wireVectorPotential } from '../fields.js';
-import { checkDomain, sampleGrid, toGrid } from '../grid.js';
+import { checkDomain, maskSingular, sampleGrid, toGrid } from '../grid.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Layer, Scene } from '../scene.js';
 import { linearTicks } from '../ticks.js';
@@ -38,7 +38,10 @@ function fieldLinesFromWires(wires: Wire[], ext: Domain, count: number): Polylin
 export function wireFieldScene(params: WireFieldParams, output: WireFieldOutput, o: ResolvedOptions): Scene {
   const ext = checkDomain(params, 'params');
   const wires = params.wires ?? [];
-  const B = toGrid(output.magnetic_field?.magnitude, 'output.magnetic_field.magnitude');
+  const B = maskSingular(
+    toGrid(output.magnetic_field?.magnitude, 'output.magnetic_field.magnitude'),
+    output.metadata?.singular_nodes,
+  );
   const cmap = o.colormap ?? 'inferno';
   // |B| ∝ 1/r spans decades between a wire and the domain edge: log scale.
   const norm = pickNorm(o, 'log', B.data, { robust: true, decades: 2.5 });

@@ -103,7 +103,7 @@ function comparison(outcomes: ToolOutcome[], lang: TextLang): string | undefined
   const error = (Math.abs(at.value - exact) / Math.abs(exact)) * 100;
   return t(
     lang,
-    `The closed-form result is ${formatNumber(exact)} ${FIELD_UNITS[at.key]}; the simulation agrees within ${formatNumber(error)} % (the grid's softening and spacing account for the difference).`,
+    `The closed-form result is ${formatNumber(exact)} ${FIELD_UNITS[at.key]}; the simulation agrees within ${formatNumber(error)} % (the value is interpolated between grid nodes, which accounts for the difference).`,
     `解析解为 ${formatNumber(exact)} ${FIELD_UNITS[at.key]}，仿真结果与之相差 ${formatNumber(error)}%（差异来自网格间距与软化处理）。`,
   );
 }
