@@ -74,4 +74,8 @@ export const resourceListQuerySchema = z.object({
 export const resourceListSchema = z.object({
   resources: z.array(resourceSchema),
   categories: z.array(z.object({ key: z.enum(resourceCategories), name: z.string() })),
+  max_upload_bytes: z
+    .number()
+    .int()
+    .describe('Largest file an upload may carry (RESOURCE_MAX_BYTES), so a client can refuse before sending'),
 });

@@ -66,7 +66,8 @@ describe.each(testDatabaseFactories())('course resources on $name', (factory) =>
 
     const list = await get(`/api/v1/courses/${c.courseId}/resources`, c.as.student);
     expect(list.statusCode).toBe(200);
-    const { resources, categories } = list.json().data;
+    const { resources, categories, max_upload_bytes } = list.json().data;
+    expect(max_upload_bytes).toBe(t.config.uploads.maxBytes);
     expect(categories).toEqual([
       { key: 'lecture', name: 'Lecture' },
       { key: 'exercise', name: 'Exercise' },

@@ -1,12 +1,13 @@
 import { ApiError } from '@faraday/client';
 import type { TFunction } from 'i18next';
+import { retryWhen } from './format';
 
 /** Every failure as a sentence: the server's message, or ours for what never reached it. */
 export function errorMessage(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
     if (error.code === 'NETWORK_ERROR') return t('errors.network');
     if (error.status === 429 && error.retryAfter) {
-      return `${error.message} ${t('errors.retryIn', { seconds: error.retryAfter })}`;
+      return `${error.message} ${t('errors.retryIn', { when: retryWhen(error.retryAfter) })}`;
     }
     return error.details && error.status === 400 ? `${error.message} (${error.details})` : error.message;
   }

@@ -22,6 +22,14 @@ export function relativeDue(iso: string, now: number = Date.now()): { text: stri
   return { text: rtf.format(value, unit), overdue: diff < 0 };
 }
 
+/** "in 14 minutes", "in 30 seconds": when a refused action may be tried again (Retry-After). */
+export function retryWhen(seconds: number): string {
+  const rtf = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' });
+  return seconds < 90
+    ? rtf.format(Math.ceil(seconds), 'second')
+    : rtf.format(Math.ceil(seconds / 60), 'minute');
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;

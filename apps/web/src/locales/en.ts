@@ -21,7 +21,7 @@ export const en = {
   },
   errors: {
     network: 'The server could not be reached. Check your connection and try again.',
-    retryIn: 'Try again in {{seconds}} seconds.',
+    retryIn: 'Try again {{when}}.',
     unexpected: 'Something went wrong. Please try again.',
     loadFailed: 'Could not load this',
     pageTitle: 'This page could not be shown',

@@ -25,7 +25,7 @@ export const zh: Strings<typeof en> = {
   },
   errors: {
     network: '无法连接服务器，请检查网络后重试。',
-    retryIn: '请在 {{seconds}} 秒后重试。',
+    retryIn: '请{{when}}重试。',
     unexpected: '出了点问题，请重试。',
     loadFailed: '加载失败',
     pageTitle: '无法显示此页面',

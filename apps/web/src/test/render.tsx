@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
-/** Renders a page inside the app's providers, at a route, with a fresh query cache. */
+/** Renders a page inside the app's providers (toasts included), at a route, with a fresh query cache. */
 export function renderPage(element: ReactNode, path = '/') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
@@ -16,6 +17,7 @@ export function renderPage(element: ReactNode, path = '/') {
   );
   return render(
     <MantineProvider>
+      <Notifications />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

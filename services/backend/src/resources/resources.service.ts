@@ -142,7 +142,11 @@ export async function listResources(
 ) {
   await accessCourse(ctx.db, principal, courseId);
   const rows = await listCourseResources(ctx.db, courseId, filter);
-  return { resources: rows.map(toResourceView), categories: categoryList };
+  return {
+    resources: rows.map(toResourceView),
+    categories: categoryList,
+    max_upload_bytes: ctx.maxUploadBytes,
+  };
 }
 
 /** The resource and what the caller may do with it; 404 RESOURCE_NOT_FOUND when they may not see it. */

@@ -7,8 +7,11 @@ import { renderPage } from '../../test/render';
 import SignInPage from './SignInPage';
 
 /** A stand-in for the backend's HTTP answers: envelope bodies as the real server sends them. */
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 describe('sign-in form', () => {
@@ -27,6 +30,16 @@ describe('sign-in form', () => {
         });
       }
       if (url === '/api/v1/auth/login') {
+        if (body.username === 'locked') {
+          return answer(
+            429,
+            {
+              success: false,
+              error: { code: 'ACCOUNT_LOCKED', message: 'Too many failed sign-ins for this account.' },
+            },
+            { 'retry-after': '840' },
+          );
+        }
         return body.password === 'right-pass1'
           ? answer(200, {
               success: true,
@@ -66,6 +79,17 @@ describe('sign-in form', () => {
     await userEvent.type(screen.getByLabelText(/Password/), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Invalid username or password');
+    expect(session.token()).toBeNull();
+  });
+
+  it('tells a locked account when to try again', async () => {
+    renderPage(<SignInPage />, '/sign-in');
+    await userEvent.type(screen.getByLabelText(/Username/), 'locked');
+    await userEvent.type(screen.getByLabelText(/Password/), 'right-pass1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many failed sign-ins for this account. Try again in 14 minutes.',
+    );
     expect(session.token()).toBeNull();
   });
 

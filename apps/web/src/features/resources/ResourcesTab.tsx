@@ -28,9 +28,6 @@ import { notify } from '../../lib/notify';
 import { FileDrop } from '../assignments/FileDrop';
 import { courseKeys } from '../courses/keys';
 
-/** The server's upload limit (RESOURCE_MAX_BYTES default); a larger file is refused before sending. */
-const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-
 type Resource = Awaited<ReturnType<typeof api.resources.list>>['resources'][number];
 
 export function ResourcesTab({ courseId, staff }: { courseId: string; staff: boolean }) {
@@ -58,7 +55,7 @@ export function ResourcesTab({ courseId, staff }: { courseId: string; staff: boo
   };
   return (
     <Stack>
-      {staff && <UploadResource courseId={courseId} />}
+      {staff && list.data && <UploadResource courseId={courseId} maxBytes={list.data.max_upload_bytes} />}
       <QueryState query={list} isEmpty={(d) => d.resources.length === 0} empty={t('resources.none')}>
         {(data) =>
           data.categories.map((category) => {
@@ -141,7 +138,8 @@ export function ResourcesTab({ courseId, staff }: { courseId: string; staff: boo
   );
 }
 
-function UploadResource({ courseId }: { courseId: string }) {
+/** Upload form; `maxBytes` is the server's limit, so a larger file is refused before sending. */
+function UploadResource({ courseId, maxBytes }: { courseId: string; maxBytes: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [opened, { open, close }] = useDisclosure(false);
@@ -151,7 +149,7 @@ function UploadResource({ courseId }: { courseId: string }) {
   const [chapter, setChapter] = useState<number | string>('');
   const [progress, setProgress] = useState(0);
   const file = files[0];
-  const tooLarge = file !== undefined && file.size > MAX_UPLOAD_BYTES;
+  const tooLarge = file !== undefined && file.size > maxBytes;
   const upload = useMutation({
     mutationFn: () =>
       api.resources.upload(
@@ -181,7 +179,7 @@ function UploadResource({ courseId }: { courseId: string }) {
         <form onSubmit={submit}>
           <Stack>
             <Text size="sm" c="dimmed">
-              {t('resources.limit', { size: formatBytes(MAX_UPLOAD_BYTES) })}
+              {t('resources.limit', { size: formatBytes(maxBytes) })}
             </Text>
             {upload.isError && (
               <Alert color="red" role="alert">
