@@ -24,7 +24,7 @@
  */
 import { z } from 'zod';
 import { MU_0, VERIFICATION_TOLERANCE } from '../constants.js';
-import { coordinate, optionalVisualization } from '../schemas.js';
+import { coordinate, lengthSchema, optionalVisualization } from '../schemas.js';
 import { parseInput, secondsSince } from '../validation.js';
 
 const ON_LOOP = 1e-9;
@@ -48,7 +48,7 @@ export const ampereLoopSchema = z
         type: z.literal('circle').default('circle').describe("Only 'circle'."),
         center_x: coordinate('x of the loop centre, m (default 0).').default(0),
         center_y: coordinate('y of the loop centre, m (default 0).').default(0),
-        radius: z.number().positive().max(1e3).default(1).describe('Loop radius, m (default 1).'),
+        radius: lengthSchema(1e3, 'Loop radius, m (1e-12 to 1000, default 1).').default(1),
       })
       .prefault({})
       .describe('The Amperian loop, traversed counter-clockwise.'),

@@ -34,7 +34,7 @@
 import { z } from 'zod';
 import { EPSILON_0, MU_0, SPEED_OF_LIGHT } from '../constants.js';
 import { createGrid, type Grid2D, linspace } from '../numerics/grid.js';
-import { optionalVisualization } from '../schemas.js';
+import { lengthSchema, optionalVisualization } from '../schemas.js';
 import { parseInput, secondsSince } from '../validation.js';
 
 /** At most this many time steps are stored in wave_data. */
@@ -46,7 +46,7 @@ const MAX_UPDATES = 2e8;
 
 export const wave1dSchema = z
   .strictObject({
-    length: z.number().positive().max(1e4).default(1).describe('Length of the domain, m (default 1).'),
+    length: lengthSchema(1e4, 'Length of the domain, m (1e-12 to 10,000, default 1).').default(1),
     total_time: z.number().positive().max(1).default(5e-9).describe('Simulated time, s (default 5e-9).'),
     nx: z
       .number()
