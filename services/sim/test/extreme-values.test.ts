@@ -120,7 +120,8 @@ function numericLeaves(schema: JsonSchema, path: Path = []): NumericLeaf[] {
   const leaves: NumericLeaf[] = [];
   for (const [key, child] of Object.entries(schema.properties ?? {}))
     leaves.push(...numericLeaves(child, [...path, key]));
-  schema.prefixItems?.forEach((child, i) => leaves.push(...numericLeaves(child, [...path, i])));
+  for (const [i, child] of (schema.prefixItems ?? []).entries())
+    leaves.push(...numericLeaves(child, [...path, i]));
   if (schema.items && !schema.prefixItems) leaves.push(...numericLeaves(schema.items, [...path, 0]));
   return leaves;
 }
