@@ -58,7 +58,9 @@ export const ampereLoopSchema = z
       .min(4)
       .max(100_000)
       .default(360)
-      .describe('Points of the trapezoid rule around the loop (4 to 100,000, default 360).'),
+      .describe(
+        'Points on the loop (4 to 100,000, default 360): where B_t is sampled for the figure, and the ends of the arcs whose exact swept angles are summed, so the circulation is exact for any count.',
+      ),
     visualization: optionalVisualization,
   })
   .superRefine((value, ctx) => {

@@ -50,6 +50,11 @@ import { parseInput, secondsSince } from '../validation.js';
 export const MAX_SAVED_STEPS = 200;
 /** At most this many values of E (and as many of H) are stored: nx × saved steps. */
 export const MAX_STORED_VALUES = 400_000;
+/**
+ * Shortest simulated time, s: light crosses 0.3 μm. Far shorter would make ε/dt overflow (at
+ * total_time = 5e-324, dt = 5e-324 and ε0/dt = ∞).
+ */
+const MIN_TOTAL_TIME = 1e-15;
 /** Courant number used when nt is not given. */
 const DEFAULT_COURANT = 0.9;
 /** nx · nt ceiling: about a second of computation. */
@@ -58,7 +63,12 @@ const MAX_UPDATES = 2e8;
 export const wave1dSchema = z
   .strictObject({
     length: lengthSchema(1e4, 'Length of the domain, m (1e-12 to 10,000, default 1).').default(1),
-    total_time: z.number().positive().max(1).default(5e-9).describe('Simulated time, s (default 5e-9).'),
+    total_time: z
+      .number()
+      .min(MIN_TOTAL_TIME)
+      .max(1)
+      .default(5e-9)
+      .describe('Simulated time, s (1e-15 to 1, default 5e-9).'),
     nx: z
       .number()
       .int()
