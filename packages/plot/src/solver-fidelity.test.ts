@@ -65,7 +65,7 @@ describe('nodes on a source are masked in the figures', () => {
     const output = json(solvePointCharges(params));
     output.metadata.singular_nodes = [[99, 0], 'x', [1.5, 2], null];
     const [map] = images(buildSolverScene('point_charges', params, output));
-    expect([...map!.grid.data].every(Number.isFinite)).toBe(true);
+    expect(Array.from(map!.grid.data).every(Number.isFinite)).toBe(true);
   });
 });
 

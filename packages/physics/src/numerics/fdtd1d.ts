@@ -98,12 +98,25 @@ export function runFdtd(line: FdtdLine): FdtdRecord {
   const Hout = createGrid(nx, frames);
   const t = new Float64Array(frames);
   const src = line.sourceNode + pad;
+  // The physical line has no layer loss: its coefficients are the same everywhere.
+  const aIn = a[pad]!;
+  const bIn = b[pad]!;
+  const dIn = d[pad]!;
+  const eIn = e[pad]!;
+  const stepLayer = (k: number) => {
+    const old = E[k]!;
+    const next = a[k]! * old - b[k]! * (H[k]! - H[k - 1]!) - c[k]! * psi[k]!;
+    E[k] = next;
+    psi[k] = psi[k]! + half[k]! * (old + next);
+  };
 
   for (let n = 0; n <= nt; n++) {
     const save = n % stride === 0 && n / stride < frames;
     if (save) hOld.set(H);
-    // H^{n+1/2} from E^n.
-    for (let k = 0; k < m - 1; k++) H[k] = d[k]! * H[k]! - e[k]! * (E[k + 1]! - E[k]!);
+    // H^{n+1/2} from E^n: scalar coefficients on the physical line, per-edge ones in the layers.
+    for (let k = 0; k < pad; k++) H[k] = d[k]! * H[k]! - e[k]! * (E[k + 1]! - E[k]!);
+    for (let k = pad; k < pad + nx - 1; k++) H[k] = dIn * H[k]! - eIn * (E[k + 1]! - E[k]!);
+    for (let k = pad + nx - 1; k < m - 1; k++) H[k] = d[k]! * H[k]! - e[k]! * (E[k + 1]! - E[k]!);
     if (save) {
       const frame = n / stride;
       storeFrame(frame, E, H, hOld, pad, nx, periodic, Eout, Hout);
@@ -111,12 +124,11 @@ export function runFdtd(line: FdtdLine): FdtdRecord {
     }
     if (n === nt) break;
     // E^{n+1} from H^{n+1/2}, and Ψ^{n+1} = Ψ^n + dt·(E^n + E^{n+1})/2 in the layers.
-    for (let k = 1; k < m - 1; k++) {
-      const old = E[k]!;
-      const next = a[k]! * old - b[k]! * (H[k]! - H[k - 1]!) - c[k]! * psi[k]!;
-      E[k] = next;
-      psi[k] = psi[k]! + half[k]! * (old + next);
-    }
+    const lo = Math.max(1, pad);
+    const hi = Math.min(m - 1, pad + nx);
+    for (let k = 1; k < lo; k++) stepLayer(k);
+    for (let k = lo; k < hi; k++) E[k] = aIn * E[k]! - bIn * (H[k]! - H[k - 1]!);
+    for (let k = hi; k < m - 1; k++) stepLayer(k);
     if (periodic) {
       E[0] = a[0]! * E[0]! - b[0]! * (H[0]! - H[m - 2]!);
       E[m - 1] = E[0]!;
