@@ -195,3 +195,32 @@ describe('every solver with the extreme values its schema accepts', () => {
     }, 120_000);
   }
 });
+
+describe('the requests the audit sent (issues 16.5 and 17.1)', () => {
+  for (const [solver, body, field] of [
+    ['gauss_flux', { charges: [{ x: 0, y: 0, q: 1e-9 }], surface: { radius: 1e-150 } }, 'surface.radius'],
+    [
+      'ampere_loop',
+      { current_sources: [{ x: 0, y: 0, current: 1 }], loop: { radius: 1e-200 } },
+      'loop.radius',
+    ],
+    ['solenoid', { radius: 1e-300 }, 'radius'],
+  ] as const) {
+    it(`${solver} with ${field} = ${JSON.stringify(body).match(/1e-\d+/)?.[0]} answers 400 naming ${field}, at once`, async () => {
+      const started = performance.now();
+      const res = await postSim(server, solver, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('INVALID_PARAMETERS');
+      expect(res.body.error.details).toContain(`${field}:`);
+      expect(res.body.error.details).toContain('1e-12');
+      expect(performance.now() - started).toBeLessThan(2000);
+    });
+  }
+
+  it('fresnel with n1 = n2 reports no Brewster angle, with a note', async () => {
+    const res = await postSim(server, 'fresnel', { n1: 1.33, n2: 1.33 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.brewster_angle).toBeNull();
+    expect(res.body.data.metadata.brewster_note).toMatch(/no interface/);
+  });
+});

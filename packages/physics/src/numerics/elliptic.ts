@@ -18,12 +18,12 @@ const CA = 1.5e-8;
  */
 const MAX_PASSES = 64;
 
-/** Bulirsch's cel; kc ≠ 0 (kc = 0 is the logarithmic singularity of K at k = 1). NaN for kc = 0 or non-finite input. */
+/** Bulirsch's cel; kc ≠ 0 (kc = 0 is the logarithmic singularity of K at k = 1). NaN for kc = 0 or a non-finite argument. */
 export function cel(kc: number, p: number, a: number, b: number): number {
-  if (kc === 0 || !Number.isFinite(kc) || !Number.isFinite(p) || !Number.isFinite(a) || !Number.isFinite(b)) {
-    return Number.NaN;
-  }
-  let qc = Math.abs(kc);
+  // Only kc drives the stopping test; a NaN or infinite p, a or b just gives NaN.
+  const absKc = Math.abs(kc);
+  if (!(absKc > 0 && absKc < Number.POSITIVE_INFINITY)) return Number.NaN;
+  let qc = absKc;
   let e = qc;
   let em = 1;
   let pp = p;

@@ -57,13 +57,70 @@ export interface FdtdRecord {
 }
 
 export function runFdtd(line: FdtdLine): FdtdRecord {
-  const { nx, dx, dt, nt, eps, mu, sigma, boundary, stride, frames } = line;
+  const { nx, nt, dt, boundary, stride, frames } = line;
   const periodic = boundary === 'periodic';
   const pad = boundary === 'absorbing' ? PML_CELLS : 0;
   const m = nx + 2 * pad;
-  const v = 1 / Math.sqrt(eps * mu);
 
-  // Per-node E coefficients: E ← a·E − b·(ΔH) − c·Ψ; per-edge H coefficients: H ← d·H − e·ΔE.
+  const { a, b, c, half, d, e } = lineCoefficients(line, pad);
+
+  const E = new Float64Array(m);
+  const H = new Float64Array(m - 1);
+  const psi = new Float64Array(m);
+  const hOld = new Float64Array(m - 1);
+  const Eout = createGrid(nx, frames);
+  const Hout = createGrid(nx, frames);
+  const t = new Float64Array(frames);
+  const src = line.sourceNode + pad;
+  const coefficients = { a, b, c, half };
+  // The physical line has no layer loss: its coefficients are the same everywhere (and H has
+  // no magnetic loss there, d = 1).
+  const aIn = a[pad]!;
+  const bIn = b[pad]!;
+  const eIn = e[pad]!;
+
+  for (let n = 0; n <= nt; n++) {
+    const save = n % stride === 0 && n / stride < frames;
+    if (save) hOld.set(H);
+    // H^{n+1/2} from E^n: scalar coefficients on the physical line, per-edge ones in the layers.
+    for (let k = 0; k < pad; k++) H[k] = d[k]! * H[k]! - e[k]! * (E[k + 1]! - E[k]!);
+    stepLineH(H, E, eIn, pad, pad + nx - 1);
+    for (let k = pad + nx - 1; k < m - 1; k++) H[k] = d[k]! * H[k]! - e[k]! * (E[k + 1]! - E[k]!);
+    if (save) {
+      const frame = n / stride;
+      storeFrame(frame, E, H, hOld, pad, nx, periodic, Eout, Hout);
+      t[frame] = n * dt;
+    }
+    if (n === nt) break;
+    // E^{n+1} from H^{n+1/2}, and Ψ^{n+1} = Ψ^n + dt·(E^n + E^{n+1})/2 in the layers.
+    const lo = Math.max(1, pad);
+    const hi = Math.min(m - 1, pad + nx);
+    if (pad > 0) stepLayer(E, H, psi, coefficients, 1, lo);
+    stepLineE(E, H, aIn, bIn, lo, hi);
+    if (pad > 0) stepLayer(E, H, psi, coefficients, hi, m - 1);
+    if (periodic) {
+      E[0] = a[0]! * E[0]! - b[0]! * (H[0]! - H[m - 2]!);
+      E[m - 1] = E[0]!;
+    } else {
+      // Perfect conductors: the walls of a 'reflecting' line, the backing of the layers.
+      E[0] = 0;
+      E[m - 1] = 0;
+    }
+    E[src] = E[src]! + line.source((n + 1) * dt);
+    if (periodic && src === 0) E[m - 1] = E[0]!;
+  }
+  return { E: Eout, H: Hout, t };
+}
+
+/**
+ * Per-node E coefficients (E ← a·E − b·ΔH − c·Ψ, Ψ ← Ψ + half·(E_old + E_new)) and per-edge H
+ * coefficients (H ← d·H − e·ΔE) of the line with `pad` layer cells at each end. A module
+ * function so that nothing the stepping loops use is captured by a closure.
+ */
+function lineCoefficients(line: FdtdLine, pad: number) {
+  const { nx, dx, dt, eps, mu, sigma } = line;
+  const m = nx + 2 * pad;
+  const v = 1 / Math.sqrt(eps * mu);
   const a = new Float64Array(m);
   const b = new Float64Array(m);
   const c = new Float64Array(m);
@@ -90,57 +147,38 @@ export function runFdtd(line: FdtdLine): FdtdRecord {
     e[k] = 1 / (dx * lhs);
   }
 
-  const E = new Float64Array(m);
-  const H = new Float64Array(m - 1);
-  const psi = new Float64Array(m);
-  const hOld = new Float64Array(m - 1);
-  const Eout = createGrid(nx, frames);
-  const Hout = createGrid(nx, frames);
-  const t = new Float64Array(frames);
-  const src = line.sourceNode + pad;
-  // The physical line has no layer loss: its coefficients are the same everywhere.
-  const aIn = a[pad]!;
-  const bIn = b[pad]!;
-  const dIn = d[pad]!;
-  const eIn = e[pad]!;
-  const stepLayer = (k: number) => {
+  return { a, b, c, half, d, e };
+}
+
+/** H on the physical line's edges from..to−1 (no magnetic loss): the hot loop, kept small for the JIT. */
+function stepLineH(H: Float64Array, E: Float64Array, coefficient: number, from: number, to: number): void {
+  for (let k = from; k < to; k++) H[k] = H[k]! - coefficient * (E[k + 1]! - E[k]!);
+}
+
+/** E on the physical line's nodes from..to−1. */
+function stepLineE(E: Float64Array, H: Float64Array, a: number, b: number, from: number, to: number): void {
+  for (let k = from; k < to; k++) E[k] = a * E[k]! - b * (H[k]! - H[k - 1]!);
+}
+
+/**
+ * E and Ψ in layer nodes from..to−1 (Crank–Nicolson in both). A module function, not a closure,
+ * so the arrays of the main loop are not captured (captured variables live in a context object
+ * and slow every access in the hot loops).
+ */
+function stepLayer(
+  E: Float64Array,
+  H: Float64Array,
+  psi: Float64Array,
+  { a, b, c, half }: { a: Float64Array; b: Float64Array; c: Float64Array; half: Float64Array },
+  from: number,
+  to: number,
+): void {
+  for (let k = from; k < to; k++) {
     const old = E[k]!;
     const next = a[k]! * old - b[k]! * (H[k]! - H[k - 1]!) - c[k]! * psi[k]!;
     E[k] = next;
     psi[k] = psi[k]! + half[k]! * (old + next);
-  };
-
-  for (let n = 0; n <= nt; n++) {
-    const save = n % stride === 0 && n / stride < frames;
-    if (save) hOld.set(H);
-    // H^{n+1/2} from E^n: scalar coefficients on the physical line, per-edge ones in the layers.
-    for (let k = 0; k < pad; k++) H[k] = d[k]! * H[k]! - e[k]! * (E[k + 1]! - E[k]!);
-    for (let k = pad; k < pad + nx - 1; k++) H[k] = dIn * H[k]! - eIn * (E[k + 1]! - E[k]!);
-    for (let k = pad + nx - 1; k < m - 1; k++) H[k] = d[k]! * H[k]! - e[k]! * (E[k + 1]! - E[k]!);
-    if (save) {
-      const frame = n / stride;
-      storeFrame(frame, E, H, hOld, pad, nx, periodic, Eout, Hout);
-      t[frame] = n * dt;
-    }
-    if (n === nt) break;
-    // E^{n+1} from H^{n+1/2}, and Ψ^{n+1} = Ψ^n + dt·(E^n + E^{n+1})/2 in the layers.
-    const lo = Math.max(1, pad);
-    const hi = Math.min(m - 1, pad + nx);
-    for (let k = 1; k < lo; k++) stepLayer(k);
-    for (let k = lo; k < hi; k++) E[k] = aIn * E[k]! - bIn * (H[k]! - H[k - 1]!);
-    for (let k = hi; k < m - 1; k++) stepLayer(k);
-    if (periodic) {
-      E[0] = a[0]! * E[0]! - b[0]! * (H[0]! - H[m - 2]!);
-      E[m - 1] = E[0]!;
-    } else {
-      // Perfect conductors: the walls of a 'reflecting' line, the backing of the layers.
-      E[0] = 0;
-      E[m - 1] = 0;
-    }
-    E[src] = E[src]! + line.source((n + 1) * dt);
-    if (periodic && src === 0) E[m - 1] = E[0]!;
   }
-  return { E: Eout, H: Hout, t };
 }
 
 /** Row `frame`: E of the physical line, H averaged to its E nodes and to the E time level. */
