@@ -57,12 +57,14 @@ describe('complete elliptic integrals (Bulirsch cel)', () => {
     expect(cel(0, 1, 1, 1)).toBeNaN();
   });
 
-  it('returns NaN for a non-finite argument instead of iterating for ever (bounded work)', () => {
-    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY]) {
+  it('returns NaN for a non-finite modulus instead of iterating for ever (bounded work)', () => {
+    // kc alone drives the stopping test: NaN or ±∞ there would never meet it.
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
       expect(cel(bad, 1, 1, 1)).toBeNaN();
-      expect(cel(0.5, bad, 1, 1)).toBeNaN();
-      expect(cel(0.5, 1, bad, 1)).toBeNaN();
-    }
+    // A NaN elsewhere propagates; the iteration still stops.
+    expect(cel(0.5, Number.NaN, 1, 1)).toBeNaN();
+    expect(cel(0.5, 1, Number.NaN, 1)).toBeNaN();
+    expect(cel(0.5, 1, 1, Number.NaN)).toBeNaN();
   });
 
   it('stays exact at the edges of the doubles: K → ln(4/k′) as k′ → 0', () => {
