@@ -101,3 +101,19 @@ describe('wave_1d figure', () => {
     expect(map!.extent.y_min).toBeCloseTo(output.wave_data.t[blank - 1] * 1e9, 9);
   });
 });
+
+describe('solenoid figure with discrete turns', () => {
+  it('scales the profiles to the field inside, not to the 1/d spike next to a wire', async () => {
+    const { solveSolenoid, solvers } = await import('@faraday/physics');
+    const params = solvers.solenoid.parse({ n_turns: 5, length: 0.3, radius: 0.02 });
+    const output = json(solveSolenoid(params));
+    expect(output.metadata.model).toBe('loops');
+    const spike = Math.max(...output.radial_field.field_strength.map(Math.abs));
+    const scene = buildSolverScene('solenoid', params, output);
+    const axis = scene.panels.find((p) => p.title?.text === 'on the axis')!;
+    // Peaks of 3.37e-5 T at the turns; the spike beside the wire is over 5e-4 T.
+    expect(spike).toBeGreaterThan(5e-4);
+    expect(axis.y.max).toBeGreaterThan(output.field_inside);
+    expect(axis.y.max).toBeLessThan(0.3 * spike);
+  });
+});
