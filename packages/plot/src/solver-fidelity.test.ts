@@ -3,7 +3,14 @@
  * a false dip), a plain pulse claims no wavelength, and the space–time map starts where the field
  * does, not with the blank rows of the source's ramp-up.
  */
-import { solvePointCharges, solveWave1d, solveWireField, toWire } from '@faraday/physics';
+import {
+  solenoidSchema,
+  solvePointCharges,
+  solveSolenoid,
+  solveWave1d,
+  solveWireField,
+  toWire,
+} from '@faraday/physics';
 import { describe, expect, it } from 'vitest';
 import { buildSolverScene } from './index.js';
 import type { ImageLayer, Scene } from './scene.js';
@@ -103,9 +110,8 @@ describe('wave_1d figure', () => {
 });
 
 describe('solenoid figure with discrete turns', () => {
-  it('scales the profiles to the field inside, not to the 1/d spike next to a wire', async () => {
-    const { solveSolenoid, solvers } = await import('@faraday/physics');
-    const params = solvers.solenoid.parse({ n_turns: 5, length: 0.3, radius: 0.02 });
+  it('scales the profiles to the field inside, not to the 1/d spike next to a wire', () => {
+    const params = solenoidSchema.parse({ n_turns: 5, length: 0.3, radius: 0.02 });
     const output = json(solveSolenoid(params));
     expect(output.metadata.model).toBe('loops');
     const spike = Math.max(...output.radial_field.field_strength.map(Math.abs));
