@@ -13,6 +13,7 @@ export {
   type Grid2D,
   gridAxes,
   linspace,
+  maskNodes,
   negativeGradient,
 } from './numerics/grid.js';
 export { type PlanarField, type TracedCurve, type TraceOptions, traceCurve } from './numerics/integrators.js';

@@ -8,6 +8,19 @@ import { z } from 'zod';
 /** Largest coordinate magnitude accepted, in metres. */
 export const MAX_COORDINATE = 1e3;
 
+/**
+ * Smallest size accepted for a physical length (a radius, a coil length, a domain, a pulse), m.
+ * Far below atomic sizes (5e-11 m), and far above underflow: the solvers square, cube and divide
+ * lengths, and 1e-12 m keeps r⁴ ≈ 1e-48 and 1/r³ ≈ 1e36 well inside the doubles, so every value
+ * the schema accepts is computed finitely (issue 16.5).
+ */
+export const MIN_LENGTH = 1e-12;
+
+/** A length in metres, MIN_LENGTH to `max`. */
+export function lengthSchema(max: number, description: string) {
+  return z.number().min(MIN_LENGTH).max(max).describe(description);
+}
+
 export function coordinate(description: string) {
   return z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE).describe(description);
 }
@@ -52,16 +65,31 @@ export const domainShape = {
   y_max: coordinate('Top edge of the plotted region, m (default 1).').default(1),
 };
 
-/** Refinement for objects built on `domainShape`: each range must be non-empty. */
+/**
+ * Refinement for objects built on `domainShape`: each range must be non-empty, at least MIN_LENGTH
+ * wide and at least 1e-9 of its largest bound, so that 1000 nodes across it stay distinct doubles
+ * (a step of 1e-12 of the coordinate is thousands of ulps).
+ */
 export function checkDomain(
   value: { x_min: number; x_max: number; y_min: number; y_max: number },
   ctx: z.RefinementCtx,
 ): void {
-  if (!(value.x_max > value.x_min)) {
-    ctx.addIssue({ code: 'custom', path: ['x_max'], message: 'x_max must be greater than x_min' });
-  }
-  if (!(value.y_max > value.y_min)) {
-    ctx.addIssue({ code: 'custom', path: ['y_max'], message: 'y_max must be greater than y_min' });
+  for (const [lo, hi] of [
+    ['x_min', 'x_max'],
+    ['y_min', 'y_max'],
+  ] as const) {
+    const a = value[lo];
+    const b = value[hi];
+    const smallest = Math.max(MIN_LENGTH, 1e-9 * Math.max(Math.abs(a), Math.abs(b)));
+    if (!(b > a)) {
+      ctx.addIssue({ code: 'custom', path: [hi], message: `${hi} must be greater than ${lo}` });
+    } else if (b - a < smallest) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [hi],
+        message: `${hi} − ${lo} must be at least ${smallest.toPrecision(3)} m`,
+      });
+    }
   }
 }
 

@@ -78,17 +78,3 @@ export function checkDomain(d: Partial<Domain>, field: string): Domain {
   if (!(y_max! > y_min!)) throw invalid(`${field}.y_max`, 'must be greater than y_min');
   return { x_min: x_min!, x_max: x_max!, y_min: y_min!, y_max: y_max! };
 }
-
-/**
- * The grid with the solver's singular nodes ([row, col] on a charge or wire, where that source is
- * left out) set to NaN, which the colour map draws as "no data" instead of a false dip.
- */
-export function maskSingular(grid: Grid2D, nodes: unknown): Grid2D {
-  if (!Array.isArray(nodes) || nodes.length === 0) return grid;
-  const data = Float64Array.from(grid.data);
-  for (const node of nodes) {
-    const [row, col] = node as [number, number];
-    if (row >= 0 && row < grid.ny && col >= 0 && col < grid.nx) data[row * grid.nx + col] = Number.NaN;
-  }
-  return { nx: grid.nx, ny: grid.ny, data };
-}

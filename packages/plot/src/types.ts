@@ -245,7 +245,7 @@ export interface FresnelOutput {
     transmittance_p?: Series;
   };
   critical_angle: number | null;
-  brewster_angle: number;
+  brewster_angle: number | null;
   metadata?: Metadata;
 }
 

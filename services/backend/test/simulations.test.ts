@@ -110,6 +110,48 @@ describe.each(testDatabaseFactories())('simulation records on $name', (factory) 
     expect(numbers.output.png_base64).toBeUndefined();
   });
 
+  it('passes node coordinates and singular nodes through, in the answer, the record and data.json', async () => {
+    const res = await run(student, 'point_charges', {
+      charges: [{ x: 0, y: 0, q: 1e-9 }],
+      x_min: -2,
+      x_max: 2,
+      y_min: -2,
+      y_max: 2,
+      grid_size: 41,
+      show_field_lines: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.metadata.singular_nodes).toEqual([[20, 20]]);
+    expect([data.x[0], data.x[40], data.y[0], data.y[40]]).toEqual([-2, 2, 2, -2]);
+    // kq/h² one cell from the charge (h = 0.1 m), exactly.
+    expect(data.electric_field.magnitude[20][21] / 898.75517923 - 1).toBeCloseTo(0, 12);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/sim/results/${data.simulation_id}`,
+      headers: student,
+    });
+    expect(detail.json().data.metadata.singular_nodes).toEqual([[20, 20]]);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: detail.json().data.results.data_url,
+      headers: student,
+    });
+    expect(file.json().output.x).toEqual(data.x);
+    expect(file.json().output.y).toEqual(data.y);
+    expect(file.json().output.metadata.singular_nodes).toEqual([[20, 20]]);
+  });
+
+  it('runs wave_1d on a 2000-node line (the limit counts the spatial grid) with a bounded record', async () => {
+    const res = await run(student, 'wave_1d', { nx: 2000, output_type: 'png_base64' });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.wave_data.x).toHaveLength(2000);
+    expect(data.metadata.saved_steps).toBe(data.wave_data.t.length);
+    expect(data.metadata.saved_steps).toBeLessThanOrEqual(200);
+    expect(data.metadata.nt % data.metadata.save_every).toBe(0);
+  });
+
   it('passes the sim service errors through with their codes', async () => {
     const bad = await run(student, 'point_charges', { charges: 'many' });
     expect(bad.statusCode).toBe(400);

@@ -30,6 +30,10 @@ const expectSpecFields: Record<(typeof simulationTypes)[number], (data: any) => 
     expect(d.equipotentials[0]).toHaveProperty('level');
     expect(d.metadata.total_charge).toBeCloseTo(0, 15);
     expect(d.metadata.max_field_strength).toBeGreaterThan(0);
+    // Node coordinates: x per column from x_min, y per row from y_max (row 0 is the top edge).
+    expect(d.x).toHaveLength(60);
+    expect([d.x[0], d.x[59], d.y[0], d.y[59]]).toEqual([-2, 2, 2, -2]);
+    expect(d.metadata.singular_nodes).toEqual([]);
   },
   gauss_flux: (d) => {
     expect(d.enclosed_charge).toBeCloseTo(2e-9, 15);
@@ -45,6 +49,8 @@ const expectSpecFields: Record<(typeof simulationTypes)[number], (data: any) => 
     expect(d.field_lines.length).toBeGreaterThan(0);
     expect(d.metadata.mu_0).toBeCloseTo(1.25663706212e-6, 15);
     expect(d.metadata.max_field_strength).toBeGreaterThan(0);
+    expect([d.x[0], d.x[59], d.y[0], d.y[59]]).toEqual([-2, 2, 2, -2]);
+    expect(d.metadata.singular_nodes).toEqual([]);
   },
   solenoid: (d) => {
     expect(d.axial_field.positions).toHaveLength(101);
@@ -218,5 +224,51 @@ describe('solver failures', () => {
     expect(res.body.success).toBe(false);
     expect(res.body.error.code).toBe('CONVERGENCE_ERROR');
     expect(res.body.error.message).toContain('tolerance');
+  });
+});
+
+describe('exact fields at every node, through HTTP (issue 16.1)', () => {
+  it('point_charges: kq/r² one cell from a charge on a node, that node listed and left out', async () => {
+    const res = await postSim(server, 'point_charges', {
+      charges: [{ x: 0, y: 0, q: 1e-9 }],
+      x_min: -2,
+      x_max: 2,
+      y_min: -2,
+      y_max: 2,
+      grid_size: 41,
+      show_field_lines: false,
+      output_type: 'data',
+    });
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d.metadata.singular_nodes).toEqual([[20, 20]]);
+    expect(d.x[21]).toBeCloseTo(0.1, 15);
+    expect(d.y[19]).toBeCloseTo(0.1, 15);
+    // 898.76 V/m, not the 643 of the old Plummer softening.
+    expect(d.electric_field.magnitude[20][21] / (8.9875517923e9 * 1e-9 * 100) - 1).toBeCloseTo(0, 12);
+    expect(d.electric_field.magnitude[20][20]).toBe(0);
+  });
+
+  it('wire_field: μ0 I/2πr one cell from a wire on a node, and the OpenAPI says row 0 is y_max', async () => {
+    const res = await postSim(server, 'wire_field', {
+      wires: [{ x: 0, y: 0, current: 1 }],
+      x_min: -0.1,
+      x_max: 0.1,
+      y_min: -0.1,
+      y_max: 0.1,
+      grid_size: 41,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.metadata.singular_nodes).toEqual([[20, 20]]);
+    // μ0 = 1.25663706212e-6 (CODATA 2018), not 4π·1e-7.
+    const exact = 1.25663706212e-6 / (2 * Math.PI * 0.005);
+    expect(res.body.data.magnetic_field.magnitude[20][21] / exact - 1).toBeCloseTo(0, 12);
+    // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document, read field by field
+    const openapi: any = await (await fetch(`${server.address}/openapi.json`)).json();
+    for (const solver of ['point_charges', 'wire_field']) {
+      const body = openapi.paths[`/v1/sim/${solver}`].post.requestBody.content['application/json'].schema;
+      expect(body.properties.grid_size.description).toMatch(/row 0 is y = y_max/);
+      expect(body.properties.grid_size.description).toMatch(/singular_nodes/);
+    }
   });
 });

@@ -56,4 +56,20 @@ describe('complete elliptic integrals (Bulirsch cel)', () => {
   it('is NaN at the logarithmic singularity kc = 0', () => {
     expect(cel(0, 1, 1, 1)).toBeNaN();
   });
+
+  it('returns NaN for a non-finite modulus instead of iterating for ever (bounded work)', () => {
+    // kc alone drives the stopping test: NaN or ±∞ there would never meet it.
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(cel(bad, 1, 1, 1)).toBeNaN();
+    // A NaN elsewhere propagates; the iteration still stops.
+    expect(cel(0.5, Number.NaN, 1, 1)).toBeNaN();
+    expect(cel(0.5, 1, Number.NaN, 1)).toBeNaN();
+    expect(cel(0.5, 1, 1, Number.NaN)).toBeNaN();
+  });
+
+  it('stays exact at the edges of the doubles: K → ln(4/k′) as k′ → 0', () => {
+    // K = ln(4/k′) + (k′²/4)(ln(4/k′) − 1) + O(k′⁴ ln k′): the correction is below 1e-590 here.
+    expect(Math.abs(cel(1e-300, 1, 1, 1) / (Math.log(4) + 300 * Math.LN10) - 1)).toBeLessThan(1e-15);
+    expect(cel(5e-324, 1, 1, 1)).toBeCloseTo(Math.log(4) - Math.log(5e-324), 12);
+  });
 });

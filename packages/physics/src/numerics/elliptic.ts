@@ -11,11 +11,19 @@
  */
 
 const CA = 1.5e-8;
+/**
+ * The iteration squares its error each time, so a double needs at most ~6 passes even for kc at
+ * the edges of the doubles (|ln kc| ≤ 745); the cap only guards against a non-finite argument,
+ * which would otherwise never meet the stopping test (issue 17.1: bounded work).
+ */
+const MAX_PASSES = 64;
 
-/** Bulirsch's cel; kc ≠ 0 (kc = 0 is the logarithmic singularity of K at k = 1). */
+/** Bulirsch's cel; kc ≠ 0 (kc = 0 is the logarithmic singularity of K at k = 1). NaN for kc = 0 or a non-finite argument. */
 export function cel(kc: number, p: number, a: number, b: number): number {
-  if (kc === 0) return Number.NaN;
-  let qc = Math.abs(kc);
+  // Only kc drives the stopping test; a NaN or infinite p, a or b just gives NaN.
+  const absKc = Math.abs(kc);
+  if (!(absKc > 0 && absKc < Number.POSITIVE_INFINITY)) return Number.NaN;
+  let qc = absKc;
   let e = qc;
   let em = 1;
   let pp = p;
@@ -35,7 +43,8 @@ export function cel(kc: number, p: number, a: number, b: number): number {
     aa = (aa - bb) / g;
     bb = -q / (g * g * pp) + aa * pp;
   }
-  for (;;) {
+  for (let pass = 0; ; pass++) {
+    if (pass === MAX_PASSES) return Number.NaN;
     const f = aa;
     aa += bb / pp;
     const g = e / pp;

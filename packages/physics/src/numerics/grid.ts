@@ -87,12 +87,34 @@ export function negativeGradient(potential: Grid2D, dx: number, dy: number): { E
 }
 
 /**
- * A copy of the grid with the given [row, col] nodes set to NaN: marching squares skips every
- * cell touching one, so a node on a source (where the field is left out) draws no false contour.
+ * A copy of the grid with the given [row, col] nodes (a solver's metadata.singular_nodes: on a
+ * charge or a wire, where that source is left out) set to NaN. Marching squares skips every cell
+ * touching one, so no false contour is drawn, and the figures' colour maps and arrows treat NaN
+ * as "no data" instead of a false dip. The one masking helper of solvers and figures; entries
+ * that are not integer [row, col] pairs inside the grid (JSON from the wire) are ignored.
  */
-export function maskNodes(grid: Grid2D, nodes: ReadonlyArray<readonly [number, number]>): Grid2D {
-  if (nodes.length === 0) return grid;
+export function maskNodes(
+  grid: { nx: number; ny: number; data: ArrayLike<number> },
+  nodes: ReadonlyArray<readonly [number, number]>,
+): Grid2D {
+  if (!Array.isArray(nodes) || nodes.length === 0) {
+    return grid.data instanceof Float64Array
+      ? (grid as Grid2D)
+      : { ...grid, data: Float64Array.from(grid.data) };
+  }
   const data = Float64Array.from(grid.data);
-  for (const [row, col] of nodes) data[row * grid.nx + col] = Number.NaN;
+  for (const node of nodes) {
+    const [row, col] = Array.isArray(node) ? node : [];
+    if (
+      Number.isInteger(row) &&
+      Number.isInteger(col) &&
+      row! >= 0 &&
+      row! < grid.ny &&
+      col! >= 0 &&
+      col! < grid.nx
+    ) {
+      data[row! * grid.nx + col!] = Number.NaN;
+    }
+  }
   return { nx: grid.nx, ny: grid.ny, data };
 }

@@ -24,7 +24,7 @@
  */
 import { z } from 'zod';
 import { MU_0, VERIFICATION_TOLERANCE } from '../constants.js';
-import { coordinate, optionalVisualization } from '../schemas.js';
+import { coordinate, lengthSchema, optionalVisualization } from '../schemas.js';
 import { parseInput, secondsSince } from '../validation.js';
 
 const ON_LOOP = 1e-9;
@@ -48,7 +48,7 @@ export const ampereLoopSchema = z
         type: z.literal('circle').default('circle').describe("Only 'circle'."),
         center_x: coordinate('x of the loop centre, m (default 0).').default(0),
         center_y: coordinate('y of the loop centre, m (default 0).').default(0),
-        radius: z.number().positive().max(1e3).default(1).describe('Loop radius, m (default 1).'),
+        radius: lengthSchema(1e3, 'Loop radius, m (1e-12 to 1000, default 1).').default(1),
       })
       .prefault({})
       .describe('The Amperian loop, traversed counter-clockwise.'),
@@ -58,7 +58,9 @@ export const ampereLoopSchema = z
       .min(4)
       .max(100_000)
       .default(360)
-      .describe('Points of the trapezoid rule around the loop (4 to 100,000, default 360).'),
+      .describe(
+        'Points on the loop (4 to 100,000, default 360): where B_t is sampled for the figure, and the ends of the arcs whose exact swept angles are summed, so the circulation is exact for any count.',
+      ),
     visualization: optionalVisualization,
   })
   .superRefine((value, ctx) => {

@@ -83,7 +83,7 @@ describe('fresnel', () => {
       [1.5, 1],
     ] as const) {
       const brewster = solveFresnel({ n1, n2 }).brewster_angle;
-      expect(Math.hypot(...fresnelCoefficients(n1, n2, brewster * DEG).rp)).toBeLessThan(1e-15);
+      expect(Math.hypot(...fresnelCoefficients(n1, n2, brewster! * DEG).rp)).toBeLessThan(1e-15);
     }
   });
 
@@ -108,6 +108,14 @@ describe('fresnel', () => {
       angle_range: { min: 0, max: 90, points: 91 },
     });
     for (const r of out.angle_sweep.reflectance) expect(r).toBe(0);
+    // No interface, so no Brewster angle (not atan(1) = 45°), and the note says why.
+    expect(out.brewster_angle).toBeNull();
+    expect(out.metadata.brewster_note).toMatch(/no interface/);
+    expect(out.critical_angle).toBeNull();
+    // Media that differ at all keep θB = atan(n2/n1), where r_p = 0.
+    const near = solveFresnel({ n1: 1.4, n2: 1.4000001 });
+    expect(near.brewster_angle).toBeCloseTo((Math.atan(1.4000001 / 1.4) * 180) / Math.PI, 12);
+    expect(near.metadata.brewster_note).toBeUndefined();
   });
 
   it('sweeps the requested angles and rejects an empty range', () => {

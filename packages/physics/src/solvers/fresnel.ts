@@ -19,7 +19,8 @@
  * interface), r is complex with |r| = 1, and T = 0. There is no real θt: `theta_t` is null.
  *
  * Special angles: Brewster θB = atan(n2/n1), where r_p = 0 (exists for either order of the
- * media); critical θc (null when n1 ≤ n2). All angles in degrees.
+ * media; null when n1 = n2, where there is no interface and nothing reflects at any angle, with
+ * metadata.brewster_note saying so); critical θc (null when n1 ≤ n2). All angles in degrees.
  *
  * JSON form of the complex amplitudes (single_angle): `r_coefficient` and `t_coefficient` are the
  * magnitudes |r| and |t|; `r_phase` and `t_phase` their arguments in degrees in (−180, 180]
@@ -91,9 +92,19 @@ export interface FresnelOutput {
   };
   angle_sweep: { angles: Float64Array; reflectance: Float64Array; transmittance: Float64Array };
   critical_angle: number | null;
-  brewster_angle: number;
-  metadata: { polarization: Polarization; total_internal_reflection: boolean; computation_time: number };
+  /** Degrees; null when n1 = n2 (no interface, R = 0 at every angle). */
+  brewster_angle: number | null;
+  metadata: {
+    polarization: Polarization;
+    total_internal_reflection: boolean;
+    computation_time: number;
+    /** Why brewster_angle is null, when it is. */
+    brewster_note?: string;
+  };
 }
+
+const NO_INTERFACE =
+  'n1 = n2: there is no interface, nothing is reflected at any angle, so there is no Brewster angle';
 
 /** Points counted against the 100,000 limit: the sweep's angle count. */
 export function fresnelGridPoints(params: FresnelParams): number {
@@ -170,8 +181,13 @@ export function solveFresnel(input: FresnelInput): FresnelOutput {
     },
     angle_sweep: { angles, reflectance, transmittance },
     critical_angle: n1 > n2 ? Math.asin(n2 / n1) / DEG : null,
-    brewster_angle: Math.atan(n2 / n1) / DEG,
-    metadata: { polarization, total_internal_reflection: tir, computation_time: secondsSince(start) },
+    brewster_angle: n1 === n2 ? null : Math.atan(n2 / n1) / DEG,
+    metadata: {
+      polarization,
+      total_internal_reflection: tir,
+      computation_time: secondsSince(start),
+      ...(n1 === n2 ? { brewster_note: NO_INTERFACE } : {}),
+    },
   };
 }
 

@@ -27,7 +27,7 @@
 import { z } from 'zod';
 import { COULOMB_K, EPSILON_0, VERIFICATION_TOLERANCE } from '../constants.js';
 import { gaussLegendre } from '../numerics/quadrature.js';
-import { chargesSchema, coordinate, optionalVisualization } from '../schemas.js';
+import { chargesSchema, coordinate, lengthSchema, optionalVisualization } from '../schemas.js';
 import { parseInput, secondsSince } from '../validation.js';
 
 const ON_SURFACE = 1e-9;
@@ -43,7 +43,7 @@ export const gaussFluxSchema = z
           .describe("Surface shape; only 'circle' (a sphere's equator)."),
         center_x: coordinate('x of the centre, m (default 0).').default(0),
         center_y: coordinate('y of the centre, m (default 0).').default(0),
-        radius: z.number().positive().max(1e3).default(1).describe('Radius, m (0 < R ≤ 1000, default 1).'),
+        radius: lengthSchema(1e3, 'Radius, m (1e-12 to 1000, default 1).').default(1),
       })
       .prefault({})
       .describe('The Gaussian surface: a sphere whose equator is this circle in the plane of the charges.'),

@@ -73,6 +73,26 @@ describe('point_charges at the nodes next to a charge', () => {
   });
 });
 
+describe('point_charges with a charge on a node among others', () => {
+  it('gives that node the exact field of the other charges only, and every other node its exact value', () => {
+    // 0.5 is node (10, 30) of a 41-point grid over [−1, 1]²; the others sit between nodes.
+    const charges = [
+      { x: 0.5, y: 0.5, q: 3e-9 },
+      { x: -0.33, y: 0.21, q: -2e-9 },
+      { x: 0.12, y: -0.77, q: 1e-9 },
+    ];
+    const out = checkAgainstCoulomb(charges, 41);
+    expect(out.metadata.singular_nodes).toEqual([[10, 30]]);
+    const others = coulomb(charges.slice(1), 0.5, 0.5);
+    const k = 10 * 41 + 30;
+    expect(out.potential.data[k]! / others.v - 1).toBeCloseTo(0, 13);
+    expect(out.electric_field.Ex.data[k]! / others.ex - 1).toBeCloseTo(0, 13);
+    expect(out.electric_field.Ey.data[k]! / others.ey - 1).toBeCloseTo(0, 13);
+    expect(out.x[30]).toBe(0.5);
+    expect(out.y[10]).toBe(0.5);
+  });
+});
+
 describe('point_charges', () => {
   it('reproduces the Coulomb potential and field of one charge', () => {
     const out = checkAgainstCoulomb([{ x: 0.1, y: -0.2, q: 2e-9 }], 81);

@@ -37,7 +37,12 @@ export const pointChargesSchema = z
   .strictObject({
     charges: chargesSchema,
     ...domainShape,
-    grid_size: gridSize('Grid points per side, the grid is grid_size × grid_size (3 to 1000, default 100).'),
+    grid_size: gridSize(
+      'Grid points per side (3 to 1000, default 100). Potential and field come back as grid_size rows of ' +
+        'grid_size values: row 0 is y = y_max (the top edge), column 0 is x = x_min; `x` (per column) and ' +
+        '`y` (per row, descending) give the node coordinates. The values are exact Coulomb superposition; ' +
+        'a node on a charge leaves that charge out and is listed in metadata.singular_nodes as [row, col].',
+    ),
     show_potential: z
       .boolean()
       .default(true)

@@ -125,3 +125,107 @@ describe('solenoid', () => {
     expect(out.metadata.inductance).toBeCloseTo((kN * MU_0 * 500 ** 2 * Math.PI * 0.03 ** 2) / 0.25, 15);
   });
 });
+
+/** On-axis field of one loop, μ0 I R² / 2(R² + z²)^{3/2}: the textbook closed form. */
+const loopOnAxis = (R: number, I: number, z: number) => (MU_0 * I * R * R) / (2 * (R * R + z * z) ** 1.5);
+
+/** B_z of one loop at (ρ, z) by Biot–Savart around it, periodic trapezoid rule (spectral). */
+function loopBiotSavart(R: number, I: number, rho: number, z: number, points = 4096): number {
+  let sum = 0;
+  for (let k = 0; k < points; k++) {
+    const c = Math.cos((2 * Math.PI * k) / points);
+    sum += (R * R - R * rho * c) / (rho * rho + R * R - 2 * rho * R * c + z * z) ** 1.5;
+  }
+  return ((MU_0 * I) / (4 * Math.PI)) * ((2 * Math.PI) / points) * sum;
+}
+
+describe('solenoid with few turns (model loops)', () => {
+  const few = { n_turns: 5, length: 0.3, radius: 0.02, current: 1 };
+  const turns = [-0.12, -0.06, 0, 0.06, 0.12];
+  const sumOnAxis = (z: number) => turns.reduce((s, zj) => s + loopOnAxis(0.02, 1, z - zj), 0);
+
+  it('chooses loops when the turn spacing is at least the radius, and says so', () => {
+    const out = solveSolenoid(few);
+    expect(out.metadata.model).toBe('loops');
+    expect(solveSolenoid({ ...few, n_turns: 500 }).metadata.model).toBe('sheet');
+    expect(solveSolenoid({ ...few, model: 'sheet' }).metadata.model).toBe('sheet');
+  });
+
+  it('gives the sum of the loops’ on-axis fields: 3.37e-5 T at the centre, 1.14e-5 T between turns', () => {
+    const out = solveSolenoid({ ...few, analysis_points: { axial_range: [-0.3, 0.3], n_points: 201 } });
+    // Exact sum of five closed forms; the elliptic route on the axis is the same closed form.
+    expect(Math.abs(out.field_inside / sumOnAxis(0) - 1)).toBeLessThan(1e-13);
+    expect(out.field_inside).toBeCloseTo(3.368e-5, 8);
+    const { positions, field_strength } = out.axial_field;
+    for (let k = 0; k < positions.length; k++) {
+      expect(Math.abs(field_strength[k]! / sumOnAxis(positions[k]!) - 1)).toBeLessThan(1e-13);
+    }
+    // z = 0.03, half-way between the turns at 0 and 0.06 (index 110 of 201 over [−0.3, 0.3]).
+    expect(positions[110]).toBeCloseTo(0.03, 15);
+    expect(field_strength[110]).toBeCloseTo(1.144e-5, 8);
+    // The sheet model misses the ripple: 2.08e-5 T at the centre.
+    expect(solveSolenoid({ ...few, model: 'sheet' }).field_inside).toBeCloseTo(2.08e-5, 7);
+  });
+
+  it('matches Biot–Savart around each loop off the axis, inside and outside the winding', () => {
+    for (const [rho, z] of [
+      [0.01, 0.03],
+      [0.019, 0.0],
+      [0.03, 0.05],
+      [0.04, 0],
+      [0.2, 0.7],
+    ] as const) {
+      const out = solveSolenoid({
+        ...few,
+        analysis_points: { axial_range: [z, z + 1], radial_range: [rho, rho + 1], n_points: 2 },
+      });
+      const exact = turns.reduce((s, zj) => s + loopBiotSavart(0.02, 1, rho, -zj), 0);
+      // The trapezoid rule on a smooth periodic integrand converges geometrically: at 4096 points
+      // and ρ no closer to the wire than R/20 it is at round-off (~1e-14 of the sum).
+      expect(Math.abs(out.radial_field.field_strength[0]! / exact - 1)).toBeLessThan(1e-11);
+    }
+  });
+
+  it('reports field_outside at 2R in the mid-plane and the uniformity over the middle half', () => {
+    const out = solveSolenoid(few);
+    const outside = turns.reduce((s, zj) => s + loopBiotSavart(0.02, 1, 0.04, -zj), 0);
+    expect(Math.abs(out.field_outside / outside - 1)).toBeLessThan(1e-11);
+    expect(out.field_outside).toBeLessThan(0);
+    // |z| ≤ 0.075: the turn at 0 is the maximum, half-way to the next (0.03) the minimum.
+    expect(out.uniformity).toBeCloseTo(sumOnAxis(0.03) / sumOnAxis(0), 13);
+  });
+
+  it('leaves a turn out at a point on its wire and lists that point', () => {
+    const out = solveSolenoid({ ...few, analysis_points: { radial_range: [0, 0.04], n_points: 21 } });
+    expect(out.metadata.singular_points).toEqual([10]);
+    const others = [-0.12, -0.06, 0.06, 0.12].reduce((s, zj) => s + loopBiotSavart(0.02, 1, 0.02, -zj), 0);
+    expect(Math.abs(out.radial_field.field_strength[10]! / others - 1)).toBeLessThan(1e-11);
+    expect(out.radial_field.field_strength.every(Number.isFinite)).toBe(true);
+  });
+
+  it('refuses an explicit loops model beyond the work limit, and falls back to the sheet by default', () => {
+    const many = { n_turns: 2000, length: 100, radius: 0.02 };
+    expect(() => solveSolenoid({ ...many, model: 'loops' })).toThrow(/model/);
+    const out = solveSolenoid(many);
+    expect(out.metadata.model).toBe('sheet');
+    expect(out.metadata.model_note).toMatch(/work limit/);
+  });
+
+  it('tends to the sheet as the turns get dense: the midpoint-rule end correction of Euler–Maclaurin', () => {
+    const dense = { n_turns: 40, length: 0.3, radius: 0.02, current: 1 };
+    const loops = solveSolenoid({ ...dense, model: 'loops' }).field_inside;
+    const sheet = solveSolenoid({ ...dense, model: 'sheet' }).field_inside;
+    // The turns are the midpoint rule for the sheet's integral over the winding. At the centre,
+    // Euler–Maclaurin gives loops − sheet = −(s/12)·h'(L/2) + O(s³) (the s³ term is 1.2e-12 T
+    // here), h(z) = μ0 I R²/2(R² + z²)^{3/2}; Poisson summation adds the ripple of the discrete
+    // turns, (2μ0 I/s)·x·K1(x) with x = 2πR/s = 16.8, below (2μ0 I/s)·1.1·x·√(π/2x)·e^{−x}.
+    const s = 0.3 / 40;
+    const dh = (-1.5 * MU_0 * 0.02 ** 2 * 0.15) / (0.02 ** 2 + 0.15 ** 2) ** 2.5;
+    const endCorrection = -(s / 12) * dh;
+    const x = (2 * Math.PI * 0.02) / s;
+    const ripple = ((2 * MU_0) / s) * 1.1 * x * Math.sqrt(Math.PI / (2 * x)) * Math.exp(-x);
+    expect(Math.abs(loops - sheet - endCorrection)).toBeLessThan(ripple + 2e-12);
+    // Relative to the field, 6e-6 apart: the sheet is the right model for a dense winding.
+    expect(Math.abs(loops / sheet - 1)).toBeLessThan(1e-5);
+  });
+});

@@ -140,6 +140,56 @@ describe('wire_field', () => {
   });
 });
 
+describe('wire_field with several wires, one on a node', () => {
+  it('gives every node at least a cell from every wire Bx and By to 1e-9, the node on a wire the others only', () => {
+    const wires = [
+      { x: 0.5, y: -0.25, current: 4 },
+      { x: -0.31, y: 0.17, current: -2.5 },
+      { x: 0.08, y: 0.66, current: 1, direction: '-z' as const },
+    ];
+    const signed = wires.map((w) => ({ ...w, current: w.direction === '-z' ? -w.current : w.current }));
+    const field = (ws: typeof signed, px: number, py: number) => {
+      let bx = 0;
+      let by = 0;
+      let scale = 0;
+      for (const w of ws) {
+        const r2 = (px - w.x) ** 2 + (py - w.y) ** 2;
+        const s = (MU_0 * w.current) / (2 * Math.PI * r2);
+        bx -= s * (py - w.y);
+        by += s * (px - w.x);
+        scale += Math.abs(s) * Math.sqrt(r2);
+      }
+      return { bx, by, scale };
+    };
+    const n = 41;
+    const out = solveWireField({ wires, ...domain, grid_size: n, show_field_lines: false });
+    const cell = 2 / (n - 1);
+    let checked = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        const px = out.x[j]!;
+        const py = out.y[i]!;
+        if (Math.min(...wires.map((w) => Math.hypot(px - w.x, py - w.y))) < cell) continue;
+        const exact = field(signed, px, py);
+        // 1e-9 of Σ|contribution|: a sum of terms of both signs may cancel, its rounding may not.
+        expect(Math.abs(out.magnetic_field.Bx.data[i * n + j]! - exact.bx)).toBeLessThanOrEqual(
+          1e-9 * exact.scale,
+        );
+        expect(Math.abs(out.magnetic_field.By.data[i * n + j]! - exact.by)).toBeLessThanOrEqual(
+          1e-9 * exact.scale,
+        );
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0.9 * n * n);
+    // (0.5, −0.25) is node (25, 30).
+    expect(out.metadata.singular_nodes).toEqual([[25, 30]]);
+    const others = field(signed.slice(1), 0.5, -0.25);
+    expect(out.magnetic_field.Bx.data[25 * n + 30]! / others.bx - 1).toBeCloseTo(0, 13);
+    expect(out.magnetic_field.By.data[25 * n + 30]! / others.by - 1).toBeCloseTo(0, 13);
+  });
+});
+
 describe('wire_field at the nodes next to a wire', () => {
   it('gives μ0 I / 2πr one cell away and leaves the wire out at its own node', () => {
     const out = solveWireField({

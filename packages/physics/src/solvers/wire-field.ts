@@ -47,7 +47,12 @@ export const wireFieldSchema = z
   .strictObject({
     wires: z.array(wireSchema).min(1).max(100).describe('Infinite straight wires along z, 1 to 100.'),
     ...domainShape,
-    grid_size: gridSize('Grid points per side, the grid is grid_size × grid_size (3 to 1000, default 100).'),
+    grid_size: gridSize(
+      'Grid points per side (3 to 1000, default 100). B comes back as grid_size rows of grid_size values: ' +
+        'row 0 is y = y_max (the top edge), column 0 is x = x_min; `x` (per column) and `y` (per row, ' +
+        'descending) give the node coordinates. The values are exact Biot–Savart superposition; a node on ' +
+        'a wire leaves that wire out and is listed in metadata.singular_nodes as [row, col].',
+    ),
     show_field_lines: z
       .boolean()
       .default(true)

@@ -71,7 +71,7 @@ export function fresnelScene(params: FresnelParams, output: FresnelOutput, o: Re
     });
   }
   const brew = output.brewster_angle;
-  if (Number.isFinite(brew) && brew >= lo && brew <= hi) {
+  if (brew !== null && Number.isFinite(brew) && brew >= lo && brew <= hi) {
     layers.push({
       type: 'rule',
       axis: 'x',

@@ -1,5 +1,6 @@
+import { maskNodes } from '@faraday/physics';
 import { isolines } from '../contours.js';
-import { checkDomain, maskSingular, sampleGrid, toGrid } from '../grid.js';
+import { checkDomain, sampleGrid, toGrid } from '../grid.js';
 import { normLevels } from '../norm.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Layer, Scene } from '../scene.js';
@@ -22,7 +23,9 @@ export function pointChargesScene(
   o: ResolvedOptions,
 ): Scene {
   const ext = checkDomain(params, 'params');
-  const V = maskSingular(toGrid(output.potential, 'output.potential'), output.metadata?.singular_nodes);
+  // Nodes on a charge (that charge left out there) are drawn as no data, in the map and the arrows.
+  const singular = (output.metadata?.singular_nodes ?? []) as Array<[number, number]>;
+  const V = maskNodes(toGrid(output.potential, 'output.potential'), singular);
   const cmap = o.colormap ?? 'RdBu_r';
   // Symmetric-log: the 1/r potential spans decades; a linear scale shows only the charges' cores.
   const norm = pickNorm(o, 'symlog', V.data, { robust: true, symmetric: isDiverging(cmap), decades: 3 });
@@ -34,8 +37,8 @@ export function pointChargesScene(
   let E: { Ex: Grid2D; Ey: Grid2D } | undefined;
   if (output.electric_field?.Ex !== undefined && output.electric_field.Ey !== undefined) {
     E = {
-      Ex: toGrid(output.electric_field.Ex, 'output.electric_field.Ex'),
-      Ey: toGrid(output.electric_field.Ey, 'output.electric_field.Ey'),
+      Ex: maskNodes(toGrid(output.electric_field.Ex, 'output.electric_field.Ex'), singular),
+      Ey: maskNodes(toGrid(output.electric_field.Ey, 'output.electric_field.Ey'), singular),
     };
   }
 

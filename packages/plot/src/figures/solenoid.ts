@@ -138,7 +138,14 @@ export function solenoidScene(params: SolenoidParams, output: SolenoidOutput, o:
   if (!ax || !rad) throw invalid('output', 'axial_field and radial_field are required');
   const zRange = extent(ax.positions);
   const rRange = extent(rad.positions);
-  const [b0, b1] = extent([...Array.from(ax.field_strength), ...Array.from(rad.field_strength), ideal, 0]);
+  // Discrete turns (model 'loops') make B ∝ 1/distance next to each wire; scaled to that spike the
+  // interior field would be a flat line, so the range leaves out radial samples within R/10 of
+  // the winding (they run off the panel, which clips them).
+  const loops = output.metadata?.model === 'loops';
+  const radialForRange = Array.from(rad.field_strength).filter(
+    (_, k) => !loops || Math.abs(Math.abs(Number(rad.positions[k])) - params.radius) >= 0.1 * params.radius,
+  );
+  const [b0, b1] = extent([...Array.from(ax.field_strength), ...radialForRange, ideal, 0]);
   const yMin = b0 < 0 ? b0 * 1.12 : 0;
   const yMax = b1 > 0 ? b1 * 1.15 : 1e-12;
   const yLabel = userOr(o.ylabel, bi(o, 'B (T)', 'B (T)'));

@@ -163,18 +163,59 @@ function liveliestStep(d: WaveData): number {
   return best;
 }
 
+/** A stored row below this fraction of the peak |E| counts as empty. */
+const EMPTY_ROW = 1e-3;
+
+/**
+ * The first stored row worth showing in the space–time map: the one before the field first
+ * reaches EMPTY_ROW of its peak (the source ramps up from zero over four pulse times, which
+ * would otherwise open the map with a blank band).
+ */
+export function firstLiveRow(E: Grid2D): number {
+  let peak = 0;
+  for (let i = 0; i < E.data.length; i++) peak = Math.max(peak, Math.abs(Number(E.data[i])) || 0);
+  for (let k = 0; k < E.ny; k++) {
+    for (let j = 0; j < E.nx; j++) {
+      if (Math.abs(Number(E.data[k * E.nx + j])) >= EMPTY_ROW * peak && peak > 0) return Math.max(0, k - 1);
+    }
+  }
+  return 0;
+}
+
+/** Title facts (English, Chinese): v always; λ only for a carrier (a plain pulse has none), else its width. */
+function titleFacts(params: Wave1dParams, output: Wave1dOutput): { en: string[]; zh: string[] } {
+  const en: string[] = [];
+  const zh: string[] = [];
+  if (output.wave_speed) {
+    en.push(`v = ${formatValue(output.wave_speed)} m/s`);
+    zh.push(`v = ${formatValue(output.wave_speed)} m/s`);
+  }
+  const carrier = (params.source?.frequency ?? 0) > 0;
+  const width = params.source?.width ?? (params.length ?? 1) / 20;
+  if (carrier && output.wavelength) {
+    en.push(`λ = ${formatValue(output.wavelength)} m`);
+    zh.push(`λ = ${formatValue(output.wavelength)} m`);
+  } else if (!carrier && Number.isFinite(width)) {
+    en.push(`pulse half-width ${formatValue(width)} m`);
+    zh.push(`脉冲半宽 ${formatValue(width)} m`);
+  }
+  return { en, zh };
+}
+
 export function wave1dScene(params: Wave1dParams, output: Wave1dOutput, o: ResolvedOptions): Scene {
   const d = waveData(params, output);
   const { E } = d;
+  const first = firstLiveRow(E);
+  const rows = E.ny - first;
   // time-major rows (t[0] first) → row 0 must be the latest time so time runs upwards
-  const flipped = new Float64Array(E.nx * E.ny);
-  for (let k = 0; k < E.ny; k++) flipped.set(row(E, k), (E.ny - 1 - k) * E.nx);
-  const map: Grid2D = { nx: E.nx, ny: E.ny, data: flipped };
+  const flipped = new Float64Array(E.nx * rows);
+  for (let k = first; k < E.ny; k++) flipped.set(row(E, k), (E.ny - 1 - k) * E.nx);
+  const map: Grid2D = { nx: E.nx, ny: rows, data: flipped };
   const cmap = o.colormap ?? 'RdBu_r';
   const norm = pickNorm(o, 'linear', flipped, { symmetric: true });
   const x0 = Number(d.x[0]);
   const x1 = Number(d.x[E.nx - 1]);
-  const t0 = Number(d.t[0]) * d.timeUnit.scale;
+  const t0 = Number(d.t[first]) * d.timeUnit.scale;
   const t1 = Number(d.t[E.ny - 1]) * d.timeUnit.scale;
   const spaceTime: Panel = {
     box: [0, 0, 1, 0.52],
@@ -199,13 +240,11 @@ export function wave1dScene(params: Wave1dParams, output: Wave1dOutput, o: Resol
     ],
     colorbars: [{ cmap, norm, label: { text: 'E (V/m)' } }],
   };
-  const info: string[] = [];
-  if (output.wave_speed) info.push(`v = ${formatValue(output.wave_speed)} m/s`);
-  if (output.wavelength) info.push(`λ = ${formatValue(output.wavelength)} m`);
+  const info = titleFacts(params, output);
   const title = bi(
     o,
-    `1-D electromagnetic wave (FDTD)${info.length ? ` — ${info.join(', ')}` : ''}`,
-    `一维电磁波 (FDTD)${info.length ? `——${info.join('，')}` : ''}`,
+    `1-D electromagnetic wave (FDTD)${info.en.length ? ` — ${info.en.join(', ')}` : ''}`,
+    `一维电磁波 (FDTD)${info.zh.length ? `——${info.zh.join('，')}` : ''}`,
   );
   return scene(o, title, [spaceTime, snapshotPanel(params, d, liveliestStep(d), o, [0, 0.54, 1, 1])]);
 }

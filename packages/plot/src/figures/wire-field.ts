@@ -1,6 +1,7 @@
+import { maskNodes } from '@faraday/physics';
 import { isolines } from '../contours.js';
 import { wireB, wireVectorPotential } from '../fields.js';
-import { checkDomain, maskSingular, sampleGrid, toGrid } from '../grid.js';
+import { checkDomain, sampleGrid, toGrid } from '../grid.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Layer, Scene } from '../scene.js';
 import { linearTicks } from '../ticks.js';
@@ -38,10 +39,9 @@ function fieldLinesFromWires(wires: Wire[], ext: Domain, count: number): Polylin
 export function wireFieldScene(params: WireFieldParams, output: WireFieldOutput, o: ResolvedOptions): Scene {
   const ext = checkDomain(params, 'params');
   const wires = params.wires ?? [];
-  const B = maskSingular(
-    toGrid(output.magnetic_field?.magnitude, 'output.magnetic_field.magnitude'),
-    output.metadata?.singular_nodes,
-  );
+  // Nodes on a wire (that wire left out there) are drawn as no data, in the map and the arrows.
+  const singular = (output.metadata?.singular_nodes ?? []) as Array<[number, number]>;
+  const B = maskNodes(toGrid(output.magnetic_field?.magnitude, 'output.magnetic_field.magnitude'), singular);
   const cmap = o.colormap ?? 'inferno';
   // |B| ∝ 1/r spans decades between a wire and the domain edge: log scale.
   const norm = pickNorm(o, 'log', B.data, { robust: true, decades: 2.5 });
@@ -52,8 +52,8 @@ export function wireFieldScene(params: WireFieldParams, output: WireFieldOutput,
     const lines = given.length > 0 ? given : fieldLinesFromWires(wires, ext, o.contour_levels * 2);
     const Bx = output.magnetic_field.Bx;
     const By = output.magnetic_field.By;
-    const gx = Bx === undefined ? undefined : toGrid(Bx, 'output.magnetic_field.Bx');
-    const gy = By === undefined ? undefined : toGrid(By, 'output.magnetic_field.By');
+    const gx = Bx === undefined ? undefined : maskNodes(toGrid(Bx, 'output.magnetic_field.Bx'), singular);
+    const gy = By === undefined ? undefined : maskNodes(toGrid(By, 'output.magnetic_field.By'), singular);
     layers.push({
       type: 'lines',
       lines,
