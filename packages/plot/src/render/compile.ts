@@ -2,6 +2,7 @@ import { canRenderCjk, hasCjk } from '../fonts.js';
 import { normalizer } from '../norm.js';
 import type { Corner, InfoBoxLayer, Label, Layer, Panel, Scene } from '../scene.js';
 import { colormapStrip } from './colorize.js';
+import { markerReach, type PlacedMarker, placeMarkerLabels } from './labels.js';
 import { type LayerContext, layerPrims } from './layers.js';
 import { layoutPanel, type Metrics, metrics, type PanelGeometry, type Rect } from './layout.js';
 import { ASCENT, MIDDLE_TO_BASELINE, textWidth } from './measure.js';
@@ -154,6 +155,12 @@ function legendPrims(
   return out;
 }
 
+function infoRect(box: InfoBoxLayer, geo: PanelGeometry, m: Metrics, text: (l: Label) => string): Rect {
+  const s = m.small;
+  const w = Math.max(...box.lines.map((l) => textWidth(text(l), s))) + 14;
+  return cornerRect(box.corner, geo.plot, w, box.lines.length * s * 1.45 + 8, 8);
+}
+
 function infoPrims(
   box: InfoBoxLayer,
   geo: PanelGeometry,
@@ -162,9 +169,8 @@ function infoPrims(
 ): Primitive[] {
   const s = m.small;
   const lines = box.lines.map(text);
-  const w = Math.max(...lines.map((l) => textWidth(l, s))) + 14;
   const rowH = s * 1.45;
-  const r = cornerRect(box.corner, geo.plot, w, lines.length * rowH + 8, 8);
+  const r = infoRect(box, geo, m, text);
   const out: Primitive[] = [
     { kind: 'rect', ...r, fill: '#fff', alpha: 0.88, stroke: '#999', width: 0.8, rx: 3 },
   ];
@@ -325,6 +331,20 @@ function colorbarPrims(geo: PanelGeometry, m: Metrics, text: (l: Label) => strin
   return out;
 }
 
+/** Labels of every marker of the panel, placed once all markers and annotations are known. */
+function markerLabels(panel: Panel, geo: PanelGeometry, ctx: LayerContext): Primitive[] {
+  const placed: PlacedMarker[] = [];
+  for (const layer of panel.layers) {
+    if (layer.type !== 'markers') continue;
+    for (const marker of layer.markers) {
+      const x = geo.tx(marker.x);
+      const y = geo.ty(marker.y);
+      if (Number.isFinite(x) && Number.isFinite(y)) placed.push({ x, y, reach: markerReach(marker), marker });
+    }
+  }
+  return placeMarkerLabels(placed, (mk) => ctx.text(mk.label!), ctx.m.small, geo.plot, ctx.occupied);
+}
+
 /** Lays out a scene and turns it into primitives in logical px. */
 export function compileScene(scene: Scene, target: Target): DisplayList {
   const m = metrics(scene.width, scene.height);
@@ -349,6 +369,7 @@ export function compileScene(scene: Scene, target: Target): DisplayList {
     top = m.pad + m.title * 1.35 + 2;
   }
   const area = { x: 0, y: top, w: scene.width, h: scene.height - top };
+  const panels: PanelGeometry[] = [];
   for (const panel of scene.panels) {
     const [l, t, r, b] = panel.box;
     const outer = {
@@ -358,7 +379,16 @@ export function compileScene(scene: Scene, target: Target): DisplayList {
       h: (b - t) * area.h,
     };
     const geo = layoutPanel(panel, outer, m);
-    const ctx: LayerContext = { geo, m, scale: scene.dpi / 100, text, occupied: [] };
+    panels.push(geo);
+    const boxes = panel.layers.filter((x): x is InfoBoxLayer => x.type === 'infobox');
+    // info boxes are drawn last but their place is known: labels keep out of it
+    const ctx: LayerContext = {
+      geo,
+      m,
+      scale: scene.dpi / 100,
+      text,
+      occupied: boxes.map((b) => infoRect(b, geo, m, text)),
+    };
     const images = panel.layers.filter((x) => x.type === 'image');
     const bands = panel.layers.filter((x) => x.type === 'band');
     // rules go last so their labels can step around annotations already placed
@@ -370,10 +400,10 @@ export function compileScene(scene: Scene, target: Target): DisplayList {
     for (const layer of [...images, ...bands]) inner.push(...layerPrims(layer, ctx));
     if (panel.grid) inner.push(gridPrims(geo, images.length > 0));
     for (const layer of rest) inner.push(...layerPrims(layer, ctx));
+    inner.push(...markerLabels(panel, geo, ctx));
     items.push({ kind: 'group', clip: geo.plot, children: inner });
     items.push(...axesPrims(panel, geo, m, text));
     items.push(...colorbarPrims(geo, m, text));
-    const boxes = panel.layers.filter((x): x is InfoBoxLayer => x.type === 'infobox');
     for (const box of boxes) items.push(...infoPrims(box, geo, m, text));
     items.push(
       ...legendPrims(
@@ -392,5 +422,6 @@ export function compileScene(scene: Scene, target: Target): DisplayList {
     dpi: scene.dpi,
     background: scene.background ?? '#fff',
     items,
+    panels,
   };
 }
