@@ -53,10 +53,16 @@ describe('marker labels', () => {
     const sources = p.charges ?? p.wires ?? p.current_sources ?? [];
     expect(labels).toHaveLength(sources.length);
     expect(markers.length).toBeGreaterThanOrEqual(sources.length);
+    const owners = new Set<string>();
     for (const label of labels) {
       for (const m of markers) expect(gap(m, label)).toBeGreaterThanOrEqual(0);
       for (const other of labels) if (other !== label) expect(intersects(label, other)).toBe(false);
+      // …and stays by its own marker: the nearest marker is close, and no two labels share one
+      const nearest = markers.reduce((a, b) => (gap(b, label) < gap(a, label) ? b : a));
+      expect(gap(nearest, label)).toBeLessThanOrEqual(12);
+      owners.add(`${nearest.cx.toFixed(3)},${nearest.cy.toFixed(3)}`);
     }
+    expect(owners.size).toBe(labels.length);
   });
 
   it.each([

@@ -8,7 +8,8 @@ import type { Primitive } from './primitives.js';
  * Marker labels (charges, wires) placed with collision avoidance, for every figure at once: each
  * label tries positions around its marker, nearest first, and takes the first whose box clears
  * every marker (with its highlight ring), every label already placed, the annotations of the
- * panel (rule labels, boxed text, info boxes) and the plot's edges. When none is clear, the
+ * panel (rule labels, boxed text, info boxes) and the plot's edges, and is nearer its own marker
+ * than any other (so it cannot be read as a neighbour's label). When none is clear, the
  * position that overlaps least wins. A label moved away from its marker gets a thin leader line.
  */
 
@@ -118,9 +119,12 @@ function placementCost(
   plot: Rect,
 ): number {
   let cost = 0;
+  const ownGap = circleRectGap(own.x, own.y, own.reach, box);
   for (const m of markers) {
     const gap = circleRectGap(m.x, m.y, m.reach + CLEARANCE, box);
     if (gap < 0) cost += (m === own ? 4 : 10) * (-gap + 1) * box.h;
+    // a label nearer another marker than its own reads as that marker's label
+    else if (m !== own && gap + CLEARANCE < ownGap + 1) cost += 40;
   }
   const padded = {
     x: box.x - CLEARANCE,
@@ -129,7 +133,11 @@ function placementCost(
     h: box.h + 2 * CLEARANCE,
   };
   for (const o of occupied) cost += rectOverlap(padded, o);
-  const outside = box.w * box.h - rectOverlap(box, plot);
-  if (outside > 0) cost += outside * 3;
+  const inside =
+    box.x >= plot.x &&
+    box.y >= plot.y &&
+    box.x + box.w <= plot.x + plot.w &&
+    box.y + box.h <= plot.y + plot.h;
+  if (!inside) cost += (box.w * box.h - rectOverlap(box, plot)) * 3 + 1;
   return cost;
 }
