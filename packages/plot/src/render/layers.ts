@@ -75,6 +75,7 @@ function imagePrims(layer: ImageLayer, ctx: LayerContext): Primitive[] {
       height: img.height,
       rgba: img.rgba,
       ...(layer.alpha === undefined ? {} : { alpha: layer.alpha }),
+      ...(layer.pixelated ? { pixelated: true } : {}),
     },
   ];
 }

@@ -65,6 +65,8 @@ export interface ImagePrim {
   height: number;
   rgba: Uint8ClampedArray;
   alpha?: number;
+  /** nearest-neighbour scaling: one sharp cell per source pixel */
+  pixelated?: boolean;
 }
 
 export interface GroupPrim {
