@@ -90,6 +90,24 @@ describe('sweep summary figures', () => {
     expect(list.panels[0]!.colorbars[0]!.ticks.values.length).toBeGreaterThanOrEqual(MIN_COLORBAR_TICKS);
   });
 
+  it('a heatmap over ranges that run downwards still puts the largest values top right', () => {
+    const n = HEATMAP_MIN_VALUES;
+    const down = Array.from({ length: n }, (_, i) => n - i); // n … 1
+    const up = Array.from({ length: n }, (_, i) => i + 1);
+    // metric = x + 10·y, rows follow the grid parameter's own (descending) order
+    const values = down.map((y) => up.map((x) => x + 10 * y));
+    const { scene } = compiled({
+      x: { parameter: 'a', unit: 'm', values: up },
+      grid: { parameter: 'b', unit: 'm', values: down },
+      metrics: [{ name: 'm', label: 'm', unit: 'V', values }],
+    });
+    const image = scene.panels[0]!.layers.find((l) => l.type === 'image');
+    if (image?.type !== 'image') throw new Error('no heatmap');
+    expect(image.extent).toEqual({ x_min: 1, x_max: n, y_min: 1, y_max: n });
+    expect(image.grid.data[n - 1]).toBe(n + 10 * n); // top right: largest x and y
+    expect(image.grid.data[(n - 1) * n]).toBe(1 + 10); // bottom left
+  });
+
   it('a pure number shows no empty parentheses', () => {
     expect(withUnit('reflectance', 'dimensionless')).toBe('reflectance (dimensionless)');
     expect(withUnit('n2', '')).toBe('n2');

@@ -111,19 +111,27 @@ function curvePanel(input: SweepSummaryInput, m: SweepMetricSeries, k: number, o
   };
 }
 
+/** Indexes of `values` in ascending order of value. */
+function ascending(values: number[]): number[] {
+  return values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
+}
+
 function heatmapPanel(input: SweepSummaryInput, m: SweepMetricSeries, o: ResolvedOptions): Panel {
   const grid = input.grid!;
   const nx = input.x.values.length;
   const ny = grid.values.length;
-  // row 0 is the top of the image: the largest value of the second parameter
+  // a range may run downwards (start > end): place cells by value, ascending left to right and
+  // bottom to top (row 0 of the image is the top, the largest value of the second parameter)
+  const cols = ascending(input.x.values);
+  const rows = ascending(grid.values).reverse();
   const data = new Float64Array(nx * ny);
-  for (let r = 0; r < ny; r++) for (let c = 0; c < nx; c++) data[r * nx + c] = m.values[ny - 1 - r]![c]!;
+  for (let r = 0; r < ny; r++) for (let c = 0; c < nx; c++) data[r * nx + c] = m.values[rows[r]!]![cols[c]!]!;
   const norm = autoNorm(data, 'linear');
   const extent = {
-    x_min: input.x.values[0]!,
-    x_max: input.x.values[nx - 1]!,
-    y_min: grid.values[0]!,
-    y_max: grid.values[ny - 1]!,
+    x_min: input.x.values[cols[0]!]!,
+    x_max: input.x.values[cols[nx - 1]!]!,
+    y_min: grid.values[rows[ny - 1]!]!,
+    y_max: grid.values[rows[0]!]!,
   };
   const dx = (extent.x_max - extent.x_min) / (nx - 1) / 2;
   const dy = (extent.y_max - extent.y_min) / (ny - 1) / 2;
