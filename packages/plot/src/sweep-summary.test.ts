@@ -43,7 +43,7 @@ describe('sweep summary figures', () => {
     const labels = distances.map((d) => `probe.x = ${d} m`);
     const { scene, list } = compiled({
       x: { parameter: 'charges[0].q', unit: 'C', values: qs },
-      curves: { labels },
+      curves: { labels, parameters: ['charges[0].x'] },
       metrics: [
         { name: 'field_at_probe', label: '|E| at the probe', unit: 'V/m', values: rows },
         {
@@ -54,6 +54,7 @@ describe('sweep summary figures', () => {
         },
       ],
     });
+    expect(scene.title?.text).toBe('Parameter sweep over charges[0].q and charges[0].x');
     const series = scene.panels[0]!.layers.filter((l): l is SeriesLayer => l.type === 'series');
     expect(series).toHaveLength(3);
     expect(series.map((s) => s.legend?.text)).toEqual(labels);

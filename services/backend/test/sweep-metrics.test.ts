@@ -191,6 +191,7 @@ describe('summary layout', () => {
       'charges[0].q = 2e-9 C',
       'charges[0].q = 3e-9 C',
     ]);
+    expect(input.curves?.parameters).toEqual(['charges[0].q']);
     expect(input.grid).toBeUndefined();
     // only declared metrics the runs have: computation_time is never drawn
     expect(input.metrics.map((m) => m.name)).toEqual(['field_at_probe']);

@@ -32,7 +32,8 @@ export interface SweepMetricSeries {
  */
 export interface SweepSummaryInput {
   x: SweepAxis;
-  curves?: { labels: string[] };
+  /** one curve per entry of `labels`; `parameters` are the paths that tell the curves apart */
+  curves?: { labels: string[]; parameters?: string[] };
   /** the second parameter, when the summary should be a heatmap (rows = its values) */
   grid?: SweepAxis;
   metrics: SweepMetricSeries[];
@@ -168,11 +169,8 @@ export function sweepSummaryScene(input: SweepSummaryInput, o: ResolvedOptions):
     const r = Math.floor(k / cols);
     return { ...panel, box: [c / cols, r / rows, (c + 1) / cols, (r + 1) / rows] };
   });
-  const over = input.grid
-    ? `${input.x.parameter} and ${input.grid.parameter}`
-    : input.curves
-      ? `${input.x.parameter} (one curve per ${input.curves.labels.length > 1 ? 'combination' : 'value'})`
-      : input.x.parameter;
+  const others = input.grid ? [input.grid.parameter] : (input.curves?.parameters ?? []);
+  const over = [input.x.parameter, ...others].join(others.length > 1 ? ', ' : ' and ');
   const title: Label = bi(o, `Parameter sweep over ${over}`, `参数扫描：${over}`);
   return scene(o, title, panels);
 }

@@ -120,7 +120,11 @@ export function summaryInput(shape: SweepShape, runs: FinishedRun[]): SweepSumma
   });
   return {
     x: axis(xAxis),
-    ...(heatmap ? { grid: axis(others[0]!) } : others.length > 0 ? { curves: { labels } } : {}),
+    ...(heatmap
+      ? { grid: axis(others[0]!) }
+      : others.length > 0
+        ? { curves: { labels, parameters: others.map((k) => axes[k]!.path) } }
+        : {}),
     metrics: metrics.map((m, i) => ({ ...m, values: rows[i]! })),
   };
 }
