@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { crowdedExamples, edgeExamples, typicalExamples } from './fixtures/index.js';
 import { buildSolverScene } from './index.js';
 import { compileScene } from './render/compile.js';
-import { MIN_COLORBAR_TICKS } from './render/layout.js';
+import { colorbarTicks, MIN_COLORBAR_TICKS, metrics } from './render/layout.js';
 import { textWidth } from './render/measure.js';
 import type { CirclePrim, PathPrim, Primitive, RectPrim } from './render/primitives.js';
 
@@ -139,6 +139,20 @@ describe('colour bars', () => {
       }
     },
   );
+
+  it.each([
+    ['log, under a decade', { kind: 'log', vmin: 1.5e-6, vmax: 1.2e-5 }, [2e-6, 3e-6, 5e-6, 1e-5]],
+    [
+      'log, 2.5 decades',
+      { kind: 'log', vmin: 3e-8, vmax: 1e-5 },
+      [5e-8, 1e-7, 2e-7, 5e-7, 1e-6, 2e-6, 5e-6, 1e-5],
+    ],
+    ['linear, short span', { kind: 'linear', vmin: 0.1, vmax: 0.35 }, [0.1, 0.15, 0.2, 0.25, 0.3, 0.35]],
+  ] as const)('%s: four or more ticks, the nice values', (_n, norm, expected) => {
+    const m = metrics(800, 600);
+    const ticks = colorbarTicks({ cmap: 'viridis', norm: { ...norm } }, 480, m);
+    expect(ticks.values).toEqual(expected);
+  });
 
   it('crowded examples are part of the edge set the gallery draws', () => {
     const names = edgeExamples().map((e) => e.name);

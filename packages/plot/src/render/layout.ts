@@ -107,9 +107,10 @@ export function colorbarTicks(cb: Colorbar, height: number, m: Metrics): Ticks {
   const inRange = (v: number) => v >= vmin - span * 1e-9 && v <= vmax + span * 1e-9;
   let values = normTicks(cb.norm, count).filter(inRange);
   // A log bar over two or three decades has only two or three decade ticks: add 2× and 5×, then
-  // every mantissa, while the labels still fit the bar's height.
+  // 3×, then every mantissa, while the labels still fit the bar's height.
   for (const mantissas of [
     [1, 2, 5],
+    [1, 2, 3, 5],
     [1, 2, 3, 4, 5, 6, 7, 8, 9],
   ]) {
     if (values.length >= MIN_COLORBAR_TICKS || cb.norm.kind === 'linear') break;
