@@ -59,7 +59,7 @@ describe('sweep summary figures', () => {
     expect(series).toHaveLength(3);
     expect(series.map((s) => s.legend?.text)).toEqual(labels);
     expect(new Set(series.map((s) => s.color)).size).toBe(3);
-    series.forEach((s, i) => expect(Array.from(s.y)).toEqual(rows[i]));
+    for (const [i, s] of series.entries()) expect(Array.from(s.y)).toEqual(rows[i]);
     const words = texts(list.items);
     // the legend is drawn once (first panel), every label of it
     for (const l of labels) expect(words.filter((w) => w === l)).toHaveLength(1);
