@@ -4,7 +4,6 @@ import { autoNorm } from '../norm.js';
 import { type ResolvedOptions, resolveOptions } from '../options.js';
 import { type OutputFormat, renderScene } from '../render.js';
 import type { Label, Layer, Panel, Scene } from '../scene.js';
-import { formatValue } from '../ticks.js';
 import { bi, scene, userOr } from './common.js';
 
 /** One swept parameter: its request path, its unit ('' for a pure number) and its values. */
@@ -173,11 +172,6 @@ export function sweepSummaryScene(input: SweepSummaryInput, o: ResolvedOptions):
   const over = [input.x.parameter, ...others].join(others.length > 1 ? ', ' : ' and ');
   const title: Label = bi(o, `Parameter sweep over ${over}`, `参数扫描：${over}`);
   return scene(o, title, panels);
-}
-
-/** "n2 = 1.5", "charges[0].q = 2×10⁻⁹ C": a curve's legend text. */
-export function curveLabel(parts: { parameter: string; unit: string; value: number }[]): string {
-  return parts.map((p) => `${p.parameter} = ${formatValue(p.value)}${p.unit ? ` ${p.unit}` : ''}`).join(', ');
 }
 
 export function renderSweepSummary(
