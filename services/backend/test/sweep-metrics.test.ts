@@ -233,6 +233,34 @@ describe('summary layout', () => {
     expect(six.curves?.labels).toHaveLength(6);
   });
 
+  it('three parameters: a curve per combination of the two others, named by both', () => {
+    const steps = [2, 3, 2];
+    const paths = ['current', 'n_turns', 'radius'];
+    const runs: FinishedRun[] = [];
+    for (let n = 0; n < 12; n++) {
+      const idx = [Math.floor(n / 6), Math.floor(n / 2) % 3, n % 2];
+      runs.push({
+        run_index: n,
+        values: { current: idx[0]! + 1, n_turns: 100 * (idx[1]! + 1), radius: 0.01 * (idx[2]! + 1) },
+        metrics: { field_inside: n },
+      });
+    }
+    const input = summaryInput(
+      { type: 'solenoid', axes: paths.map((path, k) => ({ path, steps: steps[k]! })), probe: null },
+      runs,
+    )!;
+    expect(input.x.parameter).toBe('n_turns');
+    expect(input.curves?.parameters).toEqual(['current', 'radius']);
+    expect(input.curves?.labels).toEqual([
+      'current = 1 A, radius = 0.01 m',
+      'current = 1 A, radius = 0.02 m',
+      'current = 2 A, radius = 0.01 m',
+      'current = 2 A, radius = 0.02 m',
+    ]);
+    // curve "current = 2 A, radius = 0.02 m" holds runs 7, 9, 11 along n_turns
+    expect(input.metrics[0]!.values[3]).toEqual([7, 9, 11]);
+  });
+
   it('no declared metric in any run: no figure', () => {
     expect(
       summaryInput({ type: 'fresnel', axes: [{ path: 'n2', steps: 2 }], probe: null }, [
