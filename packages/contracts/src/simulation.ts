@@ -82,9 +82,44 @@ export const simulationHistoryQuerySchema = z.object({
   course_id: z.string().max(64).optional(),
 });
 
+/** A run of a sweep as the history lists it inside its sweep (the record is at results/{simulation_id}). */
+export const sweepHistoryRunSchema = z.object({
+  simulation_id: z.string(),
+  run_index: z.number().int(),
+  values: z.record(z.string(), z.number()).describe('The swept parameters of this run: path → value'),
+  title: z.string(),
+  created_at: timestamp,
+  computation_time: z.number().describe('Seconds'),
+});
+
+/**
+ * One history entry: a single run (`kind: 'simulation'`, `sweep` null), or a whole parameter
+ * sweep (`kind: 'sweep'`): then `id` is the sweep's task id, `type` its solver, `parameters` its
+ * base parameters, `status` the task's status, `computation_time` the sum over its recorded runs,
+ * and `sweep` lists the recorded runs (oldest first) with the task's counters.
+ */
+export const simulationHistoryEntrySchema = simulationRecordSchema.extend({
+  kind: z.enum(['simulation', 'sweep']),
+  sweep: z
+    .object({
+      task_id: z.string(),
+      parameters: z.array(z.string()).describe('The swept paths, in request order'),
+      total_simulations: z.number().int(),
+      completed: z.number().int(),
+      failed: z.number().int(),
+      results_url: z.string().describe('/api/v1/sim/sweep/<task_id>/results'),
+      runs: z.array(sweepHistoryRunSchema).describe('The runs with a simulation record'),
+    })
+    .nullable(),
+});
+
+export type SimulationHistoryEntry = z.infer<typeof simulationHistoryEntrySchema>;
+
 export const simulationHistorySchema = z.object({
-  simulations: z.array(simulationRecordSchema),
-  total: z.number().int(),
+  simulations: z
+    .array(simulationHistoryEntrySchema)
+    .describe('Newest first; a sweep is one entry with its runs inside, not one entry per run'),
+  total: z.number().int().describe('Entries (single runs plus sweeps), not runs'),
   page: z.number().int(),
   limit: z.number().int(),
 });

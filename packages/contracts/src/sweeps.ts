@@ -23,6 +23,18 @@ export const linearRangeSchema = z.strictObject({
 });
 export type LinearRange = z.infer<typeof linearRangeSchema>;
 
+/** Largest probe coordinate, m (the solvers' own coordinate bound). */
+const MAX_PROBE_COORDINATE = 1e3;
+
+export const sweepProbeSchema = z.strictObject({
+  x: z.number().min(-MAX_PROBE_COORDINATE).max(MAX_PROBE_COORDINATE).describe('x of the probe point, m'),
+  y: z.number().min(-MAX_PROBE_COORDINATE).max(MAX_PROBE_COORDINATE).describe('y of the probe point, m'),
+});
+export type SweepProbe = z.infer<typeof sweepProbeSchema>;
+
+/** The solvers whose sweeps can name a probe point. */
+export const probeSimulationTypes = ['point_charges', 'wire_field', 'laplace2d'] as const;
+
 export const sweepRequestSchema = z.strictObject({
   simulation_type: z.enum(simulationTypes),
   base_parameters: z
@@ -37,6 +49,11 @@ export const sweepRequestSchema = z.strictObject({
     .refine((paths) => Object.keys(paths).length <= 4, 'at most 4 parameter paths')
     .describe('Path → range; several paths sweep their Cartesian product'),
   output_format: z.literal('summary').default('summary').describe('`summary`: metrics table and figure'),
+  probe: sweepProbeSchema
+    .optional()
+    .describe(
+      'A point (m) where point_charges, wire_field and laplace2d sweeps report the field and potential of every run',
+    ),
   course_id: z
     .string()
     .max(64)
@@ -71,6 +88,12 @@ export const sweepProgressSchema = sweepTaskSchema.extend({
   finished_at: timestamp.nullable(),
 });
 
+export const sweepMetricDefinitionSchema = z.object({
+  name: z.string().describe("Key in each run's metrics, e.g. field_at_probe"),
+  label: z.string().describe('What it is, e.g. "|E| at the probe"'),
+  unit: z.string().describe("SI unit; 'dimensionless' or 'count' for pure numbers"),
+});
+
 export const sweepRunSchema = z.object({
   run_index: z.number().int(),
   values: z.record(z.string(), z.number()).describe('The swept parameters of this run: path → value'),
@@ -93,11 +116,21 @@ export const sweepResultsSchema = z.object({
   completed: z.number().int(),
   failed: z.number().int(),
   runs: z.array(sweepRunSchema),
+  probe: sweepProbeSchema.nullable().describe('The probe point of the field and potential metrics'),
+  metric_definitions: z
+    .array(sweepMetricDefinitionSchema)
+    .describe("The solver's physical sweep metrics, in the order the figure draws them"),
+  parameter_units: z
+    .record(z.string(), z.string())
+    .describe("Unit of each swept path ('dimensionless' or 'count' for pure numbers)"),
   summary: z
     .object({
-      png_base64: z.string().describe('Each scalar metric against the swept parameter'),
+      png_base64: z.string().describe("The solver's physical metrics against the swept parameters"),
       parameter: z.string().describe('The path on the x axis'),
-      metrics: z.array(z.string()),
+      metrics: z.array(z.string()).describe('The metrics drawn, one panel each'),
+      layout: z
+        .enum(['curves', 'heatmap'])
+        .describe('heatmap: two parameters of more than six values each; curves otherwise'),
     })
     .nullable()
     .describe('When the sweep has completed'),

@@ -53,19 +53,84 @@ await figure('variant-zh-fallback-fresnel', byName['fresnel-air-glass'], {
 });
 setCjkAvailabilityForTesting(undefined);
 
-const q = Array.from({ length: 11 }, (_, i) => (i - 5) * 1e-9);
-const sweep = {
-  parameter: 'charges[0].q',
-  values: q,
-  metrics: {
-    electric_flux: q.map((v) => v / 8.854e-12),
-    relative_error: q.map((_, i) => 1e-7 * (1 + (i % 3))),
-    computation_time: q.map((_, i) => 0.01 + 0.002 * i),
-  },
+// Sweep summaries from closed forms: one parameter, two parameters as curves, two as a heatmap.
+async function summary(name, input) {
+  await writeFile(join(out, `${name}.png`), await renderSweepSummary(input, {}, 'png'));
+  await writeFile(join(out, `${name}.svg`), await renderSweepSummary(input, {}, 'svg'));
+  entries.push({ name, ms: 0, kb: 0 });
+}
+const DEG = 180 / Math.PI;
+const n2s = Array.from({ length: 15 }, (_, i) => 1.1 + 0.1 * i);
+const rs = (n1, n2, ti) => {
+  const ci = Math.cos(ti);
+  const ct = Math.sqrt(1 - ((n1 / n2) * Math.sin(ti)) ** 2);
+  return ((n1 * ci - n2 * ct) / (n1 * ci + n2 * ct)) ** 2;
 };
-await writeFile(join(out, 'sweep-summary.png'), await renderSweepSummary(sweep, {}, 'png'));
-await writeFile(join(out, 'sweep-summary.svg'), await renderSweepSummary(sweep, {}, 'svg'));
-entries.push({ name: 'sweep-summary', ms: 0, kb: 0 });
+await summary('sweep-summary-one-parameter', {
+  x: { parameter: 'n2', unit: 'dimensionless', values: n2s },
+  metrics: [
+    {
+      name: 'reflectance',
+      label: 'R at θᵢ = 45°',
+      unit: 'dimensionless',
+      values: [n2s.map((n) => rs(1, n, Math.PI / 4))],
+    },
+    {
+      name: 'transmittance',
+      label: 'T at θᵢ = 45°',
+      unit: 'dimensionless',
+      values: [n2s.map((n) => 1 - rs(1, n, Math.PI / 4))],
+    },
+    {
+      name: 'brewster_angle',
+      label: 'Brewster angle',
+      unit: '°',
+      values: [n2s.map((n) => Math.atan(n) * DEG)],
+    },
+  ],
+});
+const K = 8.9875517923e9;
+const xs = Array.from({ length: 8 }, (_, i) => -0.5 + 0.1 * i);
+const charges = [1e-9, 2e-9, 3e-9];
+await summary('sweep-summary-two-parameters', {
+  x: { parameter: 'charges[0].x', unit: 'm', values: xs },
+  curves: { labels: charges.map((q) => `charges[0].q = ${q * 1e9}×10⁻⁹ C`) },
+  metrics: [
+    {
+      name: 'field_at_probe',
+      label: '|E| at (0.5, 0) m',
+      unit: 'V/m',
+      values: charges.map((q) => xs.map((x) => (K * q) / (0.5 - x) ** 2)),
+    },
+    {
+      name: 'potential_at_probe',
+      label: 'V at (0.5, 0) m',
+      unit: 'V',
+      values: charges.map((q) => xs.map((x) => (K * q) / (0.5 - x))),
+    },
+  ],
+});
+const MU0 = 4e-7 * Math.PI;
+const currents = Array.from({ length: 8 }, (_, i) => 0.5 + 0.5 * i);
+const turns = Array.from({ length: 8 }, (_, i) => 50 + 50 * i);
+await summary('sweep-summary-heatmap', {
+  x: { parameter: 'current', unit: 'A', values: currents },
+  grid: { parameter: 'n_turns', unit: 'count', values: turns },
+  metrics: [
+    {
+      name: 'field_inside',
+      label: 'B at the centre (long solenoid)',
+      unit: 'T',
+      values: turns.map((n) => currents.map((i) => (MU0 * n * i) / 0.2)),
+    },
+    {
+      name: 'inductance',
+      label: 'inductance (long solenoid)',
+      unit: 'H',
+      values: turns.map((n) => currents.map(() => (MU0 * n * n * Math.PI * 0.02 ** 2) / 0.2)),
+    },
+  ],
+});
 
 const wave = byName.wave_1d;
 const frames = await renderAnimationFrames(wave.params, wave.output, {}, { maxFrames: 12 });

@@ -132,16 +132,24 @@ describe('generic options', () => {
 
 describe('sweep summary', () => {
   it('draws each metric against the swept parameter, gaps for failed runs', async () => {
-    const values = [1, 2, 3, 4, 5];
     const input = {
-      parameter: 'charges[0].q',
-      values,
-      metrics: { flux: [1, 2, Number.NaN, 4, 5], error: [1e-9, 2e-9, 1e-9, 3e-9, 2e-9] },
+      x: { parameter: 'charges[0].q', unit: 'C', values: [1, 2, 3, 4, 5] },
+      metrics: [
+        { name: 'electric_flux', label: 'Φ_E', unit: 'V·m', values: [[1, 2, Number.NaN, 4, 5]] },
+        {
+          name: 'relative_error',
+          label: 'error',
+          unit: 'dimensionless',
+          values: [[1e-9, 2e-9, 1e-9, 3e-9, 2e-9]],
+        },
+      ],
     };
     await expectValidPng(await renderSweepSummary(input, {}, 'png'), 800, 600);
     parseXml(await renderSweepSummary(input, {}, 'svg'));
-    await expect(renderSweepSummary({ ...input, metrics: {} }, {}, 'png')).rejects.toBeInstanceOf(
+    await expect(renderSweepSummary({ ...input, metrics: [] }, {}, 'png')).rejects.toBeInstanceOf(
       InvalidPlotParametersError,
     );
+    const ragged = { ...input, metrics: [{ ...input.metrics[0]!, values: [[1, 2]] }] };
+    await expect(renderSweepSummary(ragged, {}, 'png')).rejects.toBeInstanceOf(InvalidPlotParametersError);
   });
 });

@@ -1,4 +1,4 @@
-import { linearTicks, logTicks, symlogTicks } from './ticks.js';
+import { linearTicks, logTicks, mantissaTicks, symlogTicks } from './ticks.js';
 
 export type NormKind = 'linear' | 'log' | 'symlog';
 
@@ -31,9 +31,19 @@ export function normalizer(norm: Norm): (v: number) => number {
   return (v) => (v - vmin) / span;
 }
 
-export function normTicks(norm: Norm, count: number): number[] {
-  if (norm.kind === 'log') return logTicks(norm.vmin, norm.vmax, count);
-  if (norm.kind === 'symlog') return symlogTicks(norm.vmin, norm.vmax, norm.linthresh ?? 1, count);
+/** Tick values; `mantissas` (log and symlog) asks for every m·10^k inside the range instead. */
+export function normTicks(norm: Norm, count: number, mantissas?: number[]): number[] {
+  if (norm.kind === 'log')
+    return mantissas ? mantissaTicks(norm.vmin, norm.vmax, mantissas) : logTicks(norm.vmin, norm.vmax, count);
+  if (norm.kind === 'symlog') {
+    if (!mantissas) return symlogTicks(norm.vmin, norm.vmax, norm.linthresh ?? 1, count);
+    const c = norm.linthresh ?? 1;
+    // the linear core of the bar (below c) carries 0 only; ticks from c up, on each side in range
+    const pos = norm.vmax > c ? mantissaTicks(c, norm.vmax, mantissas) : [];
+    const neg = norm.vmin < -c ? mantissaTicks(c, -norm.vmin, mantissas).map((v) => -v) : [];
+    const zero = norm.vmin <= 0 && norm.vmax >= 0 ? [0] : [];
+    return [...neg, ...zero, ...pos].sort((a, b) => a - b);
+  }
   return linearTicks(norm.vmin, norm.vmax, count);
 }
 

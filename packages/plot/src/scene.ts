@@ -73,6 +73,8 @@ export interface ImageLayer {
   cmap: string;
   norm: Norm;
   alpha?: number;
+  /** Draw each grid value as a sharp cell (a table of runs), not as a smooth field. */
+  pixelated?: boolean;
 }
 
 export interface LinesLayer {

@@ -75,6 +75,21 @@ export function logTicks(min: number, max: number, count: number): number[] {
   return out.length >= 2 ? out : linearTicks(10 ** lo, 10 ** hi, count);
 }
 
+/** Every m·10^k (m from `mantissas`) inside [min, max], both > 0. */
+export function mantissaTicks(min: number, max: number, mantissas: number[]): number[] {
+  const lo = Math.min(min, max);
+  const hi = Math.max(min, max);
+  if (!(lo > 0)) return [];
+  const out: number[] = [];
+  for (let k = Math.floor(Math.log10(lo)); k <= Math.ceil(Math.log10(hi)) && out.length < 200; k++) {
+    for (const m of mantissas) {
+      const v = Number(`${m}e${k}`);
+      if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) out.push(v);
+    }
+  }
+  return out;
+}
+
 /** 0 and ±decades from the linear threshold up to the largest magnitude in range. */
 export function symlogTicks(min: number, max: number, linthresh: number, count: number): number[] {
   const absMax = Math.max(Math.abs(min), Math.abs(max));

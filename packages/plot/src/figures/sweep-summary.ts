@@ -1,63 +1,177 @@
+import { colormapLut, lutColor } from '../colormaps.js';
 import { invalid } from '../errors.js';
+import { autoNorm } from '../norm.js';
 import { type ResolvedOptions, resolveOptions } from '../options.js';
 import { type OutputFormat, renderScene } from '../render.js';
-import type { Panel, Scene } from '../scene.js';
-import type { Series } from '../types.js';
+import type { Label, Layer, Panel, Scene } from '../scene.js';
 import { bi, scene, userOr } from './common.js';
 
-export interface SweepSummaryInput {
-  /** the swept parameter's path, e.g. `charges[0].q` */
+/** One swept parameter: its request path, its unit ('' for a pure number) and its values. */
+export interface SweepAxis {
   parameter: string;
-  values: Series;
-  /** metric name → one value per run (NaN for a failed run: drawn as a gap) */
-  metrics: Record<string, Series>;
+  unit: string;
+  /** ascending, evenly spaced for a linear range */
+  values: number[];
+}
+
+/** A metric of the runs: values[curve][i] belongs to x.values[i]; NaN for a failed run (a gap). */
+export interface SweepMetricSeries {
+  name: string;
+  /** what a teacher reads, e.g. "|E| at (0.5, 0) m" */
+  label: string;
+  /** SI unit ('' for a pure number such as a reflectance) */
+  unit: string;
+  values: number[][];
+}
+
+/**
+ * The summary of a sweep: every metric against the first swept parameter. With more parameters,
+ * `curves` names each curve (one per combination of the others, a legend entry each); with exactly
+ * two parameters of more than six values each, `grid` turns every metric into a heatmap over both.
+ */
+export interface SweepSummaryInput {
+  x: SweepAxis;
+  /** one curve per entry of `labels`; `parameters` are the paths that tell the curves apart */
+  curves?: { labels: string[]; parameters?: string[] };
+  /** the second parameter, when the summary should be a heatmap (rows = its values) */
+  grid?: SweepAxis;
+  metrics: SweepMetricSeries[];
 }
 
 const COLORS = ['#1f5fb4', '#c0392b', '#27ae60', '#8e44ad', '#e67e22', '#16a085'];
 const MAX_PANELS = 6;
+/** More curves than this: colours from a sequential map, the legend lists every other one. */
+const MAX_DISTINCT_COLORS = 6;
+/** A heatmap needs more than this many values on both axes (issue 16.8). */
+export const HEATMAP_MIN_VALUES = 7;
 
-function range(values: Series): [number, number] {
+/** "q (C)", "n2" (a pure number has no unit to show). */
+export function withUnit(name: string, unit: string): string {
+  return unit ? `${name} (${unit})` : name;
+}
+
+function range(rows: number[][]): [number, number] {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (Number.isFinite(v)) {
-      lo = Math.min(lo, v);
-      hi = Math.max(hi, v);
+  for (const row of rows)
+    for (const v of row) {
+      if (Number.isFinite(v)) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
     }
-  }
   if (!(lo <= hi)) return [0, 1];
   if (lo === hi) return [lo - (Math.abs(lo) || 1) * 0.1, hi + (Math.abs(hi) || 1) * 0.1];
   const pad = (hi - lo) * 0.08;
   return [lo - pad, hi + pad];
 }
 
-/** Each scalar metric against the swept parameter, one small chart per metric (units differ). */
+function curveColors(n: number): string[] {
+  if (n <= MAX_DISTINCT_COLORS) return COLORS.slice(0, n);
+  const lut = colormapLut('viridis');
+  return Array.from({ length: n }, (_, i) => lutColor(lut, 0.05 + (0.85 * i) / (n - 1)));
+}
+
+function check(input: SweepSummaryInput): void {
+  if (input.metrics.length === 0) throw invalid('metrics', 'at least one metric is needed');
+  const n = input.x.values.length;
+  const rows = input.grid ? input.grid.values.length : (input.curves?.labels.length ?? 1);
+  for (const m of input.metrics) {
+    if (m.values.length !== rows) throw invalid(`metrics.${m.name}`, `needs ${rows} rows of values`);
+    if (m.values.some((r) => r.length !== n))
+      throw invalid(`metrics.${m.name}`, 'needs one value per swept value in every row');
+  }
+}
+
+function curvePanel(input: SweepSummaryInput, m: SweepMetricSeries, k: number, o: ResolvedOptions): Panel {
+  const labels = input.curves?.labels ?? [];
+  const colors = curveColors(Math.max(1, m.values.length));
+  // every other legend entry when many curves: the colours run in order, so the gaps read
+  const stride = labels.length > 10 ? Math.ceil(labels.length / 8) : 1;
+  const layers: Layer[] = m.values.map((row, c) => ({
+    type: 'series',
+    x: input.x.values,
+    y: row,
+    color: m.values.length === 1 ? COLORS[k % COLORS.length]! : colors[c]!,
+    width: 2,
+    dots: true,
+    ...(labels[c] !== undefined && c % stride === 0 ? { legend: { text: labels[c] } } : {}),
+  }));
+  const [y0, y1] = range(m.values);
+  const [x0, x1] = range([input.x.values]);
+  return {
+    box: [0, 0, 1, 1],
+    title: { text: m.label },
+    x: { min: x0, max: x1, label: userOr(o.xlabel, { text: withUnit(input.x.parameter, input.x.unit) }) },
+    y: { min: y0, max: y1, label: { text: withUnit(m.name, m.unit) } },
+    grid: o.show_grid ?? true,
+    // the legend once, on the first panel: every panel has the same curves in the same colours
+    legend: k === 0 && labels.length > 0 ? 'best' : 'none',
+    layers,
+  };
+}
+
+/** Indexes of `values` in ascending order of value. */
+function ascending(values: number[]): number[] {
+  return values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
+}
+
+function heatmapPanel(input: SweepSummaryInput, m: SweepMetricSeries, o: ResolvedOptions): Panel {
+  const grid = input.grid!;
+  const nx = input.x.values.length;
+  const ny = grid.values.length;
+  // a range may run downwards (start > end): place cells by value, ascending left to right and
+  // bottom to top (row 0 of the image is the top, the largest value of the second parameter)
+  const cols = ascending(input.x.values);
+  const rows = ascending(grid.values).reverse();
+  const data = new Float64Array(nx * ny);
+  for (let r = 0; r < ny; r++) for (let c = 0; c < nx; c++) data[r * nx + c] = m.values[rows[r]!]![cols[c]!]!;
+  const norm = autoNorm(data, 'linear');
+  const extent = {
+    x_min: input.x.values[cols[0]!]!,
+    x_max: input.x.values[cols[nx - 1]!]!,
+    y_min: grid.values[rows[ny - 1]!]!,
+    y_max: grid.values[rows[0]!]!,
+  };
+  const dx = (extent.x_max - extent.x_min) / (nx - 1) / 2;
+  const dy = (extent.y_max - extent.y_min) / (ny - 1) / 2;
+  const cmap = o.colormap ?? 'viridis';
+  return {
+    box: [0, 0, 1, 1],
+    title: { text: m.label },
+    x: {
+      min: extent.x_min - dx,
+      max: extent.x_max + dx,
+      label: userOr(o.xlabel, { text: withUnit(input.x.parameter, input.x.unit) }),
+    },
+    y: {
+      min: extent.y_min - dy,
+      max: extent.y_max + dy,
+      label: userOr(o.ylabel, { text: withUnit(grid.parameter, grid.unit) }),
+    },
+    legend: 'none',
+    layers: [{ type: 'image', grid: { nx, ny, data }, extent, cmap, norm, pixelated: true }],
+    colorbars: [{ cmap, norm, label: { text: withUnit(m.name, m.unit) } }],
+  };
+}
+
+/** Each metric against the swept parameter(s), one small chart per metric (their units differ). */
 export function sweepSummaryScene(input: SweepSummaryInput, o: ResolvedOptions): Scene {
-  const names = Object.keys(input.metrics).slice(0, MAX_PANELS);
-  if (names.length === 0) throw invalid('metrics', 'at least one metric is needed');
-  const cols = names.length > 3 ? 2 : 1;
-  const rows = Math.ceil(names.length / cols);
-  const [x0, x1] = range(input.values);
-  const panels: Panel[] = names.map((name, k) => {
-    const y = input.metrics[name]!;
-    if (y.length !== input.values.length) throw invalid(`metrics.${name}`, 'needs one value per swept value');
-    const [y0, y1] = range(y);
+  check(input);
+  const metrics = input.metrics.slice(0, MAX_PANELS);
+  // side by side from two metrics on: a row of wide, flat charts hides the curves' shape
+  const cols = metrics.length > 1 ? 2 : 1;
+  const rows = Math.ceil(metrics.length / cols);
+  const panels = metrics.map((m, k): Panel => {
+    const panel = input.grid ? heatmapPanel(input, m, o) : curvePanel(input, m, k, o);
     const c = k % cols;
     const r = Math.floor(k / cols);
-    return {
-      box: [c / cols, r / rows, (c + 1) / cols, (r + 1) / rows],
-      title: { text: name },
-      x: { min: x0, max: x1, label: userOr(o.xlabel, { text: input.parameter }) },
-      y: { min: y0, max: y1 },
-      grid: o.show_grid ?? true,
-      legend: 'none',
-      layers: [
-        { type: 'series', x: input.values, y, color: COLORS[k % COLORS.length]!, width: 2, dots: true },
-      ],
-    };
+    return { ...panel, box: [c / cols, r / rows, (c + 1) / cols, (r + 1) / rows] };
   });
-  return scene(o, bi(o, `Parameter sweep over ${input.parameter}`, `参数扫描：${input.parameter}`), panels);
+  const others = input.grid ? [input.grid.parameter] : (input.curves?.parameters ?? []);
+  const over = [input.x.parameter, ...others].join(others.length > 1 ? ', ' : ' and ');
+  const title: Label = bi(o, `Parameter sweep over ${over}`, `参数扫描：${over}`);
+  return scene(o, title, panels);
 }
 
 export function renderSweepSummary(

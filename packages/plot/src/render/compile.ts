@@ -1,9 +1,11 @@
 import { canRenderCjk, hasCjk } from '../fonts.js';
 import { normalizer } from '../norm.js';
-import type { Corner, InfoBoxLayer, Label, Layer, Panel, Scene } from '../scene.js';
+import type { InfoBoxLayer, Label, Layer, Panel, Scene } from '../scene.js';
+import { infoPrims, infoRect, legendPrims } from './boxes.js';
 import { colormapStrip } from './colorize.js';
+import { markerReach, type PlacedMarker, placeMarkerLabels } from './labels.js';
 import { type LayerContext, layerPrims } from './layers.js';
-import { layoutPanel, type Metrics, metrics, type PanelGeometry, type Rect } from './layout.js';
+import { layoutPanel, type Metrics, metrics, type PanelGeometry } from './layout.js';
 import { ASCENT, MIDDLE_TO_BASELINE, textWidth } from './measure.js';
 import type { DisplayList, Primitive } from './primitives.js';
 
@@ -21,166 +23,6 @@ export function textResolver(target: Target): (label: Label) => string {
     raster && hasCjk(l.text)
       ? (l.fallback ?? l.text.replace(/[^\x20-\x7E°±×µμ²³⁻⁰¹⁴⁵⁶⁷⁸⁹·−]/g, '?'))
       : l.text;
-}
-
-function legendEntries(layers: Layer[]): { label: Label; layer: Layer }[] {
-  const out: { label: Label; layer: Layer }[] = [];
-  for (const l of layers) {
-    if (
-      (l.type === 'series' ||
-        l.type === 'lines' ||
-        l.type === 'band' ||
-        l.type === 'rule' ||
-        l.type === 'points') &&
-      l.legend
-    ) {
-      out.push({ label: l.legend, layer: l });
-    }
-  }
-  return out;
-}
-
-type Spot = Corner | 'middle-left' | 'middle-right' | 'top-centre' | 'bottom-centre';
-
-function cornerRect(corner: Spot, plot: Rect, w: number, h: number, inset: number): Rect {
-  const x = corner.endsWith('left')
-    ? plot.x + inset
-    : corner.endsWith('right')
-      ? plot.x + plot.w - inset - w
-      : plot.x + (plot.w - w) / 2;
-  const y = corner.startsWith('top')
-    ? plot.y + inset
-    : corner.startsWith('bottom')
-      ? plot.y + plot.h - inset - h
-      : plot.y + (plot.h - h) / 2;
-  return { x, y, w, h };
-}
-
-function legendPrims(
-  panel: Panel,
-  geo: PanelGeometry,
-  m: Metrics,
-  text: (l: Label) => string,
-  taken: Corner[],
-  occupied: Rect[],
-): Primitive[] {
-  const entries = legendEntries(panel.layers);
-  if (entries.length === 0 || panel.legend === 'none') return [];
-  const s = m.small;
-  const rowH = s * 1.55;
-  const w = 34 + Math.max(...entries.map((e) => textWidth(text(e.label), s))) + 10;
-  const h = entries.length * rowH + 8;
-  let corner: Spot = panel.legend && panel.legend !== 'best' ? panel.legend : 'top-right';
-  if (!panel.legend || panel.legend === 'best') {
-    // the corner that hides the fewest plotted samples
-    const pts: number[] = [];
-    for (const l of panel.layers) {
-      if (l.type !== 'series') continue;
-      for (let i = 0; i < l.x.length; i++) pts.push(geo.tx(l.x[i]!), geo.ty(l.y[i]!));
-    }
-    let best = Number.POSITIVE_INFINITY;
-    const spots: Spot[] = [
-      'top-right',
-      'top-left',
-      'bottom-right',
-      'bottom-left',
-      'middle-right',
-      'middle-left',
-      'top-centre',
-      'bottom-centre',
-    ];
-    for (const c of spots) {
-      if ((taken as Spot[]).includes(c)) continue;
-      const r = cornerRect(c, geo.plot, w, h, 8);
-      // an annotation under the legend costs as much as a stretch of curve
-      let hits =
-        occupied.filter((o) => r.x < o.x + o.w && o.x < r.x + r.w && r.y < o.y + o.h && o.y < r.y + r.h)
-          .length * 25;
-      for (let i = 0; i < pts.length; i += 2) {
-        if (
-          pts[i]! >= r.x - 4 &&
-          pts[i]! <= r.x + r.w + 4 &&
-          pts[i + 1]! >= r.y - 4 &&
-          pts[i + 1]! <= r.y + r.h + 4
-        )
-          hits++;
-      }
-      if (hits < best) {
-        best = hits;
-        corner = c;
-      }
-    }
-  }
-  const r = cornerRect(corner, geo.plot, w, h, 8);
-  const out: Primitive[] = [
-    { kind: 'rect', ...r, fill: '#fff', alpha: 0.9, stroke: '#bbb', width: 0.8, rx: 3 },
-  ];
-  entries.forEach((e, i) => {
-    const cy = r.y + 4 + rowH * (i + 0.5);
-    const l = e.layer;
-    const x0 = r.x + 7;
-    if (l.type === 'band')
-      out.push({
-        kind: 'rect',
-        x: x0,
-        y: cy - s * 0.45,
-        w: 22,
-        h: s * 0.9,
-        fill: l.color,
-        alpha: Math.min(1, l.alpha * 2),
-      });
-    else if (l.type === 'points')
-      out.push({ kind: 'circle', cx: x0 + 11, cy, r: 4, fill: l.color, stroke: '#fff', width: 1 });
-    else if (l.type === 'series' || l.type === 'lines' || l.type === 'rule') {
-      out.push({
-        kind: 'path',
-        subpaths: [[x0, cy, x0 + 22, cy]],
-        stroke: l.color,
-        width: Math.max(1.5, l.width),
-        ...(l.dash ? { dash: l.dash } : {}),
-      });
-    }
-    out.push({
-      kind: 'text',
-      x: x0 + 28,
-      y: cy + s * MIDDLE_TO_BASELINE,
-      text: text(e.label),
-      size: s,
-      color: INK,
-      weight: 'normal',
-      align: 'left',
-    });
-  });
-  return out;
-}
-
-function infoPrims(
-  box: InfoBoxLayer,
-  geo: PanelGeometry,
-  m: Metrics,
-  text: (l: Label) => string,
-): Primitive[] {
-  const s = m.small;
-  const lines = box.lines.map(text);
-  const w = Math.max(...lines.map((l) => textWidth(l, s))) + 14;
-  const rowH = s * 1.45;
-  const r = cornerRect(box.corner, geo.plot, w, lines.length * rowH + 8, 8);
-  const out: Primitive[] = [
-    { kind: 'rect', ...r, fill: '#fff', alpha: 0.88, stroke: '#999', width: 0.8, rx: 3 },
-  ];
-  lines.forEach((l, i) => {
-    out.push({
-      kind: 'text',
-      x: r.x + 7,
-      y: r.y + 4 + rowH * (i + 0.5) + s * MIDDLE_TO_BASELINE,
-      text: l,
-      size: s,
-      color: INK,
-      weight: 'normal',
-      align: 'left',
-    });
-  });
-  return out;
 }
 
 function axesPrims(panel: Panel, geo: PanelGeometry, m: Metrics, text: (l: Label) => string): Primitive[] {
@@ -325,6 +167,20 @@ function colorbarPrims(geo: PanelGeometry, m: Metrics, text: (l: Label) => strin
   return out;
 }
 
+/** Labels of every marker of the panel, placed once all markers and annotations are known. */
+function markerLabels(panel: Panel, geo: PanelGeometry, ctx: LayerContext): Primitive[] {
+  const placed: PlacedMarker[] = [];
+  for (const layer of panel.layers) {
+    if (layer.type !== 'markers') continue;
+    for (const marker of layer.markers) {
+      const x = geo.tx(marker.x);
+      const y = geo.ty(marker.y);
+      if (Number.isFinite(x) && Number.isFinite(y)) placed.push({ x, y, reach: markerReach(marker), marker });
+    }
+  }
+  return placeMarkerLabels(placed, (mk) => ctx.text(mk.label!), ctx.m.small, geo.plot, ctx.occupied);
+}
+
 /** Lays out a scene and turns it into primitives in logical px. */
 export function compileScene(scene: Scene, target: Target): DisplayList {
   const m = metrics(scene.width, scene.height);
@@ -349,6 +205,7 @@ export function compileScene(scene: Scene, target: Target): DisplayList {
     top = m.pad + m.title * 1.35 + 2;
   }
   const area = { x: 0, y: top, w: scene.width, h: scene.height - top };
+  const panels: PanelGeometry[] = [];
   for (const panel of scene.panels) {
     const [l, t, r, b] = panel.box;
     const outer = {
@@ -358,7 +215,16 @@ export function compileScene(scene: Scene, target: Target): DisplayList {
       h: (b - t) * area.h,
     };
     const geo = layoutPanel(panel, outer, m);
-    const ctx: LayerContext = { geo, m, scale: scene.dpi / 100, text, occupied: [] };
+    panels.push(geo);
+    const boxes = panel.layers.filter((x): x is InfoBoxLayer => x.type === 'infobox');
+    // info boxes are drawn last but their place is known: labels keep out of it
+    const ctx: LayerContext = {
+      geo,
+      m,
+      scale: scene.dpi / 100,
+      text,
+      occupied: boxes.map((b) => infoRect(b, geo, m, text)),
+    };
     const images = panel.layers.filter((x) => x.type === 'image');
     const bands = panel.layers.filter((x) => x.type === 'band');
     // rules go last so their labels can step around annotations already placed
@@ -370,10 +236,10 @@ export function compileScene(scene: Scene, target: Target): DisplayList {
     for (const layer of [...images, ...bands]) inner.push(...layerPrims(layer, ctx));
     if (panel.grid) inner.push(gridPrims(geo, images.length > 0));
     for (const layer of rest) inner.push(...layerPrims(layer, ctx));
+    inner.push(...markerLabels(panel, geo, ctx));
     items.push({ kind: 'group', clip: geo.plot, children: inner });
     items.push(...axesPrims(panel, geo, m, text));
     items.push(...colorbarPrims(geo, m, text));
-    const boxes = panel.layers.filter((x): x is InfoBoxLayer => x.type === 'infobox');
     for (const box of boxes) items.push(...infoPrims(box, geo, m, text));
     items.push(
       ...legendPrims(
@@ -392,5 +258,6 @@ export function compileScene(scene: Scene, target: Target): DisplayList {
     dpi: scene.dpi,
     background: scene.background ?? '#fff',
     items,
+    panels,
   };
 }

@@ -75,56 +75,79 @@ function imagePrims(layer: ImageLayer, ctx: LayerContext): Primitive[] {
       height: img.height,
       rgba: img.rgba,
       ...(layer.alpha === undefined ? {} : { alpha: layer.alpha }),
+      ...(layer.pixelated ? { pixelated: true } : {}),
     },
   ];
 }
 
-/** Arrowheads spread along each line, oriented by the field when one is given. */
+/** Arc length at each vertex of a px polyline. */
+function arcLengths(p: number[]): number[] {
+  const s = [0];
+  for (let i = 2; i < p.length; i += 2)
+    s.push(s.at(-1)! + Math.hypot(p[i]! - p[i - 2]!, p[i + 1]! - p[i - 1]!));
+  return s;
+}
+
+/** Point and unit tangent at arc length `at` along a px polyline. */
+function pointAt(p: number[], s: number[], at: number): [number, number, number, number] {
+  let i = 1;
+  while (i < s.length - 1 && s[i]! < at) i++;
+  const len = s[i]! - s[i - 1]! || 1;
+  const f = Math.max(0, Math.min(1, (at - s[i - 1]!) / len));
+  const ax = p[2 * i - 2]!;
+  const ay = p[2 * i - 1]!;
+  const dx = p[2 * i]! - ax;
+  const dy = p[2 * i + 1]! - ay;
+  const d = Math.hypot(dx, dy) || 1;
+  return [ax + dx * f, ay + dy * f, dx / d, dy / d];
+}
+
+/**
+ * Arrowheads spread along each line by arc length, `spacing` px apart, and kept apart from one
+ * another across lines: where lines crowd (between close wires, near a charge) a head that would
+ * sit within `spacing`/3 of one already drawn slides along its line, or is left out. Long lines
+ * first, so the lines that carry the picture get their heads before the small loops do.
+ */
 function lineArrows(sub: number[][], spec: ArrowSpec, ctx: LayerContext): number[][] {
   const heads: number[][] = [];
+  const centres: number[] = [];
   const { tx, ty, plot } = ctx.geo;
   const kx = tx(1) - tx(0) || 1;
   const ky = ty(1) - ty(0) || -1;
-  for (const p of sub) {
-    const segs = p.length / 2 - 1;
-    let total = 0;
-    for (let i = 0; i < segs; i++)
-      total += Math.hypot(p[2 * i + 2]! - p[2 * i]!, p[2 * i + 3]! - p[2 * i + 1]!);
+  const minGap = Math.max(spec.size * 2.5, spec.spacing / 3);
+  const inside = (x: number, y: number) =>
+    x > plot.x + 2 && x < plot.x + plot.w - 2 && y > plot.y + 2 && y < plot.y + plot.h - 2;
+  const clear = (x: number, y: number) => {
+    for (let k = 0; k < centres.length; k += 2)
+      if (Math.hypot(centres[k]! - x, centres[k + 1]! - y) < minGap) return false;
+    return true;
+  };
+  const lines = sub.map((p) => ({ p, s: arcLengths(p) })).sort((a, b) => b.s.at(-1)! - a.s.at(-1)!);
+  for (const { p, s } of lines) {
+    const total = s.at(-1)!;
     if (total < spec.size * 4) continue;
     const count = Math.max(1, Math.round(total / spec.spacing));
-    let next = total / count / 2;
-    let walked = 0;
-    for (let i = 0; i < segs && heads.length < 2000; i++) {
-      const ax = p[2 * i]!;
-      const ay = p[2 * i + 1]!;
-      const sx = p[2 * i + 2]! - ax;
-      const sy = p[2 * i + 3]! - ay;
-      const len = Math.hypot(sx, sy);
-      while (len > 0 && walked + len >= next) {
-        const f = (next - walked) / len;
-        const hx = ax + sx * f;
-        const hy = ay + sy * f;
-        let ux = sx / len;
-        let uy = sy / len;
-        const inside =
-          hx > plot.x + 2 && hx < plot.x + plot.w - 2 && hy > plot.y + 2 && hy < plot.y + plot.h - 2;
+    const step = total / count;
+    // candidate shifts along the line, nearest first, within half a step either way
+    const shifts = [0, 0.15, -0.15, 0.3, -0.3, 0.45, -0.45].map((f) => f * step);
+    for (let k = 0; k < count && heads.length < 2000; k++) {
+      for (const shift of shifts) {
+        const at = step * (k + 0.5) + shift;
+        if (at < spec.size || at > total - spec.size) continue;
+        const [hx, hy, tux, tuy] = pointAt(p, s, at);
+        if (!inside(hx, hy) || !clear(hx, hy)) continue;
+        let ux = tux;
+        let uy = tuy;
         const field = spec.direction?.((hx - tx(0)) / kx, (hy - ty(0)) / ky);
-        if (field) {
-          const fx = field[0] * kx;
-          const fy = field[1] * ky;
-          const fl = Math.hypot(fx, fy);
-          if (fl > 0) {
-            // keep the line's tangent (smooth look), only flip it to point along the field
-            if (ux * fx + uy * fy < 0) {
-              ux = -ux;
-              uy = -uy;
-            }
-          }
+        // keep the line's tangent (smooth look), only flip it to point along the field
+        if (field && ux * field[0] * kx + uy * field[1] * ky < 0) {
+          ux = -ux;
+          uy = -uy;
         }
-        if (inside) heads.push(arrowHead(hx, hy, ux, uy, spec.size));
-        next += total / count;
+        heads.push(arrowHead(hx, hy, ux, uy, spec.size));
+        centres.push(hx, hy);
+        break;
       }
-      walked += len;
     }
   }
   return heads;

@@ -96,11 +96,33 @@ function fitXTicks(axis: Axis, width: number, m: Metrics): Ticks {
   return axisTicks(axis, 2);
 }
 
+/** A colour bar is read by its ticks: at least this many labelled ones when the bar has the room. */
+export const MIN_COLORBAR_TICKS = 4;
+
 export function colorbarTicks(cb: Colorbar, height: number, m: Metrics): Ticks {
-  const count = Math.max(2, Math.min(9, Math.floor(height / (m.tick * 3.2))));
+  const room = Math.max(2, Math.min(12, Math.floor(height / (m.tick * 1.6))));
+  const count = Math.max(MIN_COLORBAR_TICKS, Math.min(9, Math.floor(height / (m.tick * 3.2))));
   const { vmin, vmax } = cb.norm;
   const span = vmax - vmin || 1;
-  const values = normTicks(cb.norm, count).filter((v) => v >= vmin - span * 1e-9 && v <= vmax + span * 1e-9);
+  const inRange = (v: number) => v >= vmin - span * 1e-9 && v <= vmax + span * 1e-9;
+  let values = normTicks(cb.norm, count).filter(inRange);
+  // A log bar over two or three decades has only two or three decade ticks: add 2× and 5×, then
+  // 3×, then every mantissa, while the labels still fit the bar's height.
+  for (const mantissas of [
+    [1, 2, 5],
+    [1, 2, 3, 5],
+    [1, 2, 3, 4, 5, 6, 7, 8, 9],
+  ]) {
+    if (values.length >= MIN_COLORBAR_TICKS || cb.norm.kind === 'linear') break;
+    const denser = normTicks(cb.norm, count, mantissas).filter(inRange);
+    if (denser.length > room) break;
+    if (denser.length > values.length) values = denser;
+  }
+  // A linear bar: ask for more steps until four ticks fall inside.
+  for (let c = count + 1; values.length < MIN_COLORBAR_TICKS && c <= count + 8; c++) {
+    if (cb.norm.kind !== 'linear') break;
+    values = normTicks(cb.norm, c).filter(inRange);
+  }
   return { values, labels: labelsFor(values, undefined, cb.norm) };
 }
 

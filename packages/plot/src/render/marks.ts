@@ -3,7 +3,7 @@ import { normalizer } from '../norm.js';
 import type { ColoredPathLayer, Marker } from '../scene.js';
 import type { LayerContext } from './layers.js';
 import { MIDDLE_TO_BASELINE, textWidth } from './measure.js';
-import type { Primitive } from './primitives.js';
+import type { Primitive, RectPrim, TextPrim } from './primitives.js';
 
 /** Small drawn symbols: arrowheads, charge and wire markers, boxed labels, colour-coded paths. */
 
@@ -28,12 +28,13 @@ export function markerPrims(mk: Marker, ctx: LayerContext): Primitive[] {
   const alpha = mk.muted ? 0.5 : 1;
   if (mk.highlight) {
     // gold on a dark rim: visible on bright and dark parts of any colormap
-    out.push({ kind: 'circle', cx: x, cy: y, r: r + 4.5, stroke: '#111', width: 5.5 });
+    out.push({ kind: 'circle', role: 'marker', cx: x, cy: y, r: r + 4.5, stroke: '#111', width: 5.5 });
     out.push({ kind: 'circle', cx: x, cy: y, r: r + 4.5, stroke: '#ffc400', width: 3 });
   }
   if (mk.kind === 'positive' || mk.kind === 'negative') {
     out.push({
       kind: 'circle',
+      role: 'marker',
       cx: x,
       cy: y,
       r,
@@ -54,7 +55,17 @@ export function markerPrims(mk: Marker, ctx: LayerContext): Primitive[] {
       alpha,
     });
   } else if (mk.kind === 'out' || mk.kind === 'in') {
-    out.push({ kind: 'circle', cx: x, cy: y, r, fill: '#fff', stroke: '#111', width: 1.8, alpha });
+    out.push({
+      kind: 'circle',
+      role: 'marker',
+      cx: x,
+      cy: y,
+      r,
+      fill: '#fff',
+      stroke: '#111',
+      width: 1.8,
+      alpha,
+    });
     if (mk.kind === 'out') out.push({ kind: 'circle', cx: x, cy: y, r: r * 0.3, fill: '#111', alpha });
     else {
       const a = r * 0.62;
@@ -70,9 +81,9 @@ export function markerPrims(mk: Marker, ctx: LayerContext): Primitive[] {
       });
     }
   } else {
-    out.push({ kind: 'circle', cx: x, cy: y, r, fill: '#111', alpha });
+    out.push({ kind: 'circle', role: 'marker', cx: x, cy: y, r, fill: '#111', alpha });
   }
-  if (mk.label) out.push(...boxedText(ctx.text(mk.label), x + r + 4, y - r - 2, ctx.m.small, 'left'));
+  // the label is placed later, with every marker of the panel known (render/labels.ts)
   return out;
 }
 
@@ -84,7 +95,7 @@ export function boxedText(
   size: number,
   align: 'left' | 'center' | 'right',
   color = '#111',
-): Primitive[] {
+): [RectPrim, TextPrim] {
   const w = textWidth(text, size);
   const left = align === 'left' ? x : align === 'center' ? x - w / 2 : x - w;
   const pad = 3;

@@ -36,7 +36,7 @@ function drawImage(ctx: SKRSContext2D, p: ImagePrim): void {
   sctx.putImageData(img, 0, 0);
   ctx.globalAlpha = p.alpha ?? 1;
   // Smooth scaling: a coarse grid reads as a continuous field, as it does in browsers for the SVG.
-  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingEnabled = p.pixelated !== true;
   ctx.imageSmoothingQuality = 'medium';
   ctx.drawImage(src, p.x, p.y, p.w, p.h);
 }

@@ -1,3 +1,4 @@
+import type { PanelGeometry } from './layout.js';
 /** What the backends paint: pixel-space shapes in logical px (the PNG backend scales by dpi/100). */
 
 export interface Style {
@@ -17,8 +18,12 @@ export interface PathPrim extends Style {
   closed?: boolean;
 }
 
+/** What a shape stands for, so tests can find markers and labels in a compiled scene. */
+export type Role = 'marker' | 'marker-label';
+
 export interface CirclePrim extends Style {
   kind: 'circle';
+  role?: Role;
   cx: number;
   cy: number;
   r: number;
@@ -26,6 +31,7 @@ export interface CirclePrim extends Style {
 
 export interface RectPrim extends Style {
   kind: 'rect';
+  role?: Role;
   x: number;
   y: number;
   w: number;
@@ -59,6 +65,8 @@ export interface ImagePrim {
   height: number;
   rgba: Uint8ClampedArray;
   alpha?: number;
+  /** nearest-neighbour scaling: one sharp cell per source pixel */
+  pixelated?: boolean;
 }
 
 export interface GroupPrim {
@@ -75,4 +83,6 @@ export interface DisplayList {
   dpi: number;
   background: string;
   items: Primitive[];
+  /** Where each panel's plot, ticks and colour bars went (the backends ignore it; tests read it). */
+  panels: PanelGeometry[];
 }

@@ -103,7 +103,7 @@ function emit(e: Emitter, items: Primitive[]): void {
         // One <image> per field: the heatmap is a single embedded PNG, never a rectangle per cell.
         const slot = e.out.length;
         e.out.push('');
-        const attrs = `x="${n2(p.x)}" y="${n2(p.y)}" width="${n2(p.w)}" height="${n2(p.h)}" preserveAspectRatio="none"${p.alpha !== undefined && p.alpha < 1 ? ` opacity="${n2(p.alpha)}"` : ''}`;
+        const attrs = `x="${n2(p.x)}" y="${n2(p.y)}" width="${n2(p.w)}" height="${n2(p.h)}" preserveAspectRatio="none"${p.pixelated ? ' style="image-rendering:pixelated"' : ''}${p.alpha !== undefined && p.alpha < 1 ? ` opacity="${n2(p.alpha)}"` : ''}`;
         e.pending.push(
           pngDataUri(p.rgba, p.width, p.height).then((uri) => {
             e.out[slot] = `<image ${attrs} href="${uri}"/>`;

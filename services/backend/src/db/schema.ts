@@ -172,6 +172,8 @@ export interface SweepTasksTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** JSON {x, y} (m): the probe point of the sweep's metrics, null when none was named */
+  probe: string | null;
 }
 
 export interface SweepRunsTable {

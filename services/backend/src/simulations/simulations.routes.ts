@@ -87,13 +87,13 @@ export function simulationsRoutes(ctx: SimulationContext) {
       },
       async (request) => {
         const { page, limit, type, course_id } = request.query;
-        const { rows, total } = await simulationHistory(ctx.db, principalOf(request), {
+        const { entries, total } = await simulationHistory(ctx.db, principalOf(request), {
           type,
           course_id,
           offset: pageOffset({ page, limit }),
           limit,
         });
-        return ok({ simulations: rows.map(toSimulationRecord), total, page, limit });
+        return ok({ simulations: entries, total, page, limit });
       },
     );
 

@@ -6,12 +6,12 @@ import { accessCourse } from '../courses/course-access.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
+import { listHistory } from './history.js';
 import type { SimulationContext } from './simulation-context.js';
 import {
   deleteSimulation,
   findSimulation,
   insertSimulation,
-  listSimulations,
   type SimulationWithOwner,
 } from './simulations.repository.js';
 
@@ -146,10 +146,10 @@ export async function simulationHistory(
   db: Db,
   principal: Principal,
   query: { type?: string | undefined; course_id?: string | undefined; offset: number; limit: number },
-): Promise<{ rows: SimulationWithOwner[]; total: number }> {
+): ReturnType<typeof listHistory> {
   const seesWholeCourse =
     query.course_id !== undefined && (await isCourseStaff(db, principal, query.course_id));
-  return listSimulations(db, {
+  return listHistory(db, {
     ownerId: seesWholeCourse ? undefined : principal.userId,
     courseId: query.course_id,
     type: query.type,

@@ -2,8 +2,8 @@ import { AppError, type SimulationType } from '@faraday/contracts';
 import type { SimulationContext } from '../simulations/simulation-context.js';
 import { findSimulation } from '../simulations/simulations.repository.js';
 import { recordSimulation, runSolver } from '../simulations/simulations.service.js';
-import { finishTaskIfDone } from './sweep-finish.js';
-import { scalarMetrics } from './sweep-metrics.js';
+import { finishTaskIfDone, probeOf } from './sweep-finish.js';
+import { runMetrics } from './sweep-metrics.js';
 import {
   claimRun,
   findRun,
@@ -169,7 +169,9 @@ async function recordRun(
       const settled = await settleRun(trx, fence, {
         status: 'completed',
         simulation_id: simulationId,
-        metrics: JSON.stringify(scalarMetrics(result)),
+        metrics: JSON.stringify(
+          runMetrics(task.simulation_type as SimulationType, parameters, result, probeOf(task)),
+        ),
         error: null,
       });
       if (!settled) throw new ClaimLost();

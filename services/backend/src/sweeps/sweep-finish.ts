@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import type { LinearRange } from '@faraday/contracts';
+import type { LinearRange, SimulationType, SweepProbe } from '@faraday/contracts';
 import { renderSweepSummary } from '@faraday/plot';
 import type { SimulationContext } from '../simulations/simulation-context.js';
 import type { SweepLog } from './sweep-executor.js';
-import { type FinishedRun, summaryInput } from './sweep-metrics.js';
+import { type FinishedRun, type SweepShape, summaryInput } from './sweep-metrics.js';
 import {
   endTask,
   findTask,
@@ -29,6 +29,15 @@ export function sweptAxes(task: SweepTaskRow): { path: string; steps: number }[]
   return Object.entries(ranges).map(([path, range]) => ({ path, steps: range.steps }));
 }
 
+export function probeOf(task: SweepTaskRow): SweepProbe | null {
+  return task.probe ? (JSON.parse(task.probe) as SweepProbe) : null;
+}
+
+/** What the summary needs to know of a task: its solver, swept paths and probe. */
+export function sweepShape(task: SweepTaskRow): SweepShape {
+  return { type: task.simulation_type as SimulationType, axes: sweptAxes(task), probe: probeOf(task) };
+}
+
 /** The summary figure as a blob; undefined when there is nothing to draw or drawing failed. */
 async function storeSummary(
   ctx: SimulationContext,
@@ -36,7 +45,7 @@ async function storeSummary(
   log: SweepLog,
 ): Promise<string | undefined> {
   const runs = (await listRuns(ctx.db, task.id)).map(finishedRunOf);
-  const input = summaryInput(sweptAxes(task), runs);
+  const input = summaryInput(sweepShape(task), runs);
   if (!input) return undefined;
   try {
     const png = await renderSweepSummary(input, {}, 'png');

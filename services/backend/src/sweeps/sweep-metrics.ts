@@ -1,5 +1,6 @@
-import type { SimulationResult } from '@faraday/contracts';
+import type { SimulationResult, SimulationType, SweepProbe } from '@faraday/contracts';
 import type { SweepSummaryInput } from '@faraday/plot';
+import { measureRun, metricDefinitions, parameterUnit } from './metric-catalogue.js';
 
 /**
  * The scalar metrics of a run: every finite number at the top level of the solver output
@@ -19,6 +20,20 @@ export function scalarMetrics(result: SimulationResult): Record<string, number> 
   return metrics;
 }
 
+/**
+ * What a run stores as its metrics: every scalar of the output (as the results API has always
+ * listed them) plus the solver's declared physical metrics (metric-catalogue.ts), which are what
+ * the summary figure draws.
+ */
+export function runMetrics(
+  type: SimulationType,
+  parameters: Record<string, unknown>,
+  result: SimulationResult,
+  probe: SweepProbe | null,
+): Record<string, number> {
+  return { ...scalarMetrics(result), ...measureRun(type, { output: result, parameters, probe }) };
+}
+
 export interface FinishedRun {
   run_index: number;
   values: Record<string, number>;
@@ -26,64 +41,90 @@ export interface FinishedRun {
   metrics: Record<string, number> | null;
 }
 
+export interface SweepShape {
+  type: SimulationType;
+  /** swept paths in request order (the first varies slowest) with their number of values */
+  axes: { path: string; steps: number }[];
+  probe: SweepProbe | null;
+}
+
 const MAX_METRICS = 6;
+/** Two parameters of more than this many values each are drawn as heatmaps (issue 16.8). */
+const HEATMAP_ABOVE = 6;
 
-/** Numbers about the computation rather than the physics: shown after the physics. */
-const BOOKKEEPING = new Set(['computation_time', 'render_time', 'grid_points']);
-
-/**
- * Which metrics the figure shows (the plot has room for six panels): the physics that changes
- * across the sweep first, in the solver's order, then the computation's own numbers, then
- * constants (epsilon_0 and the like say nothing about the sweep).
- */
-function chosenMetrics(runs: FinishedRun[]): string[] {
-  const names: string[] = [];
-  for (const run of runs) {
-    for (const name of Object.keys(run.metrics ?? {})) if (!names.includes(name)) names.push(name);
+/** The index of each path's value in a run, from its row-major run index (first path slowest). */
+function coordinates(runIndex: number, steps: number[]): number[] {
+  const out = new Array<number>(steps.length);
+  let rest = runIndex;
+  for (let k = steps.length - 1; k >= 0; k--) {
+    out[k] = rest % steps[k]!;
+    rest = Math.floor(rest / steps[k]!);
   }
-  // Differences at rounding level (1e-16 in a uniformity of 0.97) are not variation.
-  const varies = (name: string) => {
-    const values = runs.map((r) => r.metrics?.[name]).filter((v): v is number => v !== undefined);
-    const lo = Math.min(...values);
-    const hi = Math.max(...values);
-    return hi - lo > 1e-9 * Math.max(Math.abs(lo), Math.abs(hi));
-  };
-  const rank = (name: string) => (BOOKKEEPING.has(name) ? 1 : 0) + (varies(name) ? 0 : 2);
-  return names
-    .map((name, order) => ({ name, order }))
-    .sort((a, b) => rank(a.name) - rank(b.name) || a.order - b.order)
-    .slice(0, MAX_METRICS)
-    .map((m) => m.name);
+  return out;
+}
+
+function formatNumber(v: number): string {
+  return Number(v.toPrecision(4)).toString();
 }
 
 /**
- * The input of renderSweepSummary: x is the first swept path. With several paths, the runs are
- * regrouped into one curve per combination of the other paths (x ascending within a curve),
- * curves separated by NaN so the plot draws them as separate lines, not a zigzag.
- * Undefined when no run has a metric to draw.
+ * The input of renderSweepSummary: the solver's declared metrics that at least one run has, the
+ * swept path with the most values on x (the first path on a tie), every other combination a
+ * labelled curve; with exactly two paths of more than six values each, a heatmap. Undefined when
+ * no run has a declared metric.
  */
-export function summaryInput(
-  axes: { path: string; steps: number }[],
-  runs: FinishedRun[],
-): SweepSummaryInput | undefined {
-  const metricNames = chosenMetrics(runs);
-  if (metricNames.length === 0 || axes.length === 0) return undefined;
-  const byIndex = [...runs].sort((a, b) => a.run_index - b.run_index);
-  const first = axes[0]!.path;
-  const curves = axes.slice(1).reduce((n, axis) => n * axis.steps, 1);
-  const values: number[] = [];
-  const metrics: Record<string, number[]> = Object.fromEntries(metricNames.map((name) => [name, []]));
-  // Row-major order (first path slowest): curve j holds runs j, j + curves, j + 2·curves, …
-  for (let curve = 0; curve < curves; curve++) {
-    if (curve > 0) {
-      values.push(Number.NaN);
-      for (const name of metricNames) metrics[name]!.push(Number.NaN);
-    }
-    for (let i = curve; i < byIndex.length; i += curves) {
-      const run = byIndex[i]!;
-      values.push(run.values[first]!);
-      for (const name of metricNames) metrics[name]!.push(run.metrics?.[name] ?? Number.NaN);
-    }
+export function summaryInput(shape: SweepShape, runs: FinishedRun[]): SweepSummaryInput | undefined {
+  const { axes } = shape;
+  if (axes.length === 0) return undefined;
+  const metrics = metricDefinitions(shape.type, shape.probe)
+    .filter((m) => runs.some((r) => r.metrics?.[m.name] !== undefined))
+    .slice(0, MAX_METRICS);
+  if (metrics.length === 0) return undefined;
+  const steps = axes.map((a) => a.steps);
+  let xAxis = 0;
+  for (let k = 1; k < axes.length; k++) if (steps[k]! > steps[xAxis]!) xAxis = k;
+  const others = axes.map((_, k) => k).filter((k) => k !== xAxis);
+  const heatmap = axes.length === 2 && steps.every((n) => n > HEATMAP_ABOVE);
+  // the value of every path at every index, read from the runs themselves
+  const valueAt = axes.map((a) => new Array<number>(a.steps).fill(Number.NaN));
+  for (const run of runs) {
+    const idx = coordinates(run.run_index, steps);
+    axes.forEach((a, k) => {
+      valueAt[k]![idx[k]!] = run.values[a.path]!;
+    });
   }
-  return { parameter: first, values, metrics };
+  const curveCount = others.reduce((n, k) => n * steps[k]!, 1);
+  const curveOf = (idx: number[]) => others.reduce((c, k) => c * steps[k]! + idx[k]!, 0);
+  const rows = metrics.map(() =>
+    Array.from({ length: curveCount }, () => new Array<number>(steps[xAxis]!).fill(Number.NaN)),
+  );
+  const labels = new Array<string>(curveCount).fill('');
+  for (const run of runs) {
+    const idx = coordinates(run.run_index, steps);
+    const c = curveOf(idx);
+    labels[c] = others
+      .map((k) => {
+        const unit = parameterUnit(shape.type, axes[k]!.path);
+        const shown = unit === 'dimensionless' || unit === 'count' ? '' : ` ${unit}`;
+        return `${axes[k]!.path} = ${formatNumber(valueAt[k]![idx[k]!]!)}${shown}`;
+      })
+      .join(', ');
+    metrics.forEach((m, i) => {
+      rows[i]![c]![idx[xAxis]!] = run.metrics?.[m.name] ?? Number.NaN;
+    });
+  }
+  const axis = (k: number) => ({
+    parameter: axes[k]!.path,
+    unit: parameterUnit(shape.type, axes[k]!.path),
+    values: valueAt[k]!,
+  });
+  return {
+    x: axis(xAxis),
+    ...(heatmap
+      ? { grid: axis(others[0]!) }
+      : others.length > 0
+        ? { curves: { labels, parameters: others.map((k) => axes[k]!.path) } }
+        : {}),
+    metrics: metrics.map((m, i) => ({ ...m, values: rows[i]! })),
+  };
 }

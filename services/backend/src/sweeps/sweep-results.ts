@@ -1,7 +1,8 @@
 import type { SimulationType, SweepRunStatus, SweepStatus } from '@faraday/contracts';
 import type { Principal } from '../auth/principal.js';
 import type { SimulationContext } from '../simulations/simulation-context.js';
-import { finishedRunOf, sweptAxes } from './sweep-finish.js';
+import { metricDefinitions, parameterUnit } from './metric-catalogue.js';
+import { finishedRunOf, sweepShape } from './sweep-finish.js';
 import { summaryInput } from './sweep-metrics.js';
 import { listRuns, type SweepRunRow } from './sweeps.repository.js';
 import { visibleTask } from './sweeps.service.js';
@@ -32,22 +33,31 @@ function toRunView(row: SweepRunRow) {
 export async function sweepResults(ctx: SimulationContext, principal: Principal, taskId: string) {
   const task = await visibleTask(ctx.db, principal, taskId);
   const rows = await listRuns(ctx.db, task.id);
-  const axes = sweptAxes(task);
-  let summary: { png_base64: string; parameter: string; metrics: string[] } | null = null;
+  const shape = sweepShape(task);
+  let summary: {
+    png_base64: string;
+    parameter: string;
+    metrics: string[];
+    layout: 'curves' | 'heatmap';
+  } | null = null;
   const png = task.summary_blob_key ? await readBlob(ctx, task.summary_blob_key) : undefined;
-  const input = png ? summaryInput(axes, rows.map(finishedRunOf)) : undefined;
+  const input = png ? summaryInput(shape, rows.map(finishedRunOf)) : undefined;
   if (png && input) {
     summary = {
       png_base64: png.toString('base64'),
-      parameter: input.parameter,
-      metrics: Object.keys(input.metrics),
+      parameter: input.x.parameter,
+      metrics: input.metrics.map((m) => m.name),
+      layout: input.grid ? 'heatmap' : 'curves',
     };
   }
   return {
     task_id: task.id,
     status: task.status as SweepStatus,
     simulation_type: task.simulation_type as SimulationType,
-    parameters: axes.map((a) => a.path),
+    parameters: shape.axes.map((a) => a.path),
+    probe: shape.probe,
+    metric_definitions: metricDefinitions(shape.type, shape.probe),
+    parameter_units: Object.fromEntries(shape.axes.map((a) => [a.path, parameterUnit(shape.type, a.path)])),
     total_simulations: task.total_simulations,
     completed: task.completed,
     failed: task.failed,

@@ -1,4 +1,10 @@
-import { AppError, type SimulationType, type SweepRequest, type SweepStatus } from '@faraday/contracts';
+import {
+  AppError,
+  probeSimulationTypes,
+  type SimulationType,
+  type SweepRequest,
+  type SweepStatus,
+} from '@faraday/contracts';
 import type { Principal } from '../auth/principal.js';
 import { accessCourse } from '../courses/course-access.js';
 import type { Db } from '../db/database.js';
@@ -53,6 +59,13 @@ export async function createSweep(
 ): Promise<ReturnType<typeof toSweepTask>> {
   if (request.course_id !== undefined) await accessCourse(ctx.db, principal, request.course_id);
   const type: SimulationType = request.simulation_type;
+  if (request.probe && !(probeSimulationTypes as readonly string[]).includes(type)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `probe: only ${probeSimulationTypes.join(', ')} sweeps measure at a probe point; ${type} has no probe metric`,
+      { details: 'probe' },
+    );
+  }
   const plan = planSweep(request.base_parameters, request.sweep_parameters);
   const perRun =
     (await measuredSecondsPerRun(ctx, type)) ??
@@ -77,6 +90,7 @@ export async function createSweep(
     created_at: now,
     updated_at: now,
     finished_at: null,
+    probe: request.probe ? JSON.stringify(request.probe) : null,
   };
   await insertSweep(
     ctx.db,

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { HEATMAP_MIN_VALUES, type SweepSummaryInput, withUnit } from './figures/sweep-summary.js';
+import { resolveOptions, sweepSummaryScene } from './index.js';
+import { compileScene } from './render/compile.js';
+import { MIN_COLORBAR_TICKS } from './render/layout.js';
+import type { Primitive, TextPrim } from './render/primitives.js';
+import type { SeriesLayer } from './scene.js';
+
+/** Issue 16.8: summary figures read on their own: units on every axis, a legend per curve, heatmaps. */
+
+const K = 8.9875517923e9;
+const qs = [1, 2, 3, 4, 5].map((n) => n * 1e-9);
+const distances = [0.1, 0.2, 0.4];
+
+function texts(items: Primitive[]): string[] {
+  return items.flatMap((p) =>
+    p.kind === 'group' ? texts(p.children) : p.kind === 'text' ? [(p as TextPrim).text] : [],
+  );
+}
+
+function compiled(input: SweepSummaryInput) {
+  const scene = sweepSummaryScene(input, resolveOptions({}));
+  return { scene, list: compileScene(scene, 'svg') };
+}
+
+describe('sweep summary figures', () => {
+  it('one parameter: the closed-form values are drawn as given, both axes carry units', () => {
+    const field = qs.map((q) => (K * q) / 0.5 ** 2);
+    const { scene, list } = compiled({
+      x: { parameter: 'charges[0].q', unit: 'C', values: qs },
+      metrics: [{ name: 'field_at_probe', label: '|E| at (0.5, 0) m', unit: 'V/m', values: [field] }],
+    });
+    const series = scene.panels[0]!.layers.find((l): l is SeriesLayer => l.type === 'series')!;
+    expect(Array.from(series.y)).toEqual(field);
+    const words = texts(list.items);
+    expect(words).toContain('charges[0].q (C)');
+    expect(words).toContain('field_at_probe (V/m)');
+    expect(words).toContain('|E| at (0.5, 0) m');
+  });
+
+  it('two parameters: one labelled curve per value of the second, with a legend', () => {
+    const rows = distances.map((d) => qs.map((q) => (K * q) / d ** 2));
+    const labels = distances.map((d) => `probe.x = ${d} m`);
+    const { scene, list } = compiled({
+      x: { parameter: 'charges[0].q', unit: 'C', values: qs },
+      curves: { labels, parameters: ['charges[0].x'] },
+      metrics: [
+        { name: 'field_at_probe', label: '|E| at the probe', unit: 'V/m', values: rows },
+        {
+          name: 'potential_at_probe',
+          label: 'V at the probe',
+          unit: 'V',
+          values: rows.map((r, i) => r.map((e) => e * distances[i]!)),
+        },
+      ],
+    });
+    expect(scene.title?.text).toBe('Parameter sweep over charges[0].q and charges[0].x');
+    const series = scene.panels[0]!.layers.filter((l): l is SeriesLayer => l.type === 'series');
+    expect(series).toHaveLength(3);
+    expect(series.map((s) => s.legend?.text)).toEqual(labels);
+    expect(new Set(series.map((s) => s.color)).size).toBe(3);
+    for (const [i, s] of series.entries()) expect(Array.from(s.y)).toEqual(rows[i]);
+    const words = texts(list.items);
+    // the legend is drawn once (first panel), every label of it
+    for (const l of labels) expect(words.filter((w) => w === l)).toHaveLength(1);
+    expect(words).toContain('potential_at_probe (V)');
+  });
+
+  it('two parameters with more than six values each: a heatmap per metric with a unit colour bar', () => {
+    const n = HEATMAP_MIN_VALUES + 1;
+    const I = Array.from({ length: n }, (_, i) => 0.5 + i * 0.5);
+    const N = Array.from({ length: n }, (_, i) => 50 + i * 50);
+    const mu0 = 4e-7 * Math.PI;
+    // long-solenoid field μ0 N I / L for L = 0.2 m: rows follow the second parameter (N)
+    const B = N.map((turns) => I.map((i) => (mu0 * turns * i) / 0.2));
+    const { scene, list } = compiled({
+      x: { parameter: 'current', unit: 'A', values: I },
+      grid: { parameter: 'n_turns', unit: 'count', values: N },
+      metrics: [{ name: 'field_inside', label: 'B at the centre', unit: 'T', values: B }],
+    });
+    const image = scene.panels[0]!.layers.find((l) => l.type === 'image');
+    expect(image?.type).toBe('image');
+    if (image?.type !== 'image') return;
+    // top row is the largest n_turns, last column the largest current
+    expect(image.grid.data[n - 1]).toBeCloseTo(B[n - 1]![n - 1]!, 15);
+    expect(image.grid.data[(n - 1) * n]).toBeCloseTo(B[0]![0]!, 15);
+    const words = texts(list.items);
+    expect(words).toContain('current (A)');
+    expect(words).toContain('n_turns (count)');
+    expect(words).toContain('field_inside (T)');
+    expect(list.panels[0]!.colorbars[0]!.ticks.values.length).toBeGreaterThanOrEqual(MIN_COLORBAR_TICKS);
+  });
+
+  it('a heatmap over ranges that run downwards still puts the largest values top right', () => {
+    const n = HEATMAP_MIN_VALUES;
+    const down = Array.from({ length: n }, (_, i) => n - i); // n … 1
+    const up = Array.from({ length: n }, (_, i) => i + 1);
+    // metric = x + 10·y, rows follow the grid parameter's own (descending) order
+    const values = down.map((y) => up.map((x) => x + 10 * y));
+    const { scene } = compiled({
+      x: { parameter: 'a', unit: 'm', values: up },
+      grid: { parameter: 'b', unit: 'm', values: down },
+      metrics: [{ name: 'm', label: 'm', unit: 'V', values }],
+    });
+    const image = scene.panels[0]!.layers.find((l) => l.type === 'image');
+    if (image?.type !== 'image') throw new Error('no heatmap');
+    expect(image.extent).toEqual({ x_min: 1, x_max: n, y_min: 1, y_max: n });
+    expect(image.grid.data[n - 1]).toBe(n + 10 * n); // top right: largest x and y
+    expect(image.grid.data[(n - 1) * n]).toBe(1 + 10); // bottom left
+  });
+
+  it('a pure number shows no empty parentheses', () => {
+    expect(withUnit('reflectance', 'dimensionless')).toBe('reflectance (dimensionless)');
+    expect(withUnit('n2', '')).toBe('n2');
+  });
+});
