@@ -1,4 +1,5 @@
 export type { ZodTypeProvider } from 'fastify-type-provider-zod';
+export * from './caller-gone.js';
 export * from './config.js';
 export * from './create-server.js';
 export * from './docs.js';

@@ -53,10 +53,17 @@ export async function probeSecondsPerRun(
   type: SimulationType,
   body: Record<string, unknown>,
   requestId: string,
+  userId: string,
 ): Promise<number> {
   const started = performance.now();
   try {
-    await runSolver(ctx, { type, body, requestId, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await runSolver(ctx, {
+      type,
+      body,
+      requestId,
+      caller: { userId, work: 'interactive' },
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
   } catch {
     // the elapsed time is still the best guess we have
   }

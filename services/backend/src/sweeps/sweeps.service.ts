@@ -9,7 +9,7 @@ import { estimateSeconds, measuredSecondsPerRun, probeSecondsPerRun } from './sw
 import { planSweep } from './sweep-plan.js';
 import type { SweepDispatcher } from './sweep-recovery.js';
 import {
-  cancelPendingRuns,
+  cancelOpenRuns,
   deleteSweep,
   endTask,
   findTask,
@@ -56,7 +56,7 @@ export async function createSweep(
   const plan = planSweep(request.base_parameters, request.sweep_parameters);
   const perRun =
     (await measuredSecondsPerRun(ctx, type)) ??
-    (await probeSecondsPerRun(ctx, type, request.base_parameters, requestId));
+    (await probeSecondsPerRun(ctx, type, request.base_parameters, requestId, principal.userId));
   const estimated = estimateSeconds(perRun, plan.runs.length, await ctx.dispatcher.parallelism());
   const now = isoNow();
   const task: SweepTaskRow = {
@@ -140,16 +140,22 @@ export async function sweepProgress(ctx: SweepContext, principal: Principal, tas
 }
 
 /**
- * DELETE: a processing task becomes cancelled and its pending runs are never run (runs already
- * running finish and are kept). A task that has already ended stays as it is.
+ * DELETE: a processing task becomes cancelled with its open runs: pending ones are never run,
+ * running ones are stopped (their holder sees the cancel at once in this process, or at its next
+ * heartbeat elsewhere, and aborts the solver call, which frees the sim service's thread). A task
+ * that has already ended stays as it is.
  */
 export async function cancelSweep(ctx: SweepContext, principal: Principal, taskId: string) {
   const row = await visibleTask(ctx.db, principal, taskId);
-  if (row.status === 'processing' && (await endTask(ctx.db, row.id, { status: 'cancelled' }))) {
+  if (row.status === 'processing') {
     const pending = await runIndexesWithStatus(ctx.db, row.id, 'pending');
-    await cancelPendingRuns(ctx.db, row.id);
-    await refreshCounters(ctx.db, row.id);
-    await ctx.dispatcher.cancel(row.id, pending);
+    const cancelled = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await endTask(trx, row.id, { status: 'cancelled' }))) return false;
+      await cancelOpenRuns(trx, row.id);
+      await refreshCounters(trx, row.id);
+      return true;
+    });
+    if (cancelled) await ctx.dispatcher.cancel(row.id, pending);
   }
   return sweepProgress(ctx, principal, taskId);
 }
