@@ -35,9 +35,7 @@ export const simEnvSchema = z.object({
     .min(1)
     .max(5)
     .default(1)
-    .describe(
-      'Computations one user may have running at once; further ones wait their turn (default 1)',
-    ),
+    .describe('Computations one user may have running at once; further ones wait their turn (default 1)'),
   SIM_WORKER_MEMORY_MB: z.coerce
     .number()
     .int()
