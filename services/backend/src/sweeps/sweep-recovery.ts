@@ -7,6 +7,8 @@ import { expiredRuns, processingTaskIds, refreshCounters, settleRun } from './sw
 export interface SweepDispatcher {
   /** Resumes the sweeps left `processing` by an earlier start, then keeps watch. */
   start(): Promise<void>;
+  /** Throws SERVICE_UNAVAILABLE (quickly) when runs cannot be handed out now. */
+  assertAvailable(): Promise<void>;
   /** New runs to do (a new task, or runs found pending). */
   dispatch(taskId: string, runIndexes: number[]): Promise<void>;
   /** The task was cancelled: drop what is queued for these runs. */

@@ -56,6 +56,9 @@ export class InProcessSweepRunner implements SweepDispatcher {
     this.#timer.unref();
   }
 
+  /** The database is the work list: if it is down, the request fails there anyway. */
+  async assertAvailable(): Promise<void> {}
+
   async dispatch(): Promise<void> {
     this.#wake();
   }

@@ -54,6 +54,8 @@ export async function createSweep(
   if (request.course_id !== undefined) await accessCourse(ctx.db, principal, request.course_id);
   const type: SimulationType = request.simulation_type;
   const plan = planSweep(request.base_parameters, request.sweep_parameters);
+  // Before the estimate (which may run the solver for seconds) and before anything is stored.
+  await ctx.dispatcher.assertAvailable();
   const perRun =
     (await measuredSecondsPerRun(ctx, type)) ??
     (await probeSecondsPerRun(ctx, type, request.base_parameters, requestId, principal.userId));
@@ -98,6 +100,7 @@ export async function createSweep(
   } catch (error) {
     // Nobody would ever run it: take the task back rather than leave it processing forever.
     await deleteSweep(ctx.db, task.id);
+    if (error instanceof AppError) throw error;
     throw new AppError('SERVICE_UNAVAILABLE', 'The sweep queue is unavailable; try again shortly', {
       cause: error,
     });
