@@ -30,6 +30,15 @@ export class TestRedisServer {
     }
   }
 
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers, like a hung host. */
+  freeze(): void {
+    this.#child?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.#child?.kill('SIGCONT');
+  }
+
   /** Stops it (SIGKILL: as abrupt as a crash) and waits until the port refuses. */
   async stop(): Promise<void> {
     const child = this.#child;

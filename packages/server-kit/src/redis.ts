@@ -44,9 +44,22 @@ export class RedisAvailability {
   readonly #log: AvailabilityLog;
   readonly #what: string;
 
-  constructor(connection: ConnectionEvents, log: AvailabilityLog, what: string) {
+  readonly #probe: (() => Promise<unknown>) | undefined;
+  #probing: NodeJS.Timeout | undefined;
+
+  /**
+   * `probe` (e.g. a PING) is tried every RETRY_AFTER_MS while Redis is down, so the state comes
+   * back without waiting for a request to try it.
+   */
+  constructor(
+    connection: ConnectionEvents,
+    log: AvailabilityLog,
+    what: string,
+    probe?: () => Promise<unknown>,
+  ) {
     this.#log = log;
     this.#what = what;
+    this.#probe = probe;
     connection.on('ready', () => this.#up());
     connection.on('error', (error) => this.failed(error));
     connection.on('end', () => this.failed(new Error('connection closed')));
@@ -67,6 +80,21 @@ export class RedisAvailability {
     if (this.#downSince !== undefined) return;
     this.#downSince = Date.now();
     this.#log.warn({ err: error }, `redis unreachable; ${this.#what}`);
+    const probe = this.#probe;
+    if (probe) {
+      this.#probing = setInterval(() => {
+        probe().then(
+          () => this.#up(),
+          () => {},
+        );
+      }, RedisAvailability.RETRY_AFTER_MS);
+      this.#probing.unref();
+    }
+  }
+
+  /** Stops the probing (when the client closes). */
+  close(): void {
+    clearInterval(this.#probing);
   }
 
   /** A command succeeded (or the client reconnected). */
@@ -76,6 +104,7 @@ export class RedisAvailability {
 
   #up(): void {
     if (this.#downSince === undefined) return;
+    clearInterval(this.#probing);
     this.#log.info({ down_ms: Date.now() - this.#downSince }, 'redis reachable again');
     this.#downSince = undefined;
   }

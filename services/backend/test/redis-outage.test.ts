@@ -63,9 +63,8 @@ describe('the backend with its Redis stopped', () => {
     expect(res.headers['x-ratelimit-remaining']).toBeDefined();
   });
 
-  it('answers at once while Redis is down, with per-instance limits, and 503 for a new sweep', async () => {
-    await redis.stop();
-
+  /** Every Redis-backed request answers within 2 s; a new sweep is refused with 503. */
+  async function expectNoWaiting() {
     const solver = await timed('POST', '/api/v1/sim/fresnel', FRESNEL);
     expect(solver.res.statusCode, solver.res.body).toBe(200);
     expect(solver.seconds).toBeLessThan(2);
@@ -89,7 +88,11 @@ describe('the backend with its Redis stopped', () => {
     });
     expect(chat.seconds).toBeLessThan(2);
     expect(chat.res.statusCode).toBe(503);
+  }
 
+  it('answers at once while Redis hangs (frozen), with per-instance limits', async () => {
+    redis.freeze();
+    await expectNoWaiting();
     // The history limit still holds, counted by this instance.
     for (let i = 0; i < HISTORY_LIMIT; i++) {
       const history = await timed('GET', '/api/v1/sim/history');
@@ -105,19 +108,34 @@ describe('the backend with its Redis stopped', () => {
       redis: 'unreachable',
       rate_limits: 'per-instance',
     });
-    // Many requests and reconnection attempts, one line in the log.
+    // Many requests, one line in the log.
     expect(outageLogs()).toHaveLength(1);
   });
 
-  it('shares the limits through Redis again once it is back', async () => {
-    await redis.start();
+  it('shares the limits through Redis again once it answers', async () => {
+    redis.thaw();
     await waitFor(readiness, (r) => r.redis === 'ok', 'the backend to see Redis again', 20_000, 200);
     expect(await readiness()).toMatchObject({ rate_limits: 'shared' });
-    // The counter in the new (empty) Redis starts again: the per-instance one is not used any more.
+    // Redis counted none of the history requests made during the outage.
     const history = await timed('GET', '/api/v1/sim/history');
     expect(history.res.statusCode, history.res.body).toBe(200);
     expect(Number(history.res.headers['x-ratelimit-remaining'])).toBe(HISTORY_LIMIT - 1);
-    expect(t.logs.lines.some((l) => l.msg === 'redis reachable again')).toBe(true);
-    expect(outageLogs()).toHaveLength(1);
+    expect(t.logs.lines.filter((l) => l.msg === 'redis reachable again')).toHaveLength(1);
+  });
+
+  it('answers at once while Redis is stopped (connections refused), and recovers when it restarts', async () => {
+    await redis.stop();
+    await expectNoWaiting();
+    // Counted here again, where the first outage's requests still fill this minute's window.
+    expect((await timed('GET', '/api/v1/sim/history')).res.statusCode).toBe(429);
+    expect(await readiness()).toMatchObject({ redis: 'unreachable', rate_limits: 'per-instance' });
+    expect(outageLogs()).toHaveLength(2);
+
+    await redis.start();
+    await waitFor(readiness, (r) => r.redis === 'ok', 'the backend to reconnect', 20_000, 200);
+    // A new, empty Redis: its counter starts again.
+    const history = await timed('GET', '/api/v1/sim/history');
+    expect(history.res.statusCode, history.res.body).toBe(200);
+    expect(Number(history.res.headers['x-ratelimit-remaining'])).toBe(HISTORY_LIMIT - 1);
   });
 });

@@ -1,4 +1,3 @@
-import { AppError } from '@faraday/contracts';
 import { RedisAvailability, redisClientOptions } from '@faraday/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -48,7 +47,10 @@ export class RedisSessionStore implements SessionStore {
     await this.command(() => this.redis.set(KEY_PREFIX + session.id, JSON.stringify(session), 'PX', ttlMs));
   }
 
-  /** Sessions cannot be kept anywhere else (they are shared by the instances): 503 while Redis is down. */
+  /**
+   * Sessions cannot be kept anywhere else (the instances share them): the failure goes up and the
+   * guided service answers 503 SERVICE_UNAVAILABLE.
+   */
   private async command<T>(run: () => Promise<T>): Promise<T> {
     try {
       const result = await run();
@@ -56,14 +58,12 @@ export class RedisSessionStore implements SessionStore {
       return result;
     } catch (error) {
       this.availability.failed(error);
-      throw new AppError('SERVICE_UNAVAILABLE', 'Guided sessions are unavailable right now; try again shortly', {
-        cause: error,
-        headers: { 'retry-after': '10' },
-      });
+      throw error;
     }
   }
 
   async close(): Promise<void> {
+    this.availability.close();
     if (this.redis.status !== 'end') await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

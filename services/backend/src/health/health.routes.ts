@@ -45,7 +45,12 @@ export const healthRoutes = (redis: RedisAvailability | undefined) => async (app
     return ok({
       status: 'ok' as const,
       database: 'ok' as const,
-      redis: redis === undefined ? ('not configured' as const) : shared ? ('ok' as const) : ('unreachable' as const),
+      redis:
+        redis === undefined
+          ? ('not configured' as const)
+          : shared
+            ? ('ok' as const)
+            : ('unreachable' as const),
       rate_limits: shared ? ('shared' as const) : ('per-instance' as const),
     });
   });

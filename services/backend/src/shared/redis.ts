@@ -19,8 +19,10 @@ export async function connectRedis(
     client,
     app.log,
     'rate limits are counted per instance until it is back',
+    () => client.ping(),
   );
   app.addHook('onClose', async () => {
+    availability.close();
     await client.quit().catch(() => client.disconnect());
   });
   // Not events.once: it rejects on the first 'error', and errors are expected while Redis is down.

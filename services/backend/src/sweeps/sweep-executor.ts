@@ -3,8 +3,8 @@ import type { SimulationContext } from '../simulations/simulation-context.js';
 import { findSimulation } from '../simulations/simulations.repository.js';
 import { recordSimulation, runSolver } from '../simulations/simulations.service.js';
 import { finishTaskIfDone } from './sweep-finish.js';
-import { RUN_HEARTBEAT_MS } from './sweep-recovery.js';
 import { scalarMetrics } from './sweep-metrics.js';
+import { RUN_HEARTBEAT_MS } from './sweep-recovery.js';
 import {
   claimRun,
   findRun,
@@ -143,7 +143,10 @@ export async function performSweepRun(
     outcome = await recordRun(ctx, claimed, parameters, result);
   } catch (error) {
     if (lease.lost.aborted) {
-      options.log.info({ task_id: task.id, run_index: run.run_index }, 'sweep run stopped: cancelled or lost');
+      options.log.info(
+        { task_id: task.id, run_index: run.run_index },
+        'sweep run stopped: cancelled or lost',
+      );
       return 'lost';
     }
     // Stopping (aborted) always gives the run back; a transient error does unless out of retries.

@@ -32,7 +32,9 @@ export function sweepJobId(data: SweepJobData): string {
  * the backend's queue serves HTTP requests, so its commands have the platform's short timeout.
  */
 export function redisConnection(redisUrl: string, role: 'worker' | 'producer'): ConnectionOptions {
-  return role === 'worker' ? { url: redisUrl, maxRetriesPerRequest: null } : { url: redisUrl, ...redisClientOptions };
+  return role === 'worker'
+    ? { url: redisUrl, maxRetriesPerRequest: null }
+    : { url: redisUrl, ...redisClientOptions };
 }
 
 /**
@@ -127,7 +129,10 @@ export class QueueSweepDispatcher implements SweepDispatcher {
 
   async parallelism(): Promise<number> {
     try {
-      return Math.max(1, await withTimeout(this.#queue.getWorkersCount(), QUEUE_CALL_LIMIT_MS, queueUnavailable));
+      return Math.max(
+        1,
+        await withTimeout(this.#queue.getWorkersCount(), QUEUE_CALL_LIMIT_MS, queueUnavailable),
+      );
     } catch {
       return 1;
     }
