@@ -16,7 +16,6 @@ import {
   resultsOf,
   runsOf,
   untilEnded,
-  waitFor,
 } from './support/sweeps.js';
 
 const FAST = { BCRYPT_COST: '4', LOGIN_RATE_LIMIT_PER_MINUTE: '10000', SIM_RATE_LIMIT_PER_MINUTE: '1000' };

@@ -57,13 +57,17 @@ class FallbackStore implements Store {
 
   #use(method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number): void {
     const local = () => this.local[method]?.(key, cb, timeWindow, max);
-    if (!this.redis.usable) return local();
+    if (!this.redis.usable) {
+      local();
+      return;
+    }
     this.shared[method]?.(
       key,
       (error, result) => {
         if (error) {
           this.redis.failed(error);
-          return local();
+          local();
+          return;
         }
         this.redis.succeeded();
         cb(null, result);
