@@ -85,7 +85,6 @@ describe.each(testDatabaseFactories())('fair shares and stopping computations on
       'the sweep to hold one thread',
     );
 
-    const started = performance.now();
     const other = await t.app.inject({
       method: 'POST',
       url: '/api/v1/sim/fresnel',
@@ -93,7 +92,31 @@ describe.each(testDatabaseFactories())('fair shares and stopping computations on
       payload: FRESNEL,
     });
     expect(other.statusCode, other.body).toBe(200);
+    // How soon another user's computation holds a thread (generous bound on the issue's second).
+    const teacherLeaves = new AbortController();
+    const started = performance.now();
+    const endless = fetch(`${base}/api/v1/sim/solenoid`, {
+      method: 'POST',
+      headers: { ...teacher, 'content-type': 'application/json' },
+      body: JSON.stringify(SOLENOID),
+      signal: teacherLeaves.signal,
+    }).catch(() => 'left');
+    await waitFor(
+      () => simPoolStatus(sim.url),
+      (s) => s.running === 2,
+      'the teacher’s run to start',
+      10_000,
+      20,
+    );
     expect((performance.now() - started) / 1000).toBeLessThan(2);
+    teacherLeaves.abort();
+    await endless;
+    await waitFor(
+      () => simPoolStatus(sim.url),
+      (s) => s.running === 1,
+      'the teacher’s run to stop',
+      10_000,
+    );
 
     const cancelled = await t.app.inject({
       method: 'DELETE',

@@ -45,13 +45,24 @@ function endlessCalls(server: SimServer) {
   };
 }
 
-/** Another user's fresnel run; resolves with its status and how long it took. */
-async function interactive(server: SimServer, user: string) {
-  const started = performance.now();
-  const res = await postSim(server, 'fresnel', typicalRequests.fresnel, {
+/** Another user's fresnel run (real, short). */
+function interactive(server: SimServer, user: string) {
+  return postSim(server, 'fresnel', typicalRequests.fresnel, {
     headers: { [SIM_CALLER_HEADERS.user]: user, [SIM_CALLER_HEADERS.work]: 'interactive' },
   });
-  return { status: res.status, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Seconds until a new computation holds a thread: the pool reports `running` one higher. This is
+ * the bound the issue sets ("starts within a second"); the computation's own length, which
+ * depends on the machine, is not part of it.
+ */
+async function secondsToStart(server: SimServer, start: () => void): Promise<number> {
+  const before = (await poolStatus(server)).running;
+  const started = performance.now();
+  start();
+  await waitForPool(server, (s) => s.running === before + 1);
+  return (performance.now() - started) / 1000;
 }
 
 describe('one running computation per user by default', () => {
@@ -67,20 +78,19 @@ describe('one running computation per user by default', () => {
     // Thread two is free for someone else, although user A asked first.
     const other = await interactive(server, 'user-b');
     expect(other.status).toBe(200);
-    expect(other.seconds).toBeLessThan(2);
     expect(await poolStatus(server)).toMatchObject({ running: 1, queued: 1 });
+    // Generous bound on a wait the issue limits to a second.
+    expect(await secondsToStart(server, () => calls.start('user-b', 'interactive'))).toBeLessThan(2);
+    expect(await poolStatus(server)).toMatchObject({ running: 2, queued: 1 });
   });
 
-  it('lets a 200-run sweep use one thread and starts another user’s request within a second or two', async () => {
+  it('lets a 200-run sweep use one thread and starts another user’s request at once', async () => {
     // The backend sends a sweep's runs a few at a time; here 12 are waiting at once.
     for (let i = 0; i < 12; i++) calls.start('sweeper', 'sweep');
     await waitForPool(server, (s) => s.running === 1 && s.queued === 11);
-    for (const user of ['user-b', 'user-c']) {
-      const run = await interactive(server, user);
-      expect(run.status).toBe(200);
-      expect(run.seconds).toBeLessThan(2);
-    }
-    expect(await poolStatus(server)).toMatchObject({ running: 1, running_background: 1, queued: 11 });
+    expect((await interactive(server, 'user-c')).status).toBe(200);
+    expect(await secondsToStart(server, () => calls.start('user-b', 'interactive'))).toBeLessThan(2);
+    expect(await poolStatus(server)).toMatchObject({ running: 2, running_background: 1, queued: 11 });
   });
 
   it('still runs unidentified callers (no headers) side by side', async () => {

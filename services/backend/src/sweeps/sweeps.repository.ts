@@ -188,7 +188,12 @@ export async function settleRun(
   const ended = change.status !== 'pending';
   const result = await db
     .updateTable('sweep_runs')
-    .set({ ...change, finished_at: ended ? isoNow() : null, ...(ended ? {} : { worker: null }) })
+    // A run given back has no holder and no lease.
+    .set({
+      ...change,
+      finished_at: ended ? isoNow() : null,
+      ...(ended ? {} : { worker: null, heartbeat_at: null }),
+    })
     .where('task_id', '=', fence.taskId)
     .where('run_index', '=', fence.runIndex)
     .where('status', '=', 'running')
