@@ -78,6 +78,11 @@ describe.each(testDatabaseFactories())('fair shares and stopping computations on
     });
     expect(res.statusCode, res.body).toBe(201);
     const taskId = res.json().data.task_id;
+    // 0.16 s a run (the record above plus 0.1 s overhead), one run at a time for one user: the
+    // in-process runner's two slots do not make it faster.
+    // (32 s; 33 when the sum rounds up in binary. Two at a time would be 16.)
+    expect(res.json().data.estimated_time).toBeGreaterThanOrEqual(32);
+    expect(res.json().data.estimated_time).toBeLessThanOrEqual(33);
     // The backend sends two runs at a time; the sim service runs one of the same user's.
     await waitFor(
       () => simPoolStatus(sim.url),

@@ -5,7 +5,12 @@ import type { Db } from '../db/database.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import type { SimulationContext } from '../simulations/simulation-context.js';
-import { estimateSeconds, measuredSecondsPerRun, probeSecondsPerRun } from './sweep-estimate.js';
+import {
+  estimateSeconds,
+  measuredSecondsPerRun,
+  probeSecondsPerRun,
+  sweepParallelism,
+} from './sweep-estimate.js';
 import { planSweep } from './sweep-plan.js';
 import type { SweepDispatcher } from './sweep-recovery.js';
 import {
@@ -59,7 +64,11 @@ export async function createSweep(
   const perRun =
     (await measuredSecondsPerRun(ctx, type)) ??
     (await probeSecondsPerRun(ctx, type, request.base_parameters, requestId, principal.userId));
-  const estimated = estimateSeconds(perRun, plan.runs.length, await ctx.dispatcher.parallelism());
+  const estimated = estimateSeconds(
+    perRun,
+    plan.runs.length,
+    await sweepParallelism(ctx, await ctx.dispatcher.parallelism()),
+  );
   const now = isoNow();
   const task: SweepTaskRow = {
     id: newId(),
@@ -122,7 +131,7 @@ async function remainingSeconds(ctx: SweepContext, row: SweepTaskRow, open: numb
   const perRun = await measuredSecondsPerRun(ctx, row.simulation_type as SimulationType);
   if (perRun === undefined)
     return Math.ceil((row.estimated_time * open) / Math.max(1, row.total_simulations));
-  return estimateSeconds(perRun, open, await ctx.dispatcher.parallelism());
+  return estimateSeconds(perRun, open, await sweepParallelism(ctx, await ctx.dispatcher.parallelism()));
 }
 
 export async function sweepProgress(ctx: SweepContext, principal: Principal, taskId: string) {
