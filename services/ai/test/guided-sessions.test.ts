@@ -167,8 +167,9 @@ describe('Redis session store while Redis is down', () => {
     ai = await buildTutoringAi(dir, { REDIS_URL: redis.url });
   });
   afterAll(async () => {
-    await ai?.app.close();
+    // Redis first: a test that failed with Redis frozen must not leave the server behind.
     await redis.stop();
+    await ai?.app.close();
     await removeDir(dir);
   });
 

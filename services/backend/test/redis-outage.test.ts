@@ -50,9 +50,10 @@ describe('the backend with its Redis stopped', () => {
   });
 
   afterAll(async () => {
+    // Redis first: a test that failed with Redis frozen must not leave the server behind.
+    await redis.stop();
     await t?.app.close();
     await sim?.app.close();
-    await redis.stop();
     await database?.drop();
   });
 
