@@ -123,3 +123,15 @@ export const simulationHistorySchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 });
+
+/**
+ * Headers the backend adds to every solver call so the simulation service can share its threads
+ * fairly (issue 17): the user the computation is for, and whether it is a sweep run (background
+ * work) or a request someone is waiting for.
+ */
+export const SIM_CALLER_HEADERS = {
+  user: 'x-faraday-user',
+  work: 'x-faraday-work',
+} as const;
+
+export type SimWorkKind = 'interactive' | 'sweep';

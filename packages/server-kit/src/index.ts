@@ -1,9 +1,11 @@
 export type { ZodTypeProvider } from 'fastify-type-provider-zod';
+export * from './caller-gone.js';
 export * from './config.js';
 export * from './create-server.js';
 export * from './docs.js';
 export * from './error-handler.js';
 export * from './health.js';
+export * from './redis.js';
 export * from './request-id.js';
 export * from './run.js';
 export * from './service-client.js';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestRedisServer } from '../../../test/support/redis-server.js';
 import { buildTutoringAi, removeDir, TestClock, tempDir } from './support/tutoring-app.js';
 
 /**
@@ -154,3 +155,59 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
     });
   },
 );
+
+// Issue 17.7: a Redis of the test's own that hangs mid-session (frozen), then is replaced.
+describe('Redis session store while Redis is down', () => {
+  const redis = new TestRedisServer();
+  let dir: string;
+  let ai: Ai;
+  beforeAll(async () => {
+    await redis.start();
+    dir = await tempDir();
+    ai = await buildTutoringAi(dir, { REDIS_URL: redis.url });
+  });
+  afterAll(async () => {
+    // Redis first: a test that failed with Redis frozen must not leave the server behind.
+    await redis.stop();
+    await ai?.app.close();
+    await removeDir(dir);
+  });
+
+  it('answers 503 within 2 s instead of waiting for Redis, and carries on when it is back', async () => {
+    const opened = await start(ai, 'noa');
+    redis.freeze();
+    for (const request of [
+      () => answer(ai, 'noa', opened.session_id, 'still there?'),
+      () =>
+        ai.app.inject({
+          method: 'POST',
+          url: '/v1/chat/guided',
+          payload: { topic: 'Ampère’s law', user_id: 'noa', course_id: 'em', messages: ask('start') },
+        }),
+    ]) {
+      const started = performance.now();
+      const res = await request();
+      expect((performance.now() - started) / 1000).toBeLessThan(2);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    }
+    // A fresh (empty) Redis: new sessions work again; the old one is gone with the old Redis.
+    await redis.stop();
+    await redis.start();
+    const deadline = Date.now() + 20_000;
+    let again = await ai.app.inject({
+      method: 'POST',
+      url: '/v1/chat/guided',
+      payload: { topic: 'Ampère’s law', user_id: 'noa', course_id: 'em', messages: ask('start') },
+    });
+    while (again.statusCode === 503 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      again = await ai.app.inject({
+        method: 'POST',
+        url: '/v1/chat/guided',
+        payload: { topic: 'Ampère’s law', user_id: 'noa', course_id: 'em', messages: ask('start') },
+      });
+    }
+    expect(again.statusCode, again.body).toBe(200);
+  });
+});

@@ -3,7 +3,6 @@ import { createServer } from '@faraday/server-kit';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { aiGatewayRoutes } from './ai-gateway/ai-gateway.routes.js';
 import { assignmentsRoutes } from './assignments/assignments.routes.js';
 import { installAccessControl } from './auth/access.js';
@@ -23,6 +22,8 @@ import { healthRoutes } from './health/health.routes.js';
 import { CourseMaterialFeed } from './resources/course-material-feed.js';
 import { resourcesRoutes } from './resources/resources.routes.js';
 import { resolveJwtSecret } from './secrets.js';
+import { fallbackRateLimitStore } from './shared/rate-limit-store.js';
+import { connectRedis } from './shared/redis.js';
 import { scheduleRetention } from './simulations/retention.js';
 import type { SimulationContext } from './simulations/simulation-context.js';
 import { simulationsRoutes } from './simulations/simulations.routes.js';
@@ -83,19 +84,12 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     throw error;
   }
 
-  // With REDIS_URL the rate-limit counters live in Redis, shared by every backend instance.
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
-    : undefined;
-  if (redis) {
-    // Without a listener ioredis reports every reconnect as an unhandled error event.
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
-    app.addHook('onClose', async () => void (await redis.quit()));
-  }
+  // With REDIS_URL the rate-limit counters live in Redis, shared by every backend instance;
+  // while Redis is unreachable they are counted in this process (reported by /readyz).
+  const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
   await app.register(rateLimit, {
     global: false,
-    // If Redis is down, limits are skipped rather than every request failing.
-    ...(redis ? { redis, nameSpace: 'faraday-rl:', skipOnError: true } : {}),
+    ...(redis ? { store: fallbackRateLimitStore(redis.client, redis.availability, 'faraday-rl:') } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests; retry in ${context.after}`),
   });
@@ -112,7 +106,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   });
   installAccessControl(app, identity);
   scheduleIdentityCleanup(app, db);
-  await app.register(healthRoutes);
+  await app.register(healthRoutes(redis?.availability));
   await app.register(authRoutes(identity, config.loginRateLimitPerMinute));
   await app.register(corpchatRoutes(identity, config.corpchat));
   await app.register(usersRoutes(identity));

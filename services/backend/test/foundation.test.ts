@@ -28,7 +28,10 @@ describe.each(testDatabaseFactories())('backend foundation on $name', (factory) 
   it('answers GET /readyz after checking the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok' } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { status: 'ok', database: 'ok', redis: 'not configured', rate_limits: 'per-instance' },
+    });
   });
 
   it('ran every migration at start, and running them again changes nothing', async () => {

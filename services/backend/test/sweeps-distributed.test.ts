@@ -10,7 +10,7 @@ import { SWEEP_QUEUE_NAME, sweepQueuePrefix } from '../src/sweeps/sweep-queue.js
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
-import { startSimService } from './support/sim-service.js';
+import { ENDLESS_SOLENOID_WORKER, simPoolStatus, startSimService } from './support/sim-service.js';
 import {
   type Auth,
   pointChargesSweep,
@@ -65,7 +65,11 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
     let student: Auth;
     const workers: WorkerProcess[] = [];
 
-    function startWorker(name: string): Promise<WorkerProcess> {
+    /** `defaultLocks`: the lock settings a deployment gets, not the tests' short ones. */
+    function startWorker(
+      name: string,
+      options: { defaultLocks?: boolean; simUrl?: string } = {},
+    ): Promise<WorkerProcess> {
       const target = database.target;
       if (target.dialect !== 'sqlite') throw new Error('the worker shares the test SQLite file');
       const child = fork(WORKER, [], {
@@ -73,13 +77,14 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
           APP_ENV: appEnv,
           DATA_DIR: database.dataDir,
           DATABASE_URL: `sqlite:${target.file}`,
-          SIM_SERVICE_URL: sim.url,
+          SIM_SERVICE_URL: options.simUrl ?? sim.url,
           REDIS_URL: redisUrl,
           LOG_LEVEL: 'warn',
           SWEEP_WORKER_NAME: name,
           // Short, so a killed worker's job is found stalled and retried within seconds.
-          SWEEP_LOCK_DURATION_MS: '2000',
-          SWEEP_STALLED_INTERVAL_MS: '1000',
+          ...(options.defaultLocks
+            ? {}
+            : { SWEEP_LOCK_DURATION_MS: '2000', SWEEP_STALLED_INTERVAL_MS: '1000' }),
         },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
@@ -190,5 +195,85 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
       expect((await untilEnded(t.app, student, taskId)).status).toBe('completed');
       expect(await recordsOf(t.app.db, taskId)).toHaveLength(12);
     });
+    it('has a killed worker’s run taken over within 60 s with the default lock settings', async () => {
+      for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGTERM');
+      await Promise.all(workers.map((w) => w.exited));
+      const d = await startWorker('worker-d', { defaultLocks: true });
+      const res = await postSweep(t.app, student, pointChargesSweep(12, 100));
+      expect(res.statusCode, res.body).toBe(201);
+      const taskId = res.json().data.task_id;
+      await waitFor(
+        () => runsOf(t.app.db, taskId),
+        (runs) =>
+          runs.some((r) => r.status === 'completed') &&
+          runs.some((r) => r.status === 'running' && r.worker === d.name),
+        'worker-d in the middle of a run',
+        60_000,
+        10,
+      );
+      d.child.kill('SIGKILL');
+      await d.exited;
+      const killedAt = Date.now();
+      const orphan = (await runsOf(t.app.db, taskId)).find(
+        (r) => r.status === 'running' && r.worker === d.name,
+      )!;
+      const e = await startWorker('worker-e', { defaultLocks: true });
+      const done = await untilEnded(t.app, student, taskId, 60_000);
+      expect((Date.now() - killedAt) / 1000).toBeLessThan(60);
+      expect(done).toMatchObject({ status: 'completed', completed: 12, failed: 0 });
+      const runs = await runsOf(t.app.db, taskId);
+      expect(runs.find((r) => r.run_index === orphan.run_index)).toMatchObject({
+        worker: e.name,
+        attempts: orphan.attempts + 1,
+      });
+      const records = await recordsOf(t.app.db, taskId);
+      expect(records).toHaveLength(12);
+      expect(new Set(runs.map((r) => r.simulation_id))).toEqual(new Set(records));
+    }, 150_000);
+
+    it('stops a worker’s computation in the sim service when its sweep is cancelled', async () => {
+      // A sim service whose solenoid never ends: only stopping the call frees its thread.
+      const endless = await startSimService({ SIM_TIMEOUT_SEC: '600' }, ENDLESS_SOLENOID_WORKER);
+      try {
+        const f = await startWorker('worker-f', { simUrl: endless.url });
+        const res = await postSweep(t.app, student, {
+          simulation_type: 'solenoid',
+          base_parameters: {
+            n_turns: 100,
+            length: 0.2,
+            radius: 0.02,
+            current: 1,
+            analysis_points: { axial_range: [-0.2, 0.2], radial_range: [0, 0.04], n_points: 101 },
+          },
+          sweep_parameters: { current: { type: 'linear', start: 1, end: 2, steps: 5 } },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const taskId = res.json().data.task_id;
+        await waitFor(
+          () => simPoolStatus(endless.url),
+          (s) => s.running === 1,
+          'worker-f’s run to be computing',
+        );
+        const cancel = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/sim/sweep/${taskId}`,
+          headers: student,
+        });
+        expect(cancel.statusCode, cancel.body).toBe(200);
+        // The worker learns it at its next heartbeat and aborts the call.
+        await waitFor(
+          () => simPoolStatus(endless.url),
+          (s) => s.running === 0,
+          'the computation to stop',
+          20_000,
+        );
+        const runs = await runsOf(t.app.db, taskId);
+        expect(runs.every((r) => r.status === 'cancelled' && r.simulation_id === null)).toBe(true);
+        f.child.kill('SIGTERM');
+        expect(await f.exited).toBe(0);
+      } finally {
+        await endless.app.close();
+      }
+    }, 90_000);
   },
 );

@@ -104,5 +104,6 @@ describe.each(testDatabaseFactories())('sweeps across a backend restart on $name
     expect(rerun.attempts).toBeGreaterThanOrEqual(orphan.attempts + 2);
     const results = await resultsOf(second.app, again, taskId);
     expect(results.summary.png_base64.length).toBeGreaterThan(100);
-  });
+    // One user's runs take turns at the sim service (SIM_MAX_RUNNING_PER_USER), on a shared machine.
+  }, 90_000);
 });

@@ -32,6 +32,7 @@ export async function buildApp(config: SimConfig, options: BuildOptions = {}): P
   const pool = new SolverPool({
     workers: config.workers,
     queueSize: config.queueSize,
+    maxRunningPerUser: config.maxRunningPerUser,
     timeoutSec: config.timeoutSec,
     workerMemoryMb: config.workerMemoryMb,
     log: app.log,
@@ -41,7 +42,12 @@ export async function buildApp(config: SimConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => pool.close());
   await app.register(simulationRoutes(pool));
   app.log.info(
-    { workers: config.workers, queue: config.queueSize, timeout_sec: config.timeoutSec },
+    {
+      workers: config.workers,
+      queue: config.queueSize,
+      max_running_per_user: config.maxRunningPerUser,
+      timeout_sec: config.timeoutSec,
+    },
     'solver pool started',
   );
   return app;

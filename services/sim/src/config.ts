@@ -29,6 +29,13 @@ export const simEnvSchema = z.object({
     .max(1000)
     .default(20)
     .describe('Requests waiting for a free worker; beyond it the answer is 503 SIMULATION_BUSY (default 20)'),
+  SIM_MAX_RUNNING_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .default(1)
+    .describe('Computations one user may have running at once; further ones wait their turn (default 1)'),
   SIM_WORKER_MEMORY_MB: z.coerce
     .number()
     .int()
@@ -50,6 +57,7 @@ export interface SimConfig {
   workers: number;
   timeoutSec: number;
   queueSize: number;
+  maxRunningPerUser: number;
   workerMemoryMb: number;
 }
 
@@ -63,6 +71,7 @@ export function toSimConfig(env: SimEnv): SimConfig {
     workers: env.SIM_WORKERS ?? Math.min(availableParallelism(), 5),
     timeoutSec: env.SIM_TIMEOUT_SEC,
     queueSize: env.SIM_QUEUE_SIZE,
+    maxRunningPerUser: env.SIM_MAX_RUNNING_PER_USER,
     workerMemoryMb: env.SIM_WORKER_MEMORY_MB,
   };
 }

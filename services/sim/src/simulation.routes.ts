@@ -1,21 +1,23 @@
 import {
-  failure,
   ok,
+  SIM_CALLER_HEADERS,
   simulationResultSchema,
   simulationTypes,
   successEnvelopeSchema,
 } from '@faraday/contracts';
 import { isSolverName } from '@faraday/physics';
-import type { ZodTypeProvider } from '@faraday/server-kit';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { answerCallerGone, callerGoneSignal, type ZodTypeProvider } from '@faraday/server-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentedBodySchema } from './request-validation.js';
 import { runSimulation } from './simulation.service.js';
-import { CallerGone, type SolverPool } from './solver-pool.js';
+import { type Caller, CallerGone, type SolverPool } from './solver-pool.js';
 
 const poolStatsSchema = z.object({
   workers: z.number().int().describe('Worker threads = computations at once'),
   running: z.number().int(),
+  running_background: z.number().int().describe('Of running, the sweep runs'),
+  max_running_per_user: z.number().int(),
   queued: z.number().int(),
   queue_limit: z.number().int(),
   timeout_sec: z.number(),
@@ -25,13 +27,17 @@ const poolStatsSchema = z.object({
   crashed: z.number().int().describe('Workers that died or threw and were replaced'),
 });
 
-/** An AbortSignal that fires when the caller disconnects before the answer is complete. */
-function callerSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
+/**
+ * Who the computation is for, as the backend says (the service is internal: only the backend
+ * calls it). Without the header the request is its own party, outside the per-user limit.
+ */
+function callerOf(request: FastifyRequest): Caller {
+  const user = request.headers[SIM_CALLER_HEADERS.user];
+  const work = request.headers[SIM_CALLER_HEADERS.work];
+  return {
+    user: typeof user === 'string' && user.length > 0 ? user.slice(0, 200) : undefined,
+    background: work === 'sweep',
+  };
 }
 
 /** `POST /v1/sim/<solver>` for the eight solvers of spec 4.3, and the pool's status. */
@@ -60,7 +66,8 @@ export function simulationRoutes(pool: SolverPool) {
         async (request, reply) => {
           try {
             const body = await runSimulation(pool, solver, request.body, {
-              signal: callerSignal(reply),
+              signal: callerGoneSignal(reply),
+              caller: callerOf(request),
               log: request.log,
             });
             // Already the JSON envelope: Fastify sends bytes as they are.
@@ -68,11 +75,7 @@ export function simulationRoutes(pool: SolverPool) {
           } catch (error) {
             if (!(error instanceof CallerGone)) throw error;
             request.log.info({ solver }, 'caller left; computation stopped');
-            // Nobody reads this answer; it is sent (not hijacked) so the request counts as done for
-            // the graceful-shutdown drain, and 499 ("client closed request") tells the log why.
-            return (reply as FastifyReply)
-              .status(499)
-              .send(failure({ code: 'CALLER_GONE', message: error.message }));
+            return answerCallerGone(reply as FastifyReply, error.message);
           }
         },
       );

@@ -6,11 +6,13 @@
 import type { SolverName } from '@faraday/physics';
 import type { FastifyBaseLogger } from 'fastify';
 import { validateSimulationRequest } from './request-validation.js';
-import type { SolverPool } from './solver-pool.js';
+import type { Caller, SolverPool } from './solver-pool.js';
 
 export interface SimulationContext {
   /** Fires when the caller disconnects: a waiting request leaves the queue, a running one is stopped. */
   signal: AbortSignal;
+  /** Who it is for, for the pool's per-user limit and its share between sweeps and interactive runs. */
+  caller: Caller;
   log: FastifyBaseLogger;
 }
 
@@ -22,7 +24,7 @@ export async function runSimulation(
   ctx: SimulationContext,
 ): Promise<Buffer> {
   const task = validateSimulationRequest(solver, body);
-  const result = await pool.run(task, ctx.signal);
+  const result = await pool.run(task, ctx.signal, ctx.caller);
   ctx.log.info(
     {
       solver,

@@ -7,6 +7,12 @@
  * The wait queue is ours, not piscina's: a task goes to piscina only when a thread is free, so
  * the time limit counts the computation and not the wait, and a waiting request can leave the
  * queue without ever touching a thread.
+ *
+ * The queue is also where fairness lives (issue 17): one user runs at most `maxRunningPerUser`
+ * computations at once, and sweep runs never hold the last thread, so a 200-run sweep cannot
+ * keep another user's interactive request waiting. This is the one place that sees every
+ * computation (several backend instances and sim-workers all end here); the backend forwards
+ * who each request is for (see simulation.routes.ts).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +30,8 @@ export const DEFAULT_WORKER_MODULE = fileURLToPath(new URL('../dist/solver-worke
 export interface SolverPoolOptions {
   workers: number;
   queueSize: number;
+  /** Computations one user may have running at once; their further requests wait their turn. */
+  maxRunningPerUser: number;
   timeoutSec: number;
   workerMemoryMb: number;
   /** Another worker file (tests inject misbehaving workers). */
@@ -34,6 +42,9 @@ export interface SolverPoolOptions {
 export interface PoolStats {
   workers: number;
   running: number;
+  /** Of `running`, the sweep runs (background work). */
+  running_background: number;
+  max_running_per_user: number;
   queued: number;
   queue_limit: number;
   timeout_sec: number;
@@ -49,7 +60,20 @@ const THREAD_START_ALLOWANCE_MS = 30_000;
 /** Why a task's signal fired. */
 const TIMED_OUT = 'timeout';
 
+/**
+ * Who a computation is for, as the backend forwards it. `user` undefined = an unidentified
+ * caller: it is its own party (no per-user limit applies; only the backend is expected to call).
+ */
+export interface Caller {
+  user?: string | undefined;
+  /** A sweep run: never takes the last free thread while interactive requests may arrive. */
+  background: boolean;
+}
+
+const ANONYMOUS: Caller = { background: false };
+
 interface Waiting {
+  caller: Caller;
   start: () => void;
   cancel: (reason: unknown) => void;
 }
@@ -67,6 +91,8 @@ export class SolverPool {
   readonly #options: SolverPoolOptions;
   readonly #waiting: Waiting[] = [];
   #running = 0;
+  #runningBackground = 0;
+  readonly #runningByUser = new Map<string, number>();
   /** Mean seconds per computation (exponentially weighted), for Retry-After. */
   #meanSeconds = 1;
   #counts = { completed: 0, failed: 0, timed_out: 0, crashed: 0 };
@@ -104,6 +130,8 @@ export class SolverPool {
     return {
       workers: this.#options.workers,
       running: this.#running,
+      running_background: this.#runningBackground,
+      max_running_per_user: this.#options.maxRunningPerUser,
       queued: this.#waiting.length,
       queue_limit: this.#options.queueSize,
       timeout_sec: this.#options.timeoutSec,
@@ -112,12 +140,17 @@ export class SolverPool {
   }
 
   /**
-   * Runs one task: at once when a thread is free, else after a wait in the queue, else 503.
-   * `signal` aborts when the caller goes away; a running computation is then terminated too.
+   * Runs one task: at once when a thread is free and the caller may have one more running, else
+   * after a wait in the queue, else 503. `signal` aborts when the caller goes away; a running
+   * computation is then terminated too.
    */
-  async run(task: SolverTask, signal?: AbortSignal): Promise<Extract<SolverTaskResult, { ok: true }>> {
+  async run(
+    task: SolverTask,
+    signal?: AbortSignal,
+    caller: Caller = ANONYMOUS,
+  ): Promise<Extract<SolverTaskResult, { ok: true }>> {
     if (signal?.aborted) throw new CallerGone();
-    await this.#admit(signal);
+    await this.#admit(signal, caller);
     const started = performance.now();
     try {
       const result = await this.#execute(task, signal);
@@ -132,7 +165,7 @@ export class SolverPool {
     } finally {
       // Every computation counts, the ones stopped at the limit too: they are what makes a wait long.
       this.#meanSeconds = 0.8 * this.#meanSeconds + 0.2 * ((performance.now() - started) / 1000);
-      this.#running--;
+      this.#release(caller);
       this.#next();
     }
   }
@@ -143,12 +176,14 @@ export class SolverPool {
   }
 
   /**
-   * Resolves when the task holds a slot (counted in #running from that moment, so no other
-   * request can take it in between); rejects with SIMULATION_BUSY when the queue is full.
+   * Resolves when the task holds a slot (counted from that moment, so no other request can take
+   * it in between); rejects with SIMULATION_BUSY when the queue is full. A request that may not
+   * start yet (no thread, or its user already at the limit) waits; the scheduler in #next picks
+   * who goes when a slot frees.
    */
-  #admit(signal: AbortSignal | undefined): Promise<void> {
-    if (this.#running < this.#options.workers && this.#waiting.length === 0) {
-      this.#running++;
+  #admit(signal: AbortSignal | undefined, caller: Caller): Promise<void> {
+    if (this.#mayStart(caller) && !this.#waiting.some((w) => this.#mayStart(w.caller))) {
+      this.#take(caller);
       return Promise.resolve();
     }
     if (this.#waiting.length >= this.#options.queueSize) {
@@ -163,6 +198,7 @@ export class SolverPool {
         reject(new CallerGone());
       };
       const waiting: Waiting = {
+        caller,
         start: () => {
           signal?.removeEventListener('abort', onAbort);
           resolve();
@@ -177,18 +213,59 @@ export class SolverPool {
     });
   }
 
+  /**
+   * A thread is free, the user has fewer than the per-user limit running, and a sweep run leaves
+   * one thread for interactive requests (with one thread there is nothing to spare).
+   */
+  #mayStart(caller: Caller): boolean {
+    if (this.#running >= this.#options.workers) return false;
+    if (caller.user !== undefined) {
+      const mine = this.#runningByUser.get(caller.user) ?? 0;
+      if (mine >= this.#options.maxRunningPerUser) return false;
+    }
+    if (caller.background) {
+      const backgroundSlots = Math.max(1, this.#options.workers - 1);
+      if (this.#runningBackground >= backgroundSlots) return false;
+    }
+    return true;
+  }
+
+  #take(caller: Caller): void {
+    this.#running++;
+    if (caller.background) this.#runningBackground++;
+    if (caller.user !== undefined)
+      this.#runningByUser.set(caller.user, (this.#runningByUser.get(caller.user) ?? 0) + 1);
+  }
+
+  #release(caller: Caller): void {
+    this.#running--;
+    if (caller.background) this.#runningBackground--;
+    if (caller.user !== undefined) {
+      const left = (this.#runningByUser.get(caller.user) ?? 1) - 1;
+      if (left > 0) this.#runningByUser.set(caller.user, left);
+      else this.#runningByUser.delete(caller.user);
+    }
+  }
+
   #remove(waiting: Waiting): void {
     const index = this.#waiting.indexOf(waiting);
     if (index >= 0) this.#waiting.splice(index, 1);
   }
 
-  /** Hands a freed slot to the longest-waiting request. */
+  /**
+   * Hands freed slots out: interactive requests before sweep runs, then the longest-waiting
+   * request whose user may start one more. A user at the limit is skipped, not blocking the
+   * others behind it.
+   */
   #next(): void {
-    if (this.#running >= this.#options.workers) return;
-    const waiting = this.#waiting.shift();
-    if (!waiting) return;
-    this.#running++;
-    waiting.start();
+    for (;;) {
+      const startable = this.#waiting.filter((w) => this.#mayStart(w.caller));
+      const waiting = startable.find((w) => !w.caller.background) ?? startable[0];
+      if (!waiting) return;
+      this.#remove(waiting);
+      this.#take(waiting.caller);
+      waiting.start();
+    }
   }
 
   async #execute(task: SolverTask, callerSignal: AbortSignal | undefined): Promise<SolverTaskResult> {

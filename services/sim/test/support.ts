@@ -46,13 +46,13 @@ export async function postSim(
   server: SimServer,
   solver: string,
   body: unknown,
-  init: { signal?: AbortSignal } = {},
+  init: { signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<SimResponse> {
   const res = await fetch(`${server.address}/v1/sim/${solver}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...init.headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
-    ...init,
+    ...(init.signal ? { signal: init.signal } : {}),
   });
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
@@ -62,6 +62,7 @@ export async function poolStatus(server: SimServer) {
   return ((await res.json()) as { data: unknown }).data as {
     workers: number;
     running: number;
+    running_background: number;
     queued: number;
     crashed: number;
     timed_out: number;

@@ -189,6 +189,8 @@ export interface SweepRunsTable {
   attempts: number;
   worker: string | null;
   started_at: string | null;
+  /** Last lease renewal by the holder while the run is alive (null before it was claimed). */
+  heartbeat_at: string | null;
   finished_at: string | null;
 }
 

@@ -1,5 +1,5 @@
 import { AppError, ok, successEnvelopeSchema } from '@faraday/contracts';
-import type { ZodTypeProvider } from '@faraday/server-kit';
+import type { RedisAvailability, ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isDatabaseReachable } from '../db/database.js';
@@ -12,11 +12,25 @@ const healthSchema = {
 
 const readinessSchema = {
   tags: ['health'],
-  summary: 'Readiness: the process is up and its database answers',
-  response: { 200: successEnvelopeSchema(z.object({ status: z.literal('ok'), database: z.literal('ok') })) },
+  summary: 'Readiness: the process is up and its database answers; how rate limits are counted',
+  description:
+    'With REDIS_URL, `redis` says whether Redis answers. While it does not the backend stays ready ' +
+    '(degraded): rate limits are counted per instance (`rate_limits: per-instance`) and sweeps cannot be ' +
+    'queued (503).',
+  response: {
+    200: successEnvelopeSchema(
+      z.object({
+        status: z.literal('ok'),
+        database: z.literal('ok'),
+        redis: z.enum(['ok', 'unreachable', 'not configured']),
+        rate_limits: z.enum(['shared', 'per-instance']),
+      }),
+    ),
+  },
 };
 
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+/** `redis` is undefined without REDIS_URL. */
+export const healthRoutes = (redis: RedisAvailability | undefined) => async (app: FastifyInstance) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/healthz', { schema: healthSchema, logLevel: 'warn' }, async () =>
     ok({ status: 'ok' as const }),
@@ -27,6 +41,17 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         headers: { 'retry-after': '5' },
       });
     }
-    return ok({ status: 'ok' as const, database: 'ok' as const });
+    const shared = redis?.reachable === true;
+    return ok({
+      status: 'ok' as const,
+      database: 'ok' as const,
+      redis:
+        redis === undefined
+          ? ('not configured' as const)
+          : shared
+            ? ('ok' as const)
+            : ('unreachable' as const),
+      rate_limits: shared ? ('shared' as const) : ('per-instance' as const),
+    });
   });
-}
+};

@@ -10,7 +10,7 @@ import {
   simulationTypes,
   successEnvelopeSchema,
 } from '@faraday/contracts';
-import type { ZodTypeProvider } from '@faraday/server-kit';
+import { answerCallerGone, callerGoneSignal, type ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../auth/access.js';
@@ -60,14 +60,24 @@ export function simulationsRoutes(ctx: SimulationContext) {
           },
         },
       },
-      async (request) =>
-        ok(
-          await runAndRecord(ctx, principalOf(request), {
-            type: request.params.solver,
-            body: request.body as Record<string, unknown>,
-            requestId: request.id,
-          }),
-        ),
+      async (request, reply) => {
+        // A caller who leaves stops the computation in the sim service (its thread is freed).
+        const signal = callerGoneSignal(reply);
+        try {
+          return ok(
+            await runAndRecord(ctx, principalOf(request), {
+              type: request.params.solver,
+              body: request.body as Record<string, unknown>,
+              requestId: request.id,
+              signal,
+            }),
+          );
+        } catch (error) {
+          if (!signal.aborted) throw error;
+          request.log.info({ solver: request.params.solver }, 'caller left; computation stopped');
+          return answerCallerGone(reply, 'The caller went away before the computation finished');
+        }
+      },
     );
 
     routes.get(

@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { AppError, type SimulationResult, type SimulationType } from '@faraday/contracts';
+import {
+  AppError,
+  SIM_CALLER_HEADERS,
+  type SimulationResult,
+  type SimulationType,
+  type SimWorkKind,
+} from '@faraday/contracts';
 import { callService } from '@faraday/server-kit';
 import type { Principal } from '../auth/principal.js';
 import { accessCourse } from '../courses/course-access.js';
@@ -21,6 +27,9 @@ export interface RunRequest {
   type: SimulationType;
   body: Record<string, unknown>;
   requestId: string;
+  /** The user the run is for and its kind: the sim service shares its threads fairly by them. */
+  caller: { userId: string; work: SimWorkKind };
+  /** Aborting it (the caller left, the sweep was cancelled) stops the computation in the sim service. */
   signal?: AbortSignal;
 }
 
@@ -35,6 +44,10 @@ export function runSolver(ctx: SimulationContext, request: RunRequest): Promise<
   return callService<SimulationResult>('simulation', ctx.simServiceUrl, `/v1/sim/${request.type}`, {
     body: request.body,
     requestId: request.requestId,
+    headers: {
+      [SIM_CALLER_HEADERS.user]: request.caller.userId,
+      [SIM_CALLER_HEADERS.work]: request.caller.work,
+    },
     timeoutMs: ctx.settings.requestTimeoutMs,
     ...(request.signal ? { signal: request.signal } : {}),
   });
@@ -91,7 +104,7 @@ export async function recordSimulation(
 export async function runAndRecord(
   ctx: SimulationContext,
   principal: Principal,
-  request: RunRequest,
+  request: Omit<RunRequest, 'caller'>,
 ): Promise<SimulationResult & { simulation_id: string }> {
   const {
     course_id: courseId,
@@ -102,7 +115,11 @@ export async function runAndRecord(
     title?: string;
   } & Record<string, unknown>;
   if (courseId !== undefined) await accessCourse(ctx.db, principal, courseId);
-  const result = await runSolver(ctx, { ...request, body: parameters });
+  const result = await runSolver(ctx, {
+    ...request,
+    body: parameters,
+    caller: { userId: principal.userId, work: 'interactive' },
+  });
   const simulationId = await recordSimulation(ctx, {
     ownerId: principal.userId,
     courseId: courseId ?? null,

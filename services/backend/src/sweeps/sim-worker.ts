@@ -30,9 +30,10 @@ const workerEnvSchema = z.object({
     .int()
     .min(500)
     .max(600_000)
-    .default(30_000)
-    .describe('Job lock; a killed worker’s run is retried after it'),
-  SWEEP_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(30_000),
+    .default(15_000)
+    .describe('Job lock (renewed at half of it); a killed worker’s run is retried after it'),
+  // Lock + interval bound how soon a killed worker's run is taken by another: 25 s by default.
+  SWEEP_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(10_000),
 });
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;

@@ -1,4 +1,5 @@
 import type { SimulationType } from '@faraday/contracts';
+import { callService } from '@faraday/server-kit';
 import type { SimulationContext } from '../simulations/simulation-context.js';
 import { runSolver } from '../simulations/simulations.service.js';
 import { recentRunTimes } from './sweeps.repository.js';
@@ -53,14 +54,41 @@ export async function probeSecondsPerRun(
   type: SimulationType,
   body: Record<string, unknown>,
   requestId: string,
+  userId: string,
 ): Promise<number> {
   const started = performance.now();
   try {
-    await runSolver(ctx, { type, body, requestId, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await runSolver(ctx, {
+      type,
+      body,
+      requestId,
+      caller: { userId, work: 'interactive' },
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
   } catch {
     // the elapsed time is still the best guess we have
   }
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * Runs of one sweep that go at once: the dispatcher's parallelism, but no more than the sim
+ * service lets one user run (every run of a sweep is its owner's; SIM_MAX_RUNNING_PER_USER).
+ * An unreachable service leaves the dispatcher's figure.
+ */
+export async function sweepParallelism(ctx: SimulationContext, dispatched: number): Promise<number> {
+  try {
+    const status = await callService<{ max_running_per_user?: unknown }>(
+      'simulation',
+      ctx.simServiceUrl,
+      '/v1/sim/status',
+      { requestId: 'sweep-estimate', timeoutMs: 1000 },
+    );
+    const perUser = status.max_running_per_user;
+    return typeof perUser === 'number' && perUser >= 1 ? Math.min(dispatched, perUser) : dispatched;
+  } catch {
+    return dispatched;
+  }
 }
 
 export function estimateSeconds(secondsPerRun: number, runs: number, parallelism: number): number {

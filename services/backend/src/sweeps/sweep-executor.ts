@@ -4,6 +4,7 @@ import { findSimulation } from '../simulations/simulations.repository.js';
 import { recordSimulation, runSolver } from '../simulations/simulations.service.js';
 import { finishTaskIfDone, probeOf } from './sweep-finish.js';
 import { runMetrics } from './sweep-metrics.js';
+import { RUN_HEARTBEAT_MS } from './sweep-recovery.js';
 import {
   claimRun,
   findRun,
@@ -11,6 +12,7 @@ import {
   type RunFence,
   type RunKey,
   refreshCounters,
+  renewRun,
   type SweepRunRow,
   type SweepTaskRow,
   settleRun,
@@ -95,6 +97,26 @@ async function settleFailure(
 }
 
 /**
+ * Renews the run's lease every RUN_HEARTBEAT_MS while it is alive. When the renewal finds the
+ * fence gone (the task was cancelled, or the run was declared dead and given to another),
+ * `lost` fires: the solver call is aborted and the sim service frees its thread.
+ */
+function keepLeased(ctx: SimulationContext, claimed: ClaimedRun, log: SweepLog) {
+  const lost = new AbortController();
+  const timer = setInterval(() => {
+    renewRun(ctx.db, claimed.fence).then(
+      (held) => {
+        if (!held) lost.abort();
+      },
+      // The database is unreachable: nobody else can reclaim the run either; keep going.
+      (error: unknown) => log.warn({ err: error, task_id: claimed.fence.taskId }, 'sweep heartbeat failed'),
+    );
+  }, RUN_HEARTBEAT_MS);
+  timer.unref();
+  return { lost: lost.signal, stop: () => clearInterval(timer) };
+}
+
+/**
  * Runs a claimed run. `lastChance` turns a transient error into a recorded failure instead of
  * a release (the caller has no retries left). Database errors while recording are thrown after
  * the run was given back, so the caller's retry does the run again from the start.
@@ -107,21 +129,32 @@ export async function performSweepRun(
   const { task, run, fence } = claimed;
   const type = task.simulation_type as SimulationType;
   const parameters = JSON.parse(run.parameters) as Record<string, unknown>;
+  const lease = keepLeased(ctx, claimed, options.log);
+  const signal = options.signal ? AbortSignal.any([lease.lost, options.signal]) : lease.lost;
   let outcome: RunOutcome;
   try {
     const result = await runSolver(ctx, {
       type,
       body: parameters,
       requestId: `sweep-${task.id}-${run.run_index}`,
-      ...(options.signal ? { signal: options.signal } : {}),
+      caller: { userId: task.owner_id, work: 'sweep' },
+      signal,
     });
     outcome = await recordRun(ctx, claimed, parameters, result);
   } catch (error) {
+    if (lease.lost.aborted) {
+      options.log.info(
+        { task_id: task.id, run_index: run.run_index },
+        'sweep run stopped: cancelled or lost',
+      );
+      return 'lost';
+    }
     // Stopping (aborted) always gives the run back; a transient error does unless out of retries.
     const aborted = options.signal?.aborted === true;
     if (aborted || (isTransientRunError(error) && !options.lastChance)) {
       options.log.warn({ err: error, task_id: task.id, run_index: run.run_index }, 'sweep run deferred');
-      await settleRun(ctx.db, fence, { status: 'pending' });
+      // Not ours any more (cancelled meanwhile): nothing to give back, and no reason to back off.
+      if (!(await settleRun(ctx.db, fence, { status: 'pending' }))) return 'lost';
       if (!(error instanceof AppError)) throw error;
       return 'released';
     }
@@ -129,6 +162,8 @@ export async function performSweepRun(
       options.log.error({ err: error, task_id: task.id, run_index: run.run_index }, 'sweep run failed');
     }
     outcome = await settleFailure(ctx, claimed, error);
+  } finally {
+    lease.stop();
   }
   if (outcome === 'completed' || outcome === 'failed') {
     await refreshCounters(ctx.db, task.id);

@@ -1,3 +1,5 @@
+import { AppError } from '@faraday/contracts';
+import { REDIS_COMMAND_TIMEOUT_MS, redisClientOptions, withTimeout } from '@faraday/server-kit';
 import { type ConnectionOptions, Queue } from 'bullmq';
 import type { SimulationContext } from '../simulations/simulation-context.js';
 import type { SweepLog } from './sweep-executor.js';
@@ -27,11 +29,25 @@ export function sweepJobId(data: SweepJobData): string {
 
 /**
  * A worker's blocking commands must wait for Redis as long as it takes (BullMQ requires null);
- * the backend's queue serves HTTP requests, so it gives up after one reconnection attempt and
- * the POST answers 503 instead of hanging while Redis is down.
+ * the backend's queue serves HTTP requests, so its commands have the platform's short timeout.
  */
 export function redisConnection(redisUrl: string, role: 'worker' | 'producer'): ConnectionOptions {
-  return { url: redisUrl, maxRetriesPerRequest: role === 'worker' ? null : 1 };
+  return role === 'worker'
+    ? { url: redisUrl, maxRetriesPerRequest: null }
+    : { url: redisUrl, ...redisClientOptions };
+}
+
+/**
+ * How long a queue operation may take before the request gives up with 503. BullMQ waits for its
+ * first connection without any limit (sweep creation hung 60 s with Redis down), hence this
+ * bound around every call and not only the client's command timeout.
+ */
+const QUEUE_CALL_LIMIT_MS = 2 * REDIS_COMMAND_TIMEOUT_MS;
+
+function queueUnavailable(): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', 'The sweep queue is unavailable; try again shortly', {
+    headers: { 'retry-after': '10' },
+  });
 }
 
 export interface QueueDispatcherOptions {
@@ -72,8 +88,19 @@ export class QueueSweepDispatcher implements SweepDispatcher {
     this.#timer.unref();
   }
 
+  /** Redis answers, or 503 before anything is stored. */
+  async assertAvailable(): Promise<void> {
+    await withTimeout(
+      this.#queue.waitUntilReady().then(() => this.#queue.count()),
+      QUEUE_CALL_LIMIT_MS,
+      queueUnavailable,
+    ).catch((error: unknown) => {
+      throw error instanceof AppError ? error : queueUnavailable();
+    });
+  }
+
   async dispatch(taskId: string, runIndexes: number[]): Promise<void> {
-    await this.#queue.addBulk(
+    const added = this.#queue.addBulk(
       runIndexes.map((runIndex) => ({
         name: 'run',
         data: { taskId, runIndex },
@@ -88,6 +115,9 @@ export class QueueSweepDispatcher implements SweepDispatcher {
         },
       })),
     );
+    // A late add (Redis back after the limit) only queues jobs whose task is gone: they are skipped.
+    added.catch(() => {});
+    await withTimeout(added, QUEUE_CALL_LIMIT_MS, queueUnavailable);
   }
 
   async cancel(taskId: string, runIndexes: number[]): Promise<void> {
@@ -99,7 +129,10 @@ export class QueueSweepDispatcher implements SweepDispatcher {
 
   async parallelism(): Promise<number> {
     try {
-      return Math.max(1, await this.#queue.getWorkersCount());
+      return Math.max(
+        1,
+        await withTimeout(this.#queue.getWorkersCount(), QUEUE_CALL_LIMIT_MS, queueUnavailable),
+      );
     } catch {
       return 1;
     }

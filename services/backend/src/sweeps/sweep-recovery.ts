@@ -7,6 +7,8 @@ import { expiredRuns, processingTaskIds, refreshCounters, settleRun } from './sw
 export interface SweepDispatcher {
   /** Resumes the sweeps left `processing` by an earlier start, then keeps watch. */
   start(): Promise<void>;
+  /** Throws SERVICE_UNAVAILABLE (quickly) when runs cannot be handed out now. */
+  assertAvailable(): Promise<void>;
   /** New runs to do (a new task, or runs found pending). */
   dispatch(taskId: string, runIndexes: number[]): Promise<void>;
   /** The task was cancelled: drop what is queued for these runs. */
@@ -20,8 +22,17 @@ export interface SweepDispatcher {
 export const MAX_RUN_ATTEMPTS = 8;
 
 /**
- * A claimed run is expected to end within the solver call's timeout; one still `running` well
- * after that was claimed by a process that died. Gives it back (or gives up on it after
+ * A run's holder renews its lease this often while the run is alive (however long the solver
+ * takes), and a lease not renewed for RUN_LEASE_MS belongs to a dead process. Three missed
+ * heartbeats, so a slow database write or a busy event loop is not taken for a death; with the
+ * in-process poll (10 s) a dead instance's runs are back within 25 s.
+ */
+export const RUN_HEARTBEAT_MS = 5000;
+export const RUN_LEASE_MS = 3 * RUN_HEARTBEAT_MS;
+
+/**
+ * A run still `running` whose lease was not renewed within `leaseMs` was claimed by a process
+ * that died. Gives it back (or gives up on it after
  * MAX_RUN_ATTEMPTS), then ends tasks whose last run ended without ending the task (a crash
  * between the two). Safe on several instances at once: every change is fenced.
  * Returns the ids of the tasks still processing.

@@ -10,7 +10,7 @@ export interface InProcessOptions {
   concurrency: number;
   /** How often to look for runs left by other instances and for abandoned runs. */
   pollMs: number;
-  /** A run still `running` this long after its claim belongs to a dead process. */
+  /** A run still `running` whose lease was not renewed for this long belongs to a dead process. */
   leaseMs: number;
   /** How long stop() waits for the runs in flight before aborting them. */
   stopGraceMs: number;
@@ -56,12 +56,20 @@ export class InProcessSweepRunner implements SweepDispatcher {
     this.#timer.unref();
   }
 
+  /** The database is the work list: if it is down, the request fails there anyway. */
+  async assertAvailable(): Promise<void> {}
+
   async dispatch(): Promise<void> {
     this.#wake();
   }
 
-  /** Pending runs are marked cancelled in the database; running ones finish and are kept. */
-  async cancel(): Promise<void> {}
+  /**
+   * The runs are already cancelled in the database; the ones running here stop now (the
+   * heartbeat would stop them within seconds anyway, and other instances' runs that way).
+   */
+  async cancel(taskId: string): Promise<void> {
+    for (const [id, { controller }] of this.#active) if (id.startsWith(`${taskId}#`)) controller.abort();
+  }
 
   async parallelism(): Promise<number> {
     return this.#options.concurrency;

@@ -120,9 +120,17 @@ export async function claimRun(
 ): Promise<RunFence | undefined> {
   const run = await findRun(db, key);
   if (!run || !from.includes(run.status as SweepRunStatus)) return undefined;
+  const now = isoNow();
   const result = await db
     .updateTable('sweep_runs')
-    .set({ status: 'running', attempts: run.attempts + 1, worker, started_at: isoNow(), finished_at: null })
+    .set({
+      status: 'running',
+      attempts: run.attempts + 1,
+      worker,
+      started_at: now,
+      heartbeat_at: now,
+      finished_at: null,
+    })
     .where('task_id', '=', key.taskId)
     .where('run_index', '=', key.runIndex)
     .where('status', '=', run.status)
@@ -141,6 +149,31 @@ export async function claimRun(
   return { ...key, worker, attempt: run.attempts + 1 };
 }
 
+/**
+ * The holder's heartbeat: renews the run's lease while it is being worked on. False when the
+ * fence no longer holds or the task has ended (cancelled): the holder must stop the run.
+ */
+export async function renewRun(db: Db, fence: RunFence): Promise<boolean> {
+  const result = await db
+    .updateTable('sweep_runs')
+    .set({ heartbeat_at: isoNow() })
+    .where('task_id', '=', fence.taskId)
+    .where('run_index', '=', fence.runIndex)
+    .where('status', '=', 'running')
+    .where('worker', '=', fence.worker)
+    .where('attempts', '=', fence.attempt)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('sweep_tasks')
+          .select('id')
+          .where('id', '=', fence.taskId)
+          .where('status', '=', 'processing'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Ends (or gives back) a claimed run; false when the fence no longer holds. */
 export async function settleRun(
   db: Db,
@@ -155,7 +188,12 @@ export async function settleRun(
   const ended = change.status !== 'pending';
   const result = await db
     .updateTable('sweep_runs')
-    .set({ ...change, finished_at: ended ? isoNow() : null, ...(ended ? {} : { worker: null }) })
+    // A run given back has no holder and no lease.
+    .set({
+      ...change,
+      finished_at: ended ? isoNow() : null,
+      ...(ended ? {} : { worker: null, heartbeat_at: null }),
+    })
     .where('task_id', '=', fence.taskId)
     .where('run_index', '=', fence.runIndex)
     .where('status', '=', 'running')
@@ -200,12 +238,16 @@ export async function endTask(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function cancelPendingRuns(db: Db, taskId: string): Promise<void> {
+/**
+ * Cancels the runs not yet ended, the running ones too: their fence breaks, so their holder
+ * records nothing, and its next heartbeat tells it to stop the computation.
+ */
+export async function cancelOpenRuns(db: Db, taskId: string): Promise<void> {
   await db
     .updateTable('sweep_runs')
     .set({ status: 'cancelled', finished_at: isoNow() })
     .where('task_id', '=', taskId)
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'running'])
     .execute();
 }
 
@@ -219,7 +261,7 @@ export async function processingTaskIds(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Runs claimed before `before` and still running: their worker died (no run lasts that long). */
+/** Running runs whose lease was last renewed before `before`: their holder died. */
 export function expiredRuns(db: Db, before: string): Promise<SweepRunRow[]> {
   return db
     .selectFrom('sweep_runs as r')
@@ -227,7 +269,7 @@ export function expiredRuns(db: Db, before: string): Promise<SweepRunRow[]> {
     .selectAll('r')
     .where('t.status', '=', 'processing')
     .where('r.status', '=', 'running')
-    .where('r.started_at', '<', before)
+    .where((eb) => eb.fn.coalesce('r.heartbeat_at', 'r.started_at'), '<', before)
     .execute();
 }
 

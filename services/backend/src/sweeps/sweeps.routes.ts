@@ -11,11 +11,10 @@ import type { ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/access.js';
 import type { BackendConfig } from '../config.js';
-import { MINUTE_MS } from '../shared/time.js';
 import type { SimulationContext } from '../simulations/simulation-context.js';
 import { perUser } from '../simulations/simulations.routes.js';
 import { QueueSweepDispatcher, sweepQueuePrefix } from './sweep-queue.js';
-import type { SweepDispatcher } from './sweep-recovery.js';
+import { RUN_LEASE_MS, type SweepDispatcher } from './sweep-recovery.js';
 import { sweepResults } from './sweep-results.js';
 import { InProcessSweepRunner } from './sweep-runner.js';
 import { cancelSweep, createSweep, type SweepContext, sweepProgress } from './sweeps.service.js';
@@ -28,14 +27,15 @@ const IN_PROCESS_CONCURRENCY = 2;
 
 /** With REDIS_URL a queue for sim-worker processes; without, the backend's own runner. */
 function dispatcherFor(ctx: SimulationContext, config: BackendConfig, app: FastifyInstance): SweepDispatcher {
-  // No run outlives the solver call's timeout; a minute more covers recording it.
-  const leaseMs = config.simulation.requestTimeoutMs + MINUTE_MS;
+  // Renewed by the holder's heartbeat while the run is alive, so it can be short.
+  const leaseMs = RUN_LEASE_MS;
   const log = app.log.child({ component: 'sweeps' });
   if (config.redisUrl) {
     return new QueueSweepDispatcher(ctx, log, {
       redisUrl: config.redisUrl,
       prefix: sweepQueuePrefix(config.appEnv),
-      pollMs: MINUTE_MS,
+      // Also how soon the backend notices a dead worker's run when BullMQ has lost its job.
+      pollMs: 10_000,
       leaseMs,
     });
   }

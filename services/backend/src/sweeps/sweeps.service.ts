@@ -11,11 +11,16 @@ import type { Db } from '../db/database.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import type { SimulationContext } from '../simulations/simulation-context.js';
-import { estimateSeconds, measuredSecondsPerRun, probeSecondsPerRun } from './sweep-estimate.js';
+import {
+  estimateSeconds,
+  measuredSecondsPerRun,
+  probeSecondsPerRun,
+  sweepParallelism,
+} from './sweep-estimate.js';
 import { planSweep } from './sweep-plan.js';
 import type { SweepDispatcher } from './sweep-recovery.js';
 import {
-  cancelPendingRuns,
+  cancelOpenRuns,
   deleteSweep,
   endTask,
   findTask,
@@ -67,10 +72,16 @@ export async function createSweep(
     );
   }
   const plan = planSweep(request.base_parameters, request.sweep_parameters);
+  // Before the estimate (which may run the solver for seconds) and before anything is stored.
+  await ctx.dispatcher.assertAvailable();
   const perRun =
     (await measuredSecondsPerRun(ctx, type)) ??
-    (await probeSecondsPerRun(ctx, type, request.base_parameters, requestId));
-  const estimated = estimateSeconds(perRun, plan.runs.length, await ctx.dispatcher.parallelism());
+    (await probeSecondsPerRun(ctx, type, request.base_parameters, requestId, principal.userId));
+  const estimated = estimateSeconds(
+    perRun,
+    plan.runs.length,
+    await sweepParallelism(ctx, await ctx.dispatcher.parallelism()),
+  );
   const now = isoNow();
   const task: SweepTaskRow = {
     id: newId(),
@@ -112,6 +123,7 @@ export async function createSweep(
   } catch (error) {
     // Nobody would ever run it: take the task back rather than leave it processing forever.
     await deleteSweep(ctx.db, task.id);
+    if (error instanceof AppError) throw error;
     throw new AppError('SERVICE_UNAVAILABLE', 'The sweep queue is unavailable; try again shortly', {
       cause: error,
     });
@@ -133,7 +145,7 @@ async function remainingSeconds(ctx: SweepContext, row: SweepTaskRow, open: numb
   const perRun = await measuredSecondsPerRun(ctx, row.simulation_type as SimulationType);
   if (perRun === undefined)
     return Math.ceil((row.estimated_time * open) / Math.max(1, row.total_simulations));
-  return estimateSeconds(perRun, open, await ctx.dispatcher.parallelism());
+  return estimateSeconds(perRun, open, await sweepParallelism(ctx, await ctx.dispatcher.parallelism()));
 }
 
 export async function sweepProgress(ctx: SweepContext, principal: Principal, taskId: string) {
@@ -154,16 +166,22 @@ export async function sweepProgress(ctx: SweepContext, principal: Principal, tas
 }
 
 /**
- * DELETE: a processing task becomes cancelled and its pending runs are never run (runs already
- * running finish and are kept). A task that has already ended stays as it is.
+ * DELETE: a processing task becomes cancelled with its open runs: pending ones are never run,
+ * running ones are stopped (their holder sees the cancel at once in this process, or at its next
+ * heartbeat elsewhere, and aborts the solver call, which frees the sim service's thread). A task
+ * that has already ended stays as it is.
  */
 export async function cancelSweep(ctx: SweepContext, principal: Principal, taskId: string) {
   const row = await visibleTask(ctx.db, principal, taskId);
-  if (row.status === 'processing' && (await endTask(ctx.db, row.id, { status: 'cancelled' }))) {
+  if (row.status === 'processing') {
     const pending = await runIndexesWithStatus(ctx.db, row.id, 'pending');
-    await cancelPendingRuns(ctx.db, row.id);
-    await refreshCounters(ctx.db, row.id);
-    await ctx.dispatcher.cancel(row.id, pending);
+    const cancelled = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await endTask(trx, row.id, { status: 'cancelled' }))) return false;
+      await cancelOpenRuns(trx, row.id);
+      await refreshCounters(trx, row.id);
+      return true;
+    });
+    if (cancelled) await ctx.dispatcher.cancel(row.id, pending);
   }
   return sweepProgress(ctx, principal, taskId);
 }

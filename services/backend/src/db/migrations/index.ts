@@ -5,6 +5,7 @@ import { createCourses } from './0003-courses.js';
 import { createSimulations } from './0004-simulations.js';
 import { createSubmissionAttempts } from './0005-submission-attempts.js';
 import { addSweepProbeAndHistory } from './0007-sweep-history.js';
+import { addSweepRunHeartbeat } from './0008-sweep-run-heartbeat.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-simulations': createSimulations,
   '0005-submission-attempts': createSubmissionAttempts,
   '0007-sweep-history': addSweepProbeAndHistory,
+  '0008-sweep-run-heartbeat': addSweepRunHeartbeat,
 };
