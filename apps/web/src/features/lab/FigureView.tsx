@@ -155,19 +155,6 @@ export function FigureView({ src, alt, busy, area, hover, domain, markers = [], 
                     strokeWidth={2}
                     strokeDasharray="4 3"
                   />
-                  <text
-                    x={cx}
-                    y={cy - 17}
-                    textAnchor="middle"
-                    fontSize={13}
-                    fontWeight={700}
-                    fill="#111"
-                    stroke="white"
-                    strokeWidth={3}
-                    paintOrder="stroke"
-                  >
-                    {marker.label}
-                  </text>
                 </g>
               );
             })}

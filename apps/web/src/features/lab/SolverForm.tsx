@@ -116,9 +116,7 @@ function FieldInput({
           value={String(value ?? '')}
           onChange={onChange}
           error={errorAt(t, errors, path)}
-          description={[rangeHint(t, field), english ? field.description : undefined]
-            .filter(Boolean)
-            .join(' — ')}
+          description={rangeHint(t, field)}
         />
       );
     case 'boolean':

@@ -179,7 +179,7 @@ function fieldOf(key: string, path: string, s: JsonSchema, required: boolean): F
           path,
           ...described,
           ...(unit ? { unit } : {}),
-          items: s.prefixItems.map((item, i) => numberField(String(i), `${path}[${i}]`, item, true)),
+          items: s.prefixItems.map((item, i) => numberField(String(i), `${path}[${i}]`, item, required)),
         };
       }
       if (s.items && s.items.type === 'object') {
