@@ -102,7 +102,7 @@ export default function HistoryPage() {
                   {data.simulations.map((run) => (
                     <Table.Tr key={run.id}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/lab/${run.type}?run=${run.id}`}>
+                        <Anchor component={Link} to={`/lab/${run.type}?run=${run.id}`} size="sm">
                           {run.title}
                         </Anchor>
                       </Table.Td>

@@ -186,7 +186,7 @@ function SolverLab({ solver }: { solver: SolverName }) {
             <Tabs.Panel value="result" pt="sm">
               <Stack gap="sm">
                 {run.isError && (
-                  <Alert color="red" role="alert" title={t('lab.errors.title')}>
+                  <Alert color="red" role="alert" title={t('lab.errors.title')} data-testid="run-error">
                     {runErrorMessage(run.error, t)}
                   </Alert>
                 )}

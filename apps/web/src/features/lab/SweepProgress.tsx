@@ -136,7 +136,7 @@ export function SweepProgress({ taskId }: { taskId: string }) {
                   {data.parameters.map((path) => (
                     <Table.Td key={path}>{formatNumber(run.values[path] ?? Number.NaN)}</Table.Td>
                   ))}
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <SweepStatus status={run.status} />
                     {run.error && (
                       <Text size="xs" c="red.8">
@@ -171,7 +171,12 @@ const statusColours: Record<string, string> = {
 function SweepStatus({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={statusColours[status] ?? 'gray'} variant="light">
+    <Badge
+      color={statusColours[status] ?? 'gray'}
+      variant="light"
+      style={{ overflow: 'visible' }}
+      miw="max-content"
+    >
       {t(`lab.sweep.statuses.${status}`, { defaultValue: status })}
     </Badge>
   );
