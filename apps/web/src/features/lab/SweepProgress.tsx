@@ -57,15 +57,14 @@ export function SweepProgress({ taskId }: { taskId: string }) {
         </Title>
         <SweepStatus status={p.status} />
       </Group>
-      <Progress
-        value={percent}
-        size="lg"
-        aria-label={t('lab.sweep.progress')}
-        aria-valuetext={t('lab.sweep.progressText', { done: finished, total: p.total_simulations })}
-        animated={p.status === 'processing'}
-        data-testid="sweep-progress"
-        data-value={percent}
-      />
+      <Progress.Root size="lg" data-testid="sweep-progress" data-value={percent}>
+        <Progress.Section
+          value={percent}
+          animated={p.status === 'processing'}
+          aria-label={t('lab.sweep.progress')}
+          aria-valuetext={t('lab.sweep.progressText', { done: finished, total: p.total_simulations })}
+        />
+      </Progress.Root>
       <Group justify="space-between">
         <Text size="sm" role="status">
           {t('lab.sweep.progressText', { done: finished, total: p.total_simulations })}
