@@ -72,15 +72,22 @@ describe('the simulation lab, end to end', () => {
 
   /** The figure on the page is a PNG the browser decoded, at the size the service draws. */
   async function decodedFigure(page: Page): Promise<{ width: number; height: number }> {
-    const figure = page.getByTestId('figure');
-    await figure.waitFor();
-    await expect
-      .poll(() => figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true);
-    return figure.evaluate(async (img: HTMLImageElement) => {
+    await page.getByTestId('figure').waitFor();
+    // Run in the page (this file is compiled without the DOM's types).
+    const decoded = `(async () => {
+      const img = document.querySelector('[data-testid="figure"]');
+      if (!img || !img.complete || img.naturalWidth === 0) return null;
       await img.decode();
       return { width: img.naturalWidth, height: img.naturalHeight };
-    });
+    })()`;
+    let size: { width: number; height: number } | null = null;
+    await expect
+      .poll(async () => {
+        size = (await page.evaluate(decoded)) as typeof size;
+        return size !== null;
+      })
+      .toBe(true);
+    return size as unknown as { width: number; height: number };
   }
 
   it('runs each of the eight solvers from its page and shows the figure and key numbers', async () => {
@@ -187,6 +194,14 @@ describe('the simulation lab, end to end', () => {
     const teacherRows = teacher.getByRole('table', { name: 'Run history' }).locator('tbody tr');
     await expect.poll(() => teacherRows.count()).toBe(1);
     expect(await teacherRows.first().textContent()).toContain('Demo Student');
+
+    // Deleting a run takes it out of the history.
+    await page.goto('/lab/history?type=fresnel');
+    const fresnelRows = page.getByRole('table', { name: 'Run history' }).locator('tbody tr');
+    await expect.poll(() => fresnelRows.count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete fresnel run' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No runs here yet.').waitFor();
   }, 240_000);
 
   it('runs a two-parameter sweep with a moving progress bar, then shows its results', async () => {
@@ -236,6 +251,15 @@ describe('the simulation lab, end to end', () => {
     expect(await results.locator('thead').textContent()).toMatch(/v_top.*v_left/);
     await page.getByTestId('sweep-summary').waitFor();
     await check(page, 'lab-sweep-results');
+
+    // A long sweep, cancelled while it runs.
+    await secondRow.getByLabel('Steps').fill('10');
+    await firstRow.getByLabel('Steps').fill('10');
+    await expect.poll(() => page.getByTestId('sweep-estimate').textContent()).toMatch(/^100 runs · /);
+    await page.getByRole('button', { name: 'Start sweep' }).click();
+    await page.getByRole('button', { name: 'Cancel sweep' }).click();
+    await page.getByText('Cancelled', { exact: true }).first().waitFor();
+    expect(Number(await bar.getAttribute('data-value'))).toBeLessThan(100);
   }, 240_000);
 
   it('speaks Chinese on every lab page and stays usable at 375 px', async () => {
@@ -254,7 +278,9 @@ describe('the simulation lab, end to end', () => {
     await narrow.goto('/lab/point_charges');
     await narrow.getByRole('button', { name: 'Run', exact: true }).click();
     await decodedFigure(narrow);
-    const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = (await narrow.evaluate(
+      'document.documentElement.scrollWidth - window.innerWidth',
+    )) as number;
     expect(overflow).toBeLessThanOrEqual(0);
     await check(narrow, 'lab-point_charges-375');
   }, 240_000);
