@@ -48,7 +48,7 @@ function outputTypeFor(solver: SolverName) {
 }
 
 function SolverLab({ solver }: { solver: SolverName }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const runId = search.get('run');
@@ -99,8 +99,11 @@ function SolverLab({ solver }: { solver: SolverName }) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!valid) return;
+    // The figure's own labels in the user's language (plot's `lang`; not a solver field).
+    const lang = i18n.language.startsWith('zh') ? 'zh' : undefined;
     run.mutate({
       ...body,
+      ...(lang ? { visualization: { ...(body.visualization as object), lang } } : {}),
       output_type: outputTypeFor(solver),
       ...(courseId ? { course_id: courseId } : {}),
       ...(title.trim() ? { title: title.trim() } : {}),
@@ -243,7 +246,11 @@ function SolverLab({ solver }: { solver: SolverName }) {
 /** Whether two bodies ask the same computation (defaults filled, figure and record fields aside). */
 function sameParameters(solver: SolverName, a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const normal = (body: Record<string, unknown>) => {
-    const { output_type: _o, course_id: _c, title: _t, ...rest } = body;
+    const { output_type: _o, course_id: _c, title: _t, visualization, ...rest } = body;
+    if (visualization && typeof visualization === 'object') {
+      const { lang: _l, ...figure } = visualization as Record<string, unknown>;
+      rest.visualization = figure;
+    }
     const parsed = solvers[solver].schema.safeParse(rest);
     return JSON.stringify(parsed.success ? parsed.data : rest);
   };
