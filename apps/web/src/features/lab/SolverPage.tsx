@@ -233,7 +233,11 @@ function SolverLab({ solver }: { solver: SolverName }) {
                 body={body}
                 valid={valid}
                 courseId={courseId}
-                lastRun={shown?.output.metadata as Record<string, unknown> | undefined}
+                lastRun={
+                  shown
+                    ? { metadata: shown.output.metadata as Record<string, unknown>, body: shown.body }
+                    : undefined
+                }
               />
             </Tabs.Panel>
           </Tabs>

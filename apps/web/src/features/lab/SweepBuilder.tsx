@@ -11,6 +11,7 @@ import { labKeys } from './keys';
 import { runErrorMessage } from './lab-errors';
 import { SweepProgress } from './SweepProgress';
 import { type Draft, type Field, getAt, numberPaths, setAt, validateBody } from './schema-form';
+import { secondsPerRun } from './sweep-estimate';
 
 interface Axis {
   path: string;
@@ -26,12 +27,9 @@ interface Props {
   body: Record<string, unknown>;
   valid: boolean;
   courseId: string;
-  /** Metadata of the run on screen: its timings estimate a sweep's duration. */
-  lastRun: Record<string, unknown> | undefined;
+  /** The run on screen (its metadata and request): its timings estimate a sweep's duration. */
+  lastRun: { metadata: Record<string, unknown>; body: Record<string, unknown> } | undefined;
 }
-
-/** Transport and recording on top of a run's computation and render (as the backend's estimate). */
-const OVERHEAD_S = 0.1;
 
 function defaultAxis(path: string, current: unknown, max: number | undefined): Axis {
   const v = Number(current);
@@ -90,13 +88,7 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
     runs <= MAX_SWEEP_RUNS &&
     axisErrors.every((e) => !e.start && !e.end && !e.steps);
 
-  const perRun = lastRun
-    ? Number(lastRun.computation_time ?? 0) + Number(lastRun.render_time ?? 0) + OVERHEAD_S
-    : history.data && history.data.simulations.length > 0
-      ? history.data.simulations.reduce((s, r) => s + r.computation_time, 0) /
-          history.data.simulations.length +
-        OVERHEAD_S
-      : undefined;
+  const perRun = secondsPerRun(solver, body, lastRun, history.data?.simulations ?? []);
 
   const start = useMutation({
     mutationFn: () =>
