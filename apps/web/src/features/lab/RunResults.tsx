@@ -116,7 +116,7 @@ export function RunResults({ solver, shown, busy, draft, onMove }: Props) {
             </Text>
             <Text component="dd" m={0} ff="monospace" fw={600}>
               {display(t, h.value)}
-              {h.unit && typeof h.value === 'number' ? ` ${h.unit}` : ''}
+              {h.unit && typeof h.value === 'number' ? (h.unit === '°' ? '°' : ` ${h.unit}`) : ''}
             </Text>
           </div>
         ))}
