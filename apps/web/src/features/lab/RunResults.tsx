@@ -108,7 +108,7 @@ export function RunResults({ solver, shown, busy, draft, onMove }: Props) {
           onMove={positioned ? (index, x, y) => onMove(positioned.key, index, x, y) : undefined}
         />
       )}
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="xs" component="dl" data-testid="headline">
+      <SimpleGrid cols={{ base: 2, lg: 3 }} spacing="xs" component="dl" data-testid="headline">
         {headlineValues(solver, output).map((h) => (
           <div key={h.id}>
             <Text component="dt" size="xs" c="dimmed">

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
@@ -58,6 +58,7 @@ function SolverLab({ solver }: { solver: SolverName }) {
   const [title, setTitle] = useState('');
   const [shown, setShown] = useState<Shown | null>(null);
   const courses = useMyCourses();
+  const resultRef = useRef<HTMLDivElement>(null);
 
   const body = useMemo(() => toBody(fields, draft), [fields, draft]);
   const issues = useMemo(() => validateBody(solver, body), [solver, body]);
@@ -109,6 +110,14 @@ function SolverLab({ solver }: { solver: SolverName }) {
       ...(title.trim() ? { title: title.trim() } : {}),
     });
   };
+
+  // On a phone the result is below the form: bring a new one into view when it is off screen.
+  useEffect(() => {
+    if (!shown?.fresh) return;
+    const top = resultRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top > window.innerHeight * 0.6)
+      resultRef.current?.scrollIntoView?.({ behavior: 'smooth' });
+  }, [shown]);
 
   const stale = shown !== null && !sameParameters(solver, shown.body, body);
   const serverErrors = serverFieldErrors(run.error);
@@ -180,7 +189,7 @@ function SolverLab({ solver }: { solver: SolverName }) {
             </Stack>
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }} ref={resultRef} style={{ scrollMarginTop: 64 }}>
           <Tabs defaultValue="result" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="result">{t('lab.result')}</Tabs.Tab>
