@@ -199,7 +199,7 @@ describe('the simulation lab, end to end', () => {
     await page.goto('/lab/history?type=fresnel');
     const fresnelRows = page.getByRole('table', { name: 'Run history' }).locator('tbody tr');
     await expect.poll(() => fresnelRows.count()).toBe(1);
-    await page.getByRole('button', { name: 'Delete fresnel run' }).click();
+    await page.getByRole('button', { name: 'Delete Fresnel equations' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No runs here yet.').waitFor();
   }, 240_000);

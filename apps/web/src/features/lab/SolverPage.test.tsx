@@ -78,7 +78,15 @@ describe('a solver page', () => {
     await user.click(await screen.findByRole('button', { name: 'Run' }));
     const figure = await screen.findByAltText('Figure of the Laplace equation (2-D) run');
     expect(figure.getAttribute('src')).toContain(PNGS[0]);
-    expect(bodies[0]).toMatchObject({ nx: 100, ny: 100, v_top: 100, v_bottom: 0, output_type: 'svg' });
+    expect(bodies[0]).toMatchObject({
+      nx: 100,
+      ny: 100,
+      v_top: 100,
+      v_bottom: 0,
+      output_type: 'svg',
+      title: 'Laplace equation (2-D)',
+    });
+    expect('course_id' in (bodies[0] ?? {})).toBe(false);
     expect(screen.getByText('1e-7 V')).toBeTruthy();
     expect(screen.getByText('0.25 s')).toBeTruthy();
   });

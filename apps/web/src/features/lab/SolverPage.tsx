@@ -107,7 +107,8 @@ function SolverLab({ solver }: { solver: SolverName }) {
       ...(lang ? { visualization: { ...(body.visualization as object), lang } } : {}),
       output_type: outputTypeFor(solver),
       ...(courseId ? { course_id: courseId } : {}),
-      ...(title.trim() ? { title: title.trim() } : {}),
+      // The placeholder's promise: an untitled run is filed under the solver's name in the user's language.
+      title: title.trim() || t(`lab.solvers.${solver}`),
     });
   };
 
