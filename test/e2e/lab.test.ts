@@ -264,12 +264,18 @@ describe('the simulation lab, end to end', () => {
 
   it('speaks Chinese on every lab page and stays usable at 375 px', async () => {
     const page = await signedIn('student', 'student123', 'zh');
+    await page.getByRole('link', { name: '仿真实验室' }).click();
+    await page.getByRole('heading', { name: '仿真实验室' }).waitFor();
+    await check(page, 'lab', 'zh');
     for (const solver of simulationTypes) {
       await page.goto(`/lab/${solver}`);
       await page.getByRole('button', { name: '运行', exact: true }).click();
       await decodedFigure(page);
       await check(page, `lab-${solver}`, 'zh');
     }
+    await page.getByRole('tab', { name: '参数扫描' }).click();
+    await page.getByTestId('sweep-estimate').waitFor();
+    await check(page, 'lab-sweep-builder', 'zh');
     await page.goto('/lab/history');
     await page.getByRole('table', { name: '运行历史' }).waitFor();
     await check(page, 'lab-history', 'zh');

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { formatNumber, issueText } from './field-text';
+import { fieldLabel, formatNumber, issueText } from './field-text';
 import { labKeys } from './keys';
 import { runErrorMessage } from './lab-errors';
 import { SweepProgress } from './SweepProgress';
@@ -107,9 +107,10 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
     onSuccess: (task) => setTaskId(task.task_id),
   });
 
+  // The API's path (what the sweep request names) with the field's label and unit beside it.
   const options = paths.map((p) => ({
     value: p.path,
-    label: p.field.unit ? `${p.path} (${p.field.unit})` : p.path,
+    label: `${p.path} — ${fieldLabel(t, p.field)}${p.field.unit ? ` (${p.field.unit})` : ''}`,
   }));
   return (
     <Stack gap="sm">
