@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFaradayClient } from '@faraday/client';
 import { simulationTypes } from '@faraday/contracts';
@@ -132,6 +132,25 @@ describe('the simulation lab, end to end', () => {
     await expect
       .poll(() => page.getByTestId('hover-readout').textContent())
       .toMatch(/V = [-\d.e]+ V, \|E\| = [\d.e]+ V\/m/);
+
+    // The three downloads: the numbers as data.json, the figure as PNG and as SVG.
+    const saved = async (name: string) => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name }).click(),
+      ]);
+      const path = await download.path();
+      return { file: download.suggestedFilename(), bytes: readFileSync(path) };
+    };
+    const data = await saved('Download data');
+    expect(data.file).toMatch(/^point_charges-.+\.json$/);
+    const stored = JSON.parse(data.bytes.toString()) as { type: string; output: { potential: number[][] } };
+    expect(stored.type).toBe('point_charges');
+    expect(stored.output.potential).toHaveLength(100);
+    const png = await saved('Download PNG');
+    expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
+    const svg = await saved('Download SVG');
+    expect(svg.bytes.toString()).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
 
     const handle = page.getByTestId('marker-0');
     const start = await handle.boundingBox();
