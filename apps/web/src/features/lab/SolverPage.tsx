@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { setAt } from './api-paths';
 import { labKeys, useMyCourses } from './keys';
 import { runErrorMessage, serverFieldErrors } from './lab-errors';
 import { RunResults, type Shown } from './RunResults';
@@ -29,7 +30,6 @@ import {
   type Draft,
   draftFromParameters,
   initialDraft,
-  setAt,
   solverFields,
   toBody,
   validateBody,

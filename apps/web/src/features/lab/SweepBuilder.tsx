@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { getAt, setAt } from './api-paths';
 import { fieldLabel, formatNumber, issueText } from './field-text';
 import { labKeys } from './keys';
 import { runErrorMessage } from './lab-errors';
 import { SweepProgress } from './SweepProgress';
-import { type Draft, type Field, getAt, numberPaths, setAt, validateBody } from './schema-form';
+import { type Draft, type Field, numberPaths, validateBody } from './schema-form';
 import { secondsPerRun } from './sweep-estimate';
 
 interface Axis {

@@ -1,5 +1,5 @@
 import type { SolverName } from '@faraday/physics';
-import { getAt } from './schema-form';
+import { getAt } from './api-paths';
 
 /** One key number of a run: where it is in the solver's answer, and its unit. */
 export interface Headline {

@@ -1,14 +1,13 @@
 import { SOLVER_NAMES, solvers } from '@faraday/physics';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { getAt, setAt } from './api-paths';
 import {
   draftFromParameters,
   type Field,
-  getAt,
   initialDraft,
   type NumberField,
   numberPaths,
-  setAt,
   solverFields,
   toBody,
   unitOf,
