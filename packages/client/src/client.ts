@@ -18,9 +18,16 @@ import {
   resetPasswordResponseSchema,
   resourceListSchema,
   resourceSchema,
+  type SimulationType,
+  simulationDetailSchema,
+  simulationHistorySchema,
+  simulationResultSchema,
   submissionAttemptListSchema,
   submissionListSchema,
   submissionSchema,
+  sweepProgressSchema,
+  sweepResultsSchema,
+  sweepTaskSchema,
   tokenResponseSchema,
   updateCourseResponseSchema,
   userListSchema,
@@ -32,6 +39,7 @@ import { type Progress, postForm } from './upload.js';
 
 const corpchatUrlSchema = z.object({ oauth_url: z.string() });
 const createdSchema = z.object({ id: z.string() }).loose();
+const simulationRunSchema = simulationResultSchema.extend({ simulation_id: z.string() });
 
 type Body = Record<string, unknown>;
 const enc = encodeURIComponent;
@@ -139,6 +147,22 @@ export function createFaradayClient(options: ClientOptions = {}) {
       remove: (id: string) => send('DELETE', `/api/v1/resources/${enc(id)}`, messageSchema),
       /** A file (resource or submission attachment) by its download_url. */
       download: (downloadUrl: string) => http.download(downloadUrl),
+    },
+    sim: {
+      /** Runs a solver and records the run (under `course_id` when given). */
+      run: (type: SimulationType, body: Body) =>
+        send('POST', `/api/v1/sim/${enc(type)}`, simulationRunSchema, body),
+      history: (query: { page?: number; limit?: number; type?: string; course_id?: string } = {}) =>
+        get('/api/v1/sim/history', simulationHistorySchema, query),
+      result: (id: string) => get(`/api/v1/sim/results/${enc(id)}`, simulationDetailSchema),
+      /** The full numeric output and parameters of a run (data.json). */
+      data: (id: string) => http.download(`/api/v1/sim/results/${enc(id)}/data.json`),
+      remove: (id: string) => send('DELETE', `/api/v1/sim/results/${enc(id)}`, messageSchema),
+      startSweep: (body: Body) => send('POST', '/api/v1/sim/parameter_sweep', sweepTaskSchema, body),
+      sweepProgress: (taskId: string) => get(`/api/v1/sim/sweep/${enc(taskId)}`, sweepProgressSchema),
+      sweepResults: (taskId: string) => get(`/api/v1/sim/sweep/${enc(taskId)}/results`, sweepResultsSchema),
+      cancelSweep: (taskId: string) =>
+        send('DELETE', `/api/v1/sim/sweep/${enc(taskId)}`, sweepProgressSchema),
     },
     users: {
       list: (query: { page?: number; limit?: number; search?: string; role?: string } = {}) =>

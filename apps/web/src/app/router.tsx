@@ -26,6 +26,8 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/assignments/AssignmentPage')),
           },
           { path: '/lab', lazy: page(() => import('../features/lab/LabPage')) },
+          { path: '/lab/history', lazy: page(() => import('../features/lab/HistoryPage')) },
+          { path: '/lab/:solver', lazy: page(() => import('../features/lab/SolverPage')) },
           { path: '/tutor', lazy: page(() => import('../features/lab/TutorPage')) },
           { path: '/users', lazy: page(() => import('../features/users/UsersPage')) },
           { path: '*', element: <Navigate to="/" replace /> },

@@ -1,0 +1,152 @@
+// Simulation lab speed: from clicking "Run" on laplace2d at 316 × 316 to the new figure decoded and
+// painted, median of 10 runs in headless Chromium on loopback against the real platform (npm
+// start's three services, fresh SQLite), beside the server-side solver and render times the run's
+// metadata reports. Not a test.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { report } from '../../../bench/report.mjs';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const RUNS = 10;
+const SIZE = 316;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const dataDir = mkdtempSync(join(tmpdir(), 'faraday-lab-bench-'));
+const [backend, ai, sim] = [await freePort(), await freePort(), await freePort()];
+const platform = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+  env: {
+    PATH: process.env.PATH,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    BACKEND_PORT: String(backend),
+    AI_SERVICE_PORT: String(ai),
+    SIM_SERVICE_PORT: String(sim),
+    AI_SERVICE_URL: `http://127.0.0.1:${ai}`,
+    SIM_SERVICE_URL: `http://127.0.0.1:${sim}`,
+    SESSION_STORE_PATH: join(dataDir, 'gs.db'),
+    GRAPH_RAG_RUNTIME_PATH: join(dataDir, 'rt.json'),
+    VECTOR_STORE_PATH: join(dataDir, 'vs.json'),
+    SIM_RATE_LIMIT_PER_MINUTE: '100',
+  },
+  stdio: 'ignore',
+});
+const base = `http://127.0.0.1:${backend}`;
+let browser;
+try {
+  for (const port of [backend, ai, sim]) await waitFor(`http://127.0.0.1:${port}/healthz`);
+  const login = await (
+    await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'student', password: 'student123' }),
+    })
+  ).json();
+  const token = login.data.access_token;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
+  await context.addInitScript((t) => {
+    sessionStorage.setItem('faraday.token', t);
+    sessionStorage.setItem('faraday.mustChange', '0');
+  }, token);
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  await page.goto('/lab/laplace2d');
+  await page.getByLabel(/^Points along x/).fill(String(SIZE));
+  await page.getByLabel(/^Points along y/).fill(String(SIZE));
+
+  const rows = [];
+  for (let i = 0; i <= RUNS; i++) {
+    // A different top potential each time, so each run draws a different figure.
+    await page.getByLabel(/^Top potential/).fill(String(100 + i));
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/sim/laplace2d'));
+    // Timed inside the page: the click, then the <img> showing a new figure, decoded, and the
+    // next frame painted with it.
+    const clickToFigure = page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const before = document.querySelector('[data-testid="figure"]')?.getAttribute('src') ?? null;
+          const button = [...document.querySelectorAll('form button[type="submit"]')][0];
+          const started = performance.now();
+          button.click();
+          const poll = () => {
+            const img = document.querySelector('[data-testid="figure"]');
+            const src = img?.getAttribute('src') ?? null;
+            if (img && src !== before) {
+              img
+                .decode()
+                .then(() =>
+                  requestAnimationFrame(() =>
+                    requestAnimationFrame(() => resolve(performance.now() - started)),
+                  ),
+                );
+            } else requestAnimationFrame(poll);
+          };
+          poll();
+        }),
+    );
+    const [ms, response] = await Promise.all([clickToFigure, answer]);
+    const body = await response.body();
+    const { metadata } = JSON.parse(body.toString()).data;
+    // The first run warms the solver's thread and the page's chunks.
+    if (i > 0) {
+      rows.push({
+        clickToFigureMs: ms,
+        computationMs: metadata.computation_time * 1000,
+        renderMs: metadata.render_time * 1000,
+        responseBytes: body.length,
+      });
+    }
+    await page.waitForTimeout(200);
+  }
+  const m = (key) => +median(rows.map((r) => r[key])).toFixed(0);
+  report(
+    'Web lab',
+    [
+      {
+        case: `laplace2d ${SIZE}×${SIZE}: click Run → figure drawn, median of ${RUNS} (ms)`,
+        value: m('clickToFigureMs'),
+      },
+      { case: 'server: solver computation_time, median (ms)', value: m('computationMs') },
+      { case: 'server: figure render_time (PNG + SVG), median (ms)', value: m('renderMs') },
+      {
+        case: 'the rest: transport, JSON, recording, decode and paint, median (ms)',
+        value: +median(rows.map((r) => r.clickToFigureMs - r.computationMs - r.renderMs)).toFixed(0),
+      },
+      { case: 'response size (MB)', value: +(median(rows.map((r) => r.responseBytes)) / 1e6).toFixed(2) },
+    ],
+    { runs: rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v)]))) },
+  );
+} finally {
+  await browser?.close();
+  platform.kill('SIGINT');
+  await new Promise((r) => setTimeout(r, 1500));
+  platform.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}

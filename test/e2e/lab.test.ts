@@ -1,0 +1,318 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createFaradayClient } from '@faraday/client';
+import { simulationTypes } from '@faraday/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import { type Platform, root, startPlatform } from '../support/platform.js';
+
+/**
+ * The simulation lab in a real browser against the real platform (npm start's three services, a
+ * fresh SQLite database): every solver run from its page, history, a course's staff seeing a
+ * run filed under the course, and a two-parameter sweep followed to the end.
+ */
+describe('the simulation lab, end to end', () => {
+  let platform: Platform;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const a11y: Record<string, string[]> = {};
+  const state = { courseId: '' };
+
+  beforeAll(async () => {
+    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+      throw new Error('apps/web/dist is missing: npm test builds it first (npm run build)');
+    }
+    // Sixteen solver runs from one student in a few minutes: above the per-minute default of 20.
+    platform = await startPlatform({ SIM_RATE_LIMIT_PER_MINUTE: '200' });
+    browser = await launchChromium();
+    // A course with the student in it, for the course picker.
+    const teacher = createFaradayClient({ baseUrl: platform.baseUrl });
+    const { access_token } = await teacher.auth.login('teacher', 'teacher123');
+    const api = createFaradayClient({ baseUrl: platform.baseUrl, getToken: () => access_token });
+    const course = await api.courses.create({
+      name: 'Fields and Waves',
+      code: 'EM-201',
+      semester: '2026-2027-1',
+    });
+    state.courseId = course.id;
+    await api.courses.addMembers(course.id, { usernames: ['student'], role: 'student' });
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  async function signedIn(username: string, password: string, lang: 'en' | 'zh' = 'en', width = 1440) {
+    const context = await browser.newContext({
+      baseURL: platform.baseUrl,
+      locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+      timezoneId: 'Asia/Shanghai',
+      viewport: { width, height: 900 },
+      acceptDownloads: true,
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto('/sign-in');
+    await page.locator('input[autocomplete="username"]').fill(username);
+    await page.locator('input[type="password"]').fill(password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+    return page;
+  }
+
+  async function check(page: Page, name: string, lang: 'en' | 'zh' = 'en') {
+    await page.waitForLoadState('networkidle');
+    a11y[`${lang}/${name}`] = await seriousA11yViolations(page);
+    await screenshot(page, lang, name);
+  }
+
+  /** The figure on the page is a PNG the browser decoded, at the size the service draws. */
+  async function decodedFigure(page: Page): Promise<{ width: number; height: number }> {
+    await page.getByTestId('figure').waitFor();
+    // Run in the page (this file is compiled without the DOM's types).
+    const decoded = `(async () => {
+      const img = document.querySelector('[data-testid="figure"]');
+      if (!img || !img.complete || img.naturalWidth === 0) return null;
+      await img.decode();
+      return { width: img.naturalWidth, height: img.naturalHeight };
+    })()`;
+    let size: { width: number; height: number } | null = null;
+    await expect
+      .poll(async () => {
+        size = (await page.evaluate(decoded)) as typeof size;
+        return size !== null;
+      })
+      .toBe(true);
+    return size as unknown as { width: number; height: number };
+  }
+
+  it('runs each of the eight solvers from its page and shows the figure and key numbers', async () => {
+    const page = await signedIn('student', 'student123');
+    await page.getByRole('link', { name: 'Simulation lab' }).click();
+    await check(page, 'lab');
+    for (const solver of simulationTypes) {
+      await page.goto('/lab');
+      await page.locator(`a[href="/lab/${solver}"]`).click();
+      await page.waitForURL(`**/lab/${solver}`);
+      if (solver === 'laplace2d') {
+        // A value to find again when the run is opened from the history.
+        await page.getByLabel(/^Points along x/).fill('40');
+        await page.getByLabel('Course').selectOption(state.courseId);
+        await page.getByLabel('Title in the history').fill('Box at 100 V');
+      }
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      const size = await decodedFigure(page);
+      expect(size.width, solver).toBeGreaterThan(300);
+      expect(size.height, solver).toBeGreaterThan(200);
+      await expect.poll(() => page.getByTestId('headline').textContent()).toMatch(/Solver time\s*[\d.e-]+ s/);
+      await check(page, `lab-${solver}`);
+    }
+    // Key numbers with units, from the solver's own answer.
+    await page.goto('/lab/gauss_flux');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await decodedFigure(page);
+    const headline = (await page.getByTestId('headline').textContent()) ?? '';
+    expect(headline).toMatch(/Flux Φ[-\d.e]+ V·m/);
+    expect(headline).toMatch(/Q\/ε₀[-\d.e]+ V·m/);
+    expect(headline).toMatch(/Agrees with theoryyes/);
+  }, 240_000);
+
+  it('reads the field under the cursor, drags a charge, and plays the wave', async () => {
+    const page = await signedIn('student', 'student123');
+    await page.goto('/lab/point_charges');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await decodedFigure(page);
+    const box = await page.getByTestId('figure').boundingBox();
+    if (!box) throw new Error('no figure box');
+    await page.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.5);
+    await expect
+      .poll(() => page.getByTestId('hover-readout').textContent())
+      .toMatch(/V = [-\d.e]+ V, \|E\| = [\d.e]+ V\/m/);
+
+    // The three downloads: the numbers as data.json, the figure as PNG and as SVG.
+    const saved = async (name: string) => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name }).click(),
+      ]);
+      const path = await download.path();
+      return { file: download.suggestedFilename(), bytes: readFileSync(path) };
+    };
+    const data = await saved('Download data');
+    expect(data.file).toMatch(/^point_charges-.+\.json$/);
+    const stored = JSON.parse(data.bytes.toString()) as { type: string; output: { potential: number[][] } };
+    expect(stored.type).toBe('point_charges');
+    expect(stored.output.potential).toHaveLength(100);
+    const png = await saved('Download PNG');
+    expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
+    const svg = await saved('Download SVG');
+    expect(svg.bytes.toString()).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+
+    const handle = page.getByTestId('marker-0');
+    const start = await handle.boundingBox();
+    if (!start) throw new Error('no handle');
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(start.x + 80, start.y - 60, { steps: 4 });
+    await page.mouse.up();
+    const x = Number(await page.getByLabel('x (m), row 1').inputValue());
+    const y = Number(await page.getByLabel('y (m), row 1').inputValue());
+    expect(x).toBeGreaterThan(-0.4);
+    expect(y).toBeGreaterThan(0);
+    await page.getByText('Parameters changed since this figure').waitFor();
+
+    await page.goto('/lab/wave_1d');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await decodedFigure(page);
+    const pause = page.getByRole('button', { name: 'Pause' });
+    await pause.click();
+    const slider = page.getByRole('slider', { name: 'Time' });
+    await slider.focus();
+    await page.keyboard.press('Home');
+    const first = await page.getByTestId('figure').getAttribute('src');
+    await page.keyboard.press('End');
+    expect(await page.getByTestId('figure').getAttribute('src')).not.toBe(first);
+    await page.getByRole('button', { name: 'Play' }).waitFor();
+  }, 240_000);
+
+  it('says why the server refused a run, beside the form', async () => {
+    const page = await signedIn('student', 'student123');
+    await page.goto('/lab/laplace2d');
+    await page.getByLabel(/^Points along x/).fill('2000');
+    await page.getByLabel(/^Points along y/).fill('2000');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('run-error').textContent())
+      .toMatch(/too large for the memory limit.*4,000,000 grid points/);
+    // A bound the schema knows is shown before anything is sent.
+    await page.getByLabel(/^Points along x/).fill('2');
+    await page.getByText('Must be at least 3.').waitFor();
+    expect(await page.getByRole('button', { name: 'Run', exact: true }).isDisabled()).toBe(true);
+  }, 240_000);
+
+  it('opens a past run from the history with its parameters in the form; the course’s teacher sees it', async () => {
+    const page = await signedIn('student', 'student123');
+    await page.goto('/lab/history');
+    await page.getByRole('table', { name: 'Run history' }).waitFor();
+    await page.getByLabel('Solver').selectOption('laplace2d');
+    const rows = page.getByRole('table', { name: 'Run history' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(1);
+    await check(page, 'lab-history');
+    await rows.first().getByRole('link', { name: 'Box at 100 V' }).click();
+    await page.waitForURL('**/lab/laplace2d?run=*');
+    await decodedFigure(page);
+    await expect.poll(() => page.getByLabel(/^Points along x/).inputValue()).toBe('40');
+    expect(await page.getByLabel('Course').inputValue()).toBe(state.courseId);
+
+    const teacher = await signedIn('teacher', 'teacher123');
+    await teacher.goto(`/lab/history?course=${state.courseId}`);
+    const teacherRows = teacher.getByRole('table', { name: 'Run history' }).locator('tbody tr');
+    await expect.poll(() => teacherRows.count()).toBe(1);
+    expect(await teacherRows.first().textContent()).toContain('Demo Student');
+
+    // Deleting a run takes it out of the history.
+    await page.goto('/lab/history?type=fresnel');
+    const fresnelRows = page.getByRole('table', { name: 'Run history' }).locator('tbody tr');
+    await expect.poll(() => fresnelRows.count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete Fresnel equations' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No runs here yet.').waitFor();
+  }, 240_000);
+
+  it('runs a two-parameter sweep with a moving progress bar, then shows its results', async () => {
+    const page = await signedIn('student', 'student123');
+    await page.goto('/lab/laplace2d');
+    await page.getByLabel(/^Points along x/).fill('300');
+    await page.getByLabel(/^Points along y/).fill('300');
+    await page.getByRole('tab', { name: 'Parameter sweep' }).click();
+    await page.getByLabel('Parameter 1').selectOption('v_top');
+    const firstRow = page
+      .getByLabel('Parameter 1')
+      .locator('xpath=ancestor::div[contains(@class,"Group")][1]');
+    await firstRow.getByLabel('From').fill('50');
+    await firstRow.getByLabel('To').fill('150');
+    await firstRow.getByLabel('Steps').fill('3');
+    await page.getByRole('button', { name: 'Add a second parameter' }).click();
+    await page.getByLabel('Parameter 2').selectOption('v_left');
+    const secondRow = page
+      .getByLabel('Parameter 2')
+      .locator('xpath=ancestor::div[contains(@class,"Group")][1]');
+    await secondRow.getByLabel('From').fill('0');
+    await secondRow.getByLabel('To').fill('20');
+    await secondRow.getByLabel('Steps').fill('3');
+    await expect.poll(() => page.getByTestId('sweep-estimate').textContent()).toMatch(/^9 runs · /);
+    await check(page, 'lab-sweep-builder');
+    await page.getByRole('button', { name: 'Start sweep' }).click();
+
+    const bar = page.getByTestId('sweep-progress');
+    await bar.waitFor();
+    const seen = new Set<number>();
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      seen.add(Number(await bar.getAttribute('data-value')));
+      if (await page.getByTestId('sweep-results').isVisible()) break;
+      await page.waitForTimeout(150);
+    }
+    seen.add(Number(await bar.getAttribute('data-value')));
+    const values = [...seen].sort((a, b) => a - b);
+    expect(values.at(-1)).toBe(100);
+    // The bar moved through at least one value between empty and full.
+    expect(
+      values.some((v) => v > 0 && v < 100),
+      `progress values seen: ${values.join(', ')}`,
+    ).toBe(true);
+    const results = page.getByTestId('sweep-results');
+    await expect.poll(() => results.locator('tbody tr').count()).toBe(9);
+    expect(await results.locator('thead').textContent()).toMatch(/v_top.*v_left/);
+    await page.getByTestId('sweep-summary').waitFor();
+    await check(page, 'lab-sweep-results');
+
+    // A long sweep, cancelled while it runs.
+    await secondRow.getByLabel('Steps').fill('10');
+    await firstRow.getByLabel('Steps').fill('10');
+    await expect.poll(() => page.getByTestId('sweep-estimate').textContent()).toMatch(/^100 runs · /);
+    await page.getByRole('button', { name: 'Start sweep' }).click();
+    await page.getByRole('button', { name: 'Cancel sweep' }).click();
+    await page.getByText('Cancelled', { exact: true }).first().waitFor();
+    expect(Number(await bar.getAttribute('data-value'))).toBeLessThan(100);
+  }, 240_000);
+
+  it('speaks Chinese on every lab page and stays usable at 375 px', async () => {
+    const page = await signedIn('student', 'student123', 'zh');
+    await page.getByRole('link', { name: '仿真实验室' }).click();
+    await page.getByRole('heading', { name: '仿真实验室' }).waitFor();
+    await check(page, 'lab', 'zh');
+    for (const solver of simulationTypes) {
+      await page.goto(`/lab/${solver}`);
+      await page.getByRole('button', { name: '运行', exact: true }).click();
+      await decodedFigure(page);
+      await check(page, `lab-${solver}`, 'zh');
+    }
+    await page.getByRole('tab', { name: '参数扫描' }).click();
+    await page.getByTestId('sweep-estimate').waitFor();
+    await check(page, 'lab-sweep-builder', 'zh');
+    await page.goto('/lab/history');
+    await page.getByRole('table', { name: '运行历史' }).waitFor();
+    await check(page, 'lab-history', 'zh');
+
+    const narrow = await signedIn('student', 'student123', 'en', 375);
+    await narrow.goto('/lab/point_charges');
+    await narrow.getByRole('button', { name: 'Run', exact: true }).click();
+    await decodedFigure(narrow);
+    const overflow = (await narrow.evaluate(
+      'document.documentElement.scrollWidth - window.innerWidth',
+    )) as number;
+    expect(overflow).toBeLessThanOrEqual(0);
+    await check(narrow, 'lab-point_charges-375');
+  }, 240_000);
+
+  it('has no serious accessibility violations on any lab page', () => {
+    const pages = Object.keys(a11y);
+    expect(pages.length).toBeGreaterThanOrEqual(20);
+    for (const name of pages) expect(a11y[name], name).toEqual([]);
+  });
+});
