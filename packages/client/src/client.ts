@@ -27,6 +27,7 @@ import {
   userSchema,
 } from '@faraday/contracts';
 import { z } from 'zod';
+import { aiApi } from './ai.js';
 import { type ClientOptions, Http, type Query } from './http.js';
 import { type Progress, postForm } from './upload.js';
 
@@ -57,6 +58,7 @@ export function createFaradayClient(options: ClientOptions = {}) {
 
   return {
     http,
+    ai: aiApi(http),
     auth: {
       login: (username: string, password: string) =>
         send('POST', '/api/v1/auth/login', tokenResponseSchema, { username, password }),
