@@ -26,7 +26,7 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/assignments/AssignmentPage')),
           },
           { path: '/lab', lazy: page(() => import('../features/lab/LabPage')) },
-          { path: '/tutor', lazy: page(() => import('../features/lab/TutorPage')) },
+          { path: '/tutor/:tab?', lazy: page(() => import('../features/tutor/TutorPage')) },
           { path: '/users', lazy: page(() => import('../features/users/UsersPage')) },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
