@@ -346,6 +346,7 @@ export const en = {
     guided: {
       progress: 'Progress',
       weakPoints: 'Weak points',
+      keyTerms: 'Key terms: {{terms}}',
       opening: 'I would like to learn about {{topic}}.',
       topic: 'Topic',
       topicHint: 'For example: Gauss’s law, solenoid, Brewster angle',

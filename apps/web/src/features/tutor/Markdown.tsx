@@ -17,7 +17,7 @@ const CITE_HREF = '#cite-';
 export function prepareMarkdown(text: string, citations: readonly ChatCitation[]): string {
   const known = new Set(citations.map((c) => c.n));
   const normalised = text
-    .replace(/\\\[([\s\S]+?)\\\]/g, (_m, math: string) => `$$${math}$$`)
+    .replace(/\\\[([\s\S]+?)\\\]/g, (_m, math: string) => `\n$$\n${math.trim()}\n$$\n`)
     .replace(/\\\(([\s\S]+?)\\\)/g, (_m, math: string) => `$${math}$`);
   if (known.size === 0) return normalised;
   // Split off code and math so their brackets stay as written.
