@@ -13,7 +13,6 @@ import {
   Group,
   List,
   Paper,
-  Progress,
   RingProgress,
   Select,
   SimpleGrid,
@@ -29,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { highlightsFor, segments } from './highlights';
+import { LabelledProgress } from './LabelledProgress';
 import classes from './tutor.module.css';
 
 const levels = ['school', 'undergraduate', 'master', 'phd'] as const;
@@ -109,7 +109,7 @@ function Result({ text, result }: { text: string; result: WritingAnalysisRespons
         {result.dimensions.map((d) => (
           <Card key={d.id} withBorder padding="sm">
             <Group justify="space-between" mb={4} wrap="nowrap">
-              <Text size="sm" fw={600} id={`dimension-${d.id}`}>
+              <Text size="sm" fw={600}>
                 {d.name}
               </Text>
               <Text size="sm" fw={600}>
@@ -120,7 +120,7 @@ function Result({ text, result }: { text: string; result: WritingAnalysisRespons
                 </Text>
               </Text>
             </Group>
-            <Progress value={d.score} color={scoreColor(d.score)} aria-labelledby={`dimension-${d.id}`} />
+            <LabelledProgress value={d.score} color={scoreColor(d.score)} label={d.name} />
             <Text size="sm" mt={6}>
               {d.comment}
             </Text>
