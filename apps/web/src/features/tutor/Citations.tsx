@@ -21,7 +21,7 @@ export function CitationFootnotes({
       <List size="xs" listStyleType="none" spacing={2}>
         {citations.map((c) => (
           <List.Item key={c.n}>
-            <Anchor component="button" type="button" size="xs" onClick={() => onOpen(c.n)}>
+            <Anchor component="button" type="button" size="xs" ta="left" onClick={() => onOpen(c.n)}>
               [{c.n}] {c.source}
               {c.section ? ` — ${c.section}` : ''}
             </Anchor>

@@ -67,7 +67,7 @@ export function ConversationSidebar({
         }
       >
         {(data) => (
-          <ScrollArea.Autosize mah={420} type="auto">
+          <ScrollArea.Autosize mah={420} type="hover" scrollbars="y">
             <Stack gap={2}>
               {data.conversations.map((c) => (
                 <Group key={c.id} gap={2} wrap="nowrap">
