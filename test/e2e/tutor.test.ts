@@ -71,10 +71,9 @@ describe('the AI tutor in the browser', () => {
       viewport: { width, height: 900 },
     });
     contexts.push(context);
-    await context.addInitScript((t) => {
-      sessionStorage.setItem('faraday.token', t);
-      sessionStorage.setItem('faraday.mustChange', '0');
-    }, token);
+    await context.addInitScript(
+      `sessionStorage.setItem('faraday.token', ${JSON.stringify(token)}); sessionStorage.setItem('faraday.mustChange', '0');`,
+    );
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     return page;

@@ -108,7 +108,11 @@ try {
     const response = await fetch(`${base}/api/v1/ai/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ mode: 'tutor', stream: true, messages: [{ role: 'user', content: `bench ${marker}` }] }),
+      body: JSON.stringify({
+        mode: 'tutor',
+        stream: true,
+        messages: [{ role: 'user', content: `bench ${marker}` }],
+      }),
     });
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
@@ -156,7 +160,10 @@ try {
     await page.getByLabel('Your question').fill(`bench ${marker}`);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForFunction(() => window.__seen !== undefined, undefined, { timeout: 20_000 });
-    const { seen, restShown } = await page.evaluate(() => ({ seen: window.__seen, restShown: window.__restShown }));
+    const { seen, restShown } = await page.evaluate(() => ({
+      seen: window.__seen,
+      restShown: window.__restShown,
+    }));
     await page.getByRole('button', { name: 'Send' }).waitFor();
     await page.locator('[data-testid="assistant-message"][data-status="complete"]').last().waitFor();
     if (i > 0) {

@@ -1,10 +1,9 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ApiError, createFaradayClient } from '@faraday/client';
 import type { ChatStreamEvent } from '@faraday/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFaradayClient } from './client.js';
-import { ApiError } from './http.js';
 
 /** chatStream against a real HTTP server writing server-sent events the way the backend does. */
 
