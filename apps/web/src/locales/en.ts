@@ -347,6 +347,7 @@ export const en = {
       progress: 'Progress',
       weakPoints: 'Weak points',
       keyTerms: 'Key terms: {{terms}}',
+      termSeparator: ', ',
       opening: 'I would like to learn about {{topic}}.',
       topic: 'Topic',
       topicHint: 'For example: Gauss’s law, solenoid, Brewster angle',

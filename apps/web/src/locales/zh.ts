@@ -344,6 +344,7 @@ export const zh: Strings<typeof en> = {
       progress: '进度',
       weakPoints: '薄弱环节',
       keyTerms: '关键术语：{{terms}}',
+      termSeparator: '、',
       opening: '我想学习{{topic}}。',
       topic: '主题',
       topicHint: '例如：高斯定理、螺线管、布儒斯特角',

@@ -59,9 +59,13 @@ export function ChatPanel() {
     setCourseId(data.course_id);
   }, [detail.data]);
 
-  const pending = stream.pending ?? toolsPending;
-  const busy = pending !== null && (pending.phase === 'waiting' || pending.phase === 'streaming');
+  // How many stored messages there were when the pending exchange was sent: once the refetched
+  // conversation holds it, the stored copy is shown and the pending one is not (no double frame).
+  const storedBefore = useRef(0);
+  const pendingRaw = stream.pending ?? toolsPending;
+  const busy = pendingRaw !== null && (pendingRaw.phase === 'waiting' || pendingRaw.phase === 'streaming');
   const stored: ShownMessage[] = conversationId ? (detail.data?.messages ?? []) : [];
+  const pending = pendingRaw && stored.length < storedBefore.current + 2 ? pendingRaw : null;
   const shown = pending ? [...stored, ...pendingMessages(pending)] : stored;
   const lastLength = shown.at(-1)?.content.length ?? 0;
 
@@ -99,6 +103,7 @@ export function ChatPanel() {
       return;
     }
     const messages = history(text);
+    storedBefore.current = stored.length;
     setQuestion('');
     if (mode === TOOLS_CHAT_MODE) {
       setToolsPending({ question: text, content: '', citations: [], phase: 'waiting' });

@@ -66,7 +66,9 @@ function PathView({ state }: { state: GuidedChatResponse }) {
                   {step.goal}
                   <Text size="xs" mt={2} data-testid="current-key-terms">
                     {t('tutor.guided.keyTerms', {
-                      terms: step.key_terms.map((term) => term.split('|')[0]).join(', '),
+                      terms: step.key_terms
+                        .map((term) => term.split('|')[0])
+                        .join(t('tutor.guided.termSeparator')),
                     })}
                   </Text>
                 </>
