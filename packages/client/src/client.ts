@@ -34,6 +34,7 @@ import {
   userSchema,
 } from '@faraday/contracts';
 import { z } from 'zod';
+import { aiApi } from './ai.js';
 import { type ClientOptions, Http, type Query } from './http.js';
 import { type Progress, postForm } from './upload.js';
 
@@ -65,6 +66,7 @@ export function createFaradayClient(options: ClientOptions = {}) {
 
   return {
     http,
+    ai: aiApi(http),
     auth: {
       login: (username: string, password: string) =>
         send('POST', '/api/v1/auth/login', tokenResponseSchema, { username, password }),

@@ -120,6 +120,11 @@ export class Http {
     return this.settle(response.status, response.headers.get('retry-after'), body, spec.schema);
   }
 
+  /** The response itself (a stream the caller reads), through the same fetch and headers. */
+  open(path: string, init: RequestInit): Promise<Response> {
+    return this.fetchImpl(this.url(path), init);
+  }
+
   /** A raw response (files, CSV), with envelope errors thrown as ApiError. */
   async download(path: string, query?: Query): Promise<Blob> {
     const response = await this.fetchImpl(this.url(path, query), { headers: this.headers() });

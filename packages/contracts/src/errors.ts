@@ -34,6 +34,7 @@ export const errorCatalogue = {
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
   SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
   SUBMISSION_NOT_FOUND: { status: 404, message: 'Submission not found' },
+  CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   ATTEMPT_SUPERSEDED: {
     status: 409,

@@ -1,5 +1,6 @@
 export * from './ai.js';
 export * from './assignments.js';
+export * from './conversations.js';
 export * from './corpchat.js';
 export * from './courses.js';
 export * from './envelope.js';

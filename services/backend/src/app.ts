@@ -13,6 +13,7 @@ import { type IdentityContext, LOGIN_THROTTLE } from './auth/identity-context.js
 import { PasswordHasher } from './auth/passwords.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { BackendConfig } from './config.js';
+import { conversationsRoutes } from './conversations/conversations.routes.js';
 import type { CourseContentContext } from './courses/course-content-context.js';
 import { coursesRoutes } from './courses/courses.routes.js';
 import { type Db, openDatabase } from './db/database.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(sweepsRoutes(simulation, config));
   scheduleRetention(app, simulation);
   await app.register(aiGatewayRoutes(app.config));
+  await app.register(conversationsRoutes(db));
   await app.register(webAppRoutes(config.webDir));
   return app;
 }

@@ -28,7 +28,7 @@ export const router = createBrowserRouter([
           { path: '/lab', lazy: page(() => import('../features/lab/LabPage')) },
           { path: '/lab/history', lazy: page(() => import('../features/lab/HistoryPage')) },
           { path: '/lab/:solver', lazy: page(() => import('../features/lab/SolverPage')) },
-          { path: '/tutor', lazy: page(() => import('../features/lab/TutorPage')) },
+          { path: '/tutor/:tab?', lazy: page(() => import('../features/tutor/TutorPage')) },
           { path: '/users', lazy: page(() => import('../features/users/UsersPage')) },
           { path: '*', element: <Navigate to="/" replace /> },
         ],

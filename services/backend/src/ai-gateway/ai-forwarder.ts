@@ -101,6 +101,10 @@ export async function forwardChatStream(
   call: ForwardCall,
   /** Called with the response once the AI service has started streaming; the route hijacks there. */
   takeOver: () => ServerResponse,
+  /** Sees each run of complete events as it is passed on (the conversation's transcript). */
+  observe?: (events: Uint8Array) => void,
+  /** Runs before the response ends, so a client that reads on after the stream sees its effects. */
+  beforeEnd?: () => Promise<void>,
 ): Promise<void> {
   // The timeout covers the wait for the first event; the AI service bounds the gaps after it.
   const firstEventTimeout = new AbortController();
@@ -144,6 +148,7 @@ export async function forwardChatStream(
       if (cut < 0) continue;
       const complete = pending.subarray(0, cut + FRAME_END.length);
       pending = pending.subarray(cut + FRAME_END.length);
+      observe?.(complete);
       if (!raw.write(complete)) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
       if (raw.destroyed) return;
     }
@@ -158,5 +163,6 @@ export async function forwardChatStream(
       }),
     );
   }
+  await beforeEnd?.();
   raw.end();
 }

@@ -2,15 +2,18 @@ import {
   CLIENT_CLOSED_REQUEST_STATUS,
   chatResponseSchema,
   clientClosedRequestBody,
-  gatewayChatRequestSchema,
   ok,
+  type RecordedChatRequest,
+  recordedChatRequestSchema,
   successEnvelopeSchema,
 } from '@faraday/contracts';
 import type { ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { principalOf } from '../auth/access.js';
 import type { BackendConfig } from '../config.js';
+import { recordExchange } from '../conversations/conversations.service.js';
 import { accessCourse } from '../courses/course-access.js';
+import { isoNow } from '../shared/time.js';
 import {
   type ChatPath,
   type ForwardCall,
@@ -18,6 +21,8 @@ import {
   forwardChat,
   forwardChatStream,
 } from './ai-forwarder.js';
+import { conversationOf, recordQuietly } from './conversation-recording.js';
+import { StreamTranscript } from './stream-transcript.js';
 import { tutoringRoutes } from './tutoring.routes.js';
 
 /** Aborts when the client goes away before its answer is complete. */
@@ -57,7 +62,9 @@ const CHAT_DESCRIPTION =
   'be a course you belong to (else 404 COURSE_NOT_FOUND); retrieval then also searches its uploaded text ' +
   'resources. `privacy: public` allows a fallback to the cloud model when the local one is down; the default, ' +
   'private, never leaves the local model. With `stream: true` the response is text/event-stream: start, ' +
-  'citations (retrieval only), delta (content), done or error, each event one JSON `data:` line.';
+  'citations (retrieval only), delta (content), done or error, each event one JSON `data:` line. With ' +
+  'conversation_id (one of yours, else 404 CONVERSATION_NOT_FOUND) the question and the answer are recorded ' +
+  'there; a streamed answer is recorded as far as it got (status stopped when you left, failed when it broke off).';
 
 /**
  * `POST /api/v1/ai/chat` and `/api/v1/ai/chat/hybrid`: the AI tutor behind sign-in, a per-user
@@ -81,27 +88,69 @@ export function aiGatewayRoutes(config: BackendConfig) {
   return async (app: FastifyInstance): Promise<void> => {
     async function handle(
       request: FastifyRequest,
-      body: ForwardCall['body'],
+      body: RecordedChatRequest,
       reply: FastifyReply,
       path: ChatPath,
     ) {
+      const { conversation_id, ...aiBody } = body;
+      // Both checked before the AI service is asked anything.
+      const conversation = await conversationOf(app.db, request, conversation_id);
       // Retrieval scopes by course: only a member may search (and be answered from) its material.
-      if (body.course_id !== undefined) await accessCourse(app.db, principalOf(request), body.course_id);
-      const call = forwardCallOf(request, path, body, reply);
+      if (aiBody.course_id !== undefined) await accessCourse(app.db, principalOf(request), aiBody.course_id);
+      const call = forwardCallOf(request, path, aiBody, reply);
+      const exchange = {
+        question: aiBody.messages.at(-1)?.content ?? '',
+        askedAt: isoNow(),
+        mode: aiBody.mode,
+        courseId: aiBody.course_id,
+      };
+      const transcript = new StreamTranscript();
+      let streaming = false;
+      let recorded = false;
+      // Once the stream has begun, what arrived is kept, however it ended (a stopped answer too).
+      const recordStream = async () => {
+        if (!conversation || !streaming || recorded) return;
+        recorded = true;
+        await recordQuietly(request, () =>
+          recordExchange(app.db, conversation, {
+            ...exchange,
+            answer: {
+              content: transcript.content,
+              status: transcript.status(call.signal.aborted),
+              citations: transcript.citations,
+            },
+          }),
+        );
+      };
       try {
-        if (!body.stream) return ok(await forwardChat(target, call));
-        await forwardChatStream(target, call, () => {
+        if (!aiBody.stream) {
+          const answer = await forwardChat(target, call);
+          if (conversation) {
+            await recordExchange(app.db, conversation, {
+              ...exchange,
+              answer: { content: answer.reply, status: 'complete', citations: answer.citations ?? [] },
+            });
+          }
+          return ok(answer);
+        }
+        const takeOver = () => {
+          streaming = true;
           reply.hijack();
           return reply.raw;
-        });
+        };
+        await forwardChatStream(target, call, takeOver, transcript.observe, recordStream);
         return reply;
       } catch (error) {
         if (!call.signal.aborted) throw error;
         // The client left: there is nobody to answer, and nothing went wrong on our side.
         if (reply.sent) return reply;
         return answerCallerGone(reply);
+      } finally {
+        // A stream the caller left ends without reaching beforeEnd: recorded here instead.
+        await recordStream();
       }
     }
+
     const routes = app.withTypeProvider<ZodTypeProvider>();
     routes.post(
       '/api/v1/ai/chat',
@@ -112,7 +161,7 @@ export function aiGatewayRoutes(config: BackendConfig) {
           security: [{ bearerAuth: [] }],
           summary: 'Chat with the AI tutor; with stream=true the answer is server-sent events',
           description: CHAT_DESCRIPTION,
-          body: gatewayChatRequestSchema,
+          body: recordedChatRequestSchema,
           response: { 200: successEnvelopeSchema(chatResponseSchema) },
         },
       },
@@ -130,7 +179,7 @@ export function aiGatewayRoutes(config: BackendConfig) {
             'As POST /api/v1/ai/chat with retrieval always on, whatever the mode: keyword and vector search fused, ' +
             'expanded over the concept graph, and the answer cites [n] with `citations`. ' +
             CHAT_DESCRIPTION,
-          body: gatewayChatRequestSchema,
+          body: recordedChatRequestSchema,
           response: { 200: successEnvelopeSchema(chatResponseSchema) },
         },
       },

@@ -2,11 +2,14 @@ import {
   AppError,
   CLIENT_CLOSED_REQUEST_STATUS,
   clientClosedRequestBody,
+  type GuidedChatResponse,
   gatewayGuidedChatRequestSchema,
   guidedChatResponseSchema,
   ok,
+  recordedToolChatRequestSchema,
   successEnvelopeSchema,
-  toolChatRequestSchema,
+  TOOLS_CHAT_MODE,
+  type ToolChatResponse,
   toolChatResponseSchema,
   writingAnalysisRequestSchema,
   writingAnalysisResponseSchema,
@@ -15,9 +18,12 @@ import type { ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { principalOf } from '../auth/access.js';
 import type { BackendConfig } from '../config.js';
+import { recordExchange, recordGuidedTurn } from '../conversations/conversations.service.js';
 import { accessCourse } from '../courses/course-access.js';
 import type { Db } from '../db/database.js';
+import { isoNow } from '../shared/time.js';
 import type { ForwardTarget } from './ai-forwarder.js';
+import { conversationOf } from './conversation-recording.js';
 import { forwardToAi } from './tutoring-forwarder.js';
 
 /**
@@ -36,7 +42,14 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
     },
   };
 
-  async function forward<T>(request: FastifyRequest, reply: FastifyReply, path: string, body: unknown) {
+  async function forward<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    body: unknown,
+    /** Runs with the AI service's answer before it is sent (recording it in a conversation). */
+    keep?: (answer: T) => Promise<void>,
+  ) {
     const principal = principalOf(request);
     const controller = new AbortController();
     // The client left: the AI service's request (and its upstream call) is aborted with it.
@@ -44,16 +57,16 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
       if (!reply.raw.writableFinished) controller.abort();
     });
     try {
-      return ok(
-        await forwardToAi<T>(target, {
-          path,
-          body,
-          requestId: request.id,
-          user: { userId: principal.userId, role: principal.role },
-          signal: controller.signal,
-          log: request.log,
-        }),
-      );
+      const answer = await forwardToAi<T>(target, {
+        path,
+        body,
+        requestId: request.id,
+        user: { userId: principal.userId, role: principal.role },
+        signal: controller.signal,
+        log: request.log,
+      });
+      await keep?.(answer);
+      return ok(answer);
     } catch (error) {
       if (!controller.signal.aborted) throw error;
       return reply.status(CLIENT_CLOSED_REQUEST_STATUS).send(clientClosedRequestBody);
@@ -74,7 +87,8 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
             'Omit session_id to start a session; the answer carries the session_id to continue it. The session ' +
             'belongs to the signed-in user (user_id comes from the token; a body user_id other than yours is a 400). ' +
             'course_id must be a course you belong to (else 404 COURSE_NOT_FOUND). Another user’s or an expired ' +
-            'session answers 404 SESSION_NOT_FOUND.',
+            'session answers 404 SESSION_NOT_FOUND. Every turn is recorded in a guided conversation of yours (created by ' +
+            'the first turn), whose latest state GET /api/v1/conversations/{id} returns for resuming.',
           body: gatewayGuidedChatRequestSchema,
           response: { 200: successEnvelopeSchema(guidedChatResponseSchema) },
         },
@@ -87,7 +101,18 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
           });
         }
         if (request.body.course_id !== undefined) await accessCourse(db, principal, request.body.course_id);
-        return forward(request, reply, '/v1/chat/guided', { ...request.body, user_id: principal.userId });
+        const turn = {
+          question: request.body.messages.at(-1)?.content ?? '',
+          askedAt: isoNow(),
+          courseId: request.body.course_id,
+        };
+        return forward<GuidedChatResponse>(
+          request,
+          reply,
+          '/v1/chat/guided',
+          { ...request.body, user_id: principal.userId },
+          (answer) => recordGuidedTurn(db, principal, { ...turn, answer }),
+        );
       },
     );
     routes.post(
@@ -119,16 +144,33 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
             'Chat where the tutor may run simulations, calculate, convert units and search course notes',
           description:
             'Returns the reply plus every tool call and its result. At most max_tool_calls tools run (default 5, ' +
-            'at most 10). With course_id (a course you belong to) the course search also sees that course’s material.',
-          body: toolChatRequestSchema,
+            'at most 10). With course_id (a course you belong to) the course search also sees that course’s material. ' +
+            'With conversation_id (one of yours) the question and the answer with its tool calls are recorded there.',
+          body: recordedToolChatRequestSchema,
           response: { 200: successEnvelopeSchema(toolChatResponseSchema) },
         },
       },
       async (request, reply) => {
-        if (request.body.course_id !== undefined) {
-          await accessCourse(db, principalOf(request), request.body.course_id);
-        }
-        return forward(request, reply, '/v1/chat_with_tools', request.body);
+        const { conversation_id, ...body } = request.body;
+        const conversation = await conversationOf(db, request, conversation_id);
+        if (body.course_id !== undefined) await accessCourse(db, principalOf(request), body.course_id);
+        const exchange = {
+          question: body.messages.at(-1)?.content ?? '',
+          askedAt: isoNow(),
+          mode: TOOLS_CHAT_MODE,
+          courseId: body.course_id,
+        };
+        return forward<ToolChatResponse>(request, reply, '/v1/chat_with_tools', body, async (answer) => {
+          if (!conversation) return;
+          await recordExchange(db, conversation, {
+            ...exchange,
+            answer: {
+              content: answer.reply,
+              status: 'complete',
+              tools: { tool_calls: answer.tool_calls, tool_results: answer.tool_results },
+            },
+          });
+        });
       },
     );
   };

@@ -194,6 +194,39 @@ export interface SweepRunsTable {
   finished_at: string | null;
 }
 
+export interface ConversationsTable {
+  id: string;
+  user_id: string;
+  /** chat | guided */
+  kind: string;
+  title: string;
+  mode: string | null;
+  course_id: string | null;
+  /** Guided sessions: the AI service's session id (unique per user). */
+  ai_session_id: string | null;
+  /** JSON: the latest guided answer */
+  guided_state: string | null;
+  completed: number;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConversationMessagesTable {
+  id: string;
+  conversation_id: string;
+  role: string;
+  content: string;
+  mode: string | null;
+  /** complete | stopped | failed */
+  status: string;
+  /** JSON: ChatCitation[] */
+  citations: string | null;
+  /** JSON: {tool_calls, tool_results} of a chat with tools */
+  tools: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -209,4 +242,6 @@ export interface Database {
   simulations: SimulationsTable;
   sweep_tasks: SweepTasksTable;
   sweep_runs: SweepRunsTable;
+  conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
 }

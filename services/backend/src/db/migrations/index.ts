@@ -4,6 +4,7 @@ import { createIdentity } from './0002-identity.js';
 import { createCourses } from './0003-courses.js';
 import { createSimulations } from './0004-simulations.js';
 import { createSubmissionAttempts } from './0005-submission-attempts.js';
+import { createConversations } from './0006-conversations.js';
 import { addSweepProbeAndHistory } from './0007-sweep-history.js';
 import { addSweepRunHeartbeat } from './0008-sweep-run-heartbeat.js';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003-courses': createCourses,
   '0004-simulations': createSimulations,
   '0005-submission-attempts': createSubmissionAttempts,
+  '0006-conversations': createConversations,
   '0007-sweep-history': addSweepProbeAndHistory,
   '0008-sweep-run-heartbeat': addSweepRunHeartbeat,
 };

@@ -1,0 +1,281 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import { type Platform, root, startPlatform } from '../support/platform.js';
+
+/**
+ * The AI tutor in a real browser against the real platform (npm start's three services, fresh
+ * SQLite, the AI service in simulated mode): a streamed `tutor_rag` answer with a citation that
+ * quotes the notes, conversations kept on the server, tool cards, a guided session to 100 %,
+ * and a writing analysis with its improvements marked in the text. English and Chinese.
+ */
+
+interface SseEvent {
+  type: string;
+  content?: string;
+  citations?: { n: number; source: string; section: string; text: string }[];
+}
+
+function parseSse(body: string): SseEvent[] {
+  return body
+    .split('\n\n')
+    .map((frame) => frame.split('\n').find((line) => line.startsWith('data:')))
+    .filter((line): line is string => line !== undefined)
+    .map((line) => JSON.parse(line.slice(5)) as SseEvent);
+}
+
+const PAPER = `Gauss's law is very important. It is really very important for physics and it's used a lot in many many situations that students see.
+
+The flux through a closed surface equals the enclosed charge divided by the permittivity of free space, which we can show with a sphere of radius r around a point charge, and this result does not depend on the radius of the sphere at all, which is surprising for many students who first meet it in a course on electromagnetism and who expect the flux to grow with the area of the surface.
+
+In conclusion Gauss's law is useful. We used it.`;
+
+const ZH_PAPER = `高斯定理是电磁学中非常重要的定理。它说明通过任意闭合曲面的电通量等于曲面内包围的电荷除以真空介电常数，这个结论与曲面的形状和大小无关。
+
+在对称性较高的情形下，我们可以选取合适的高斯面来求电场，例如均匀带电球体、无限长带电直线和无限大带电平面。这样的计算比直接用库仑定律积分简单得多，因此在教学中经常使用。
+
+总之高斯定理很有用。我们用了它。`;
+
+describe('the AI tutor in the browser', () => {
+  let platform: Platform;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const a11y: Record<string, string[]> = {};
+
+  beforeAll(async () => {
+    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+      throw new Error('apps/web/dist is missing: npm test builds it first (npm run build)');
+    }
+    platform = await startPlatform();
+    browser = await launchChromium();
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  async function signedIn(lang: 'en' | 'zh' = 'en', width = 1440): Promise<Page> {
+    const login = await fetch(`${platform.baseUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'student', password: 'student123' }),
+    });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const context = await browser.newContext({
+      baseURL: platform.baseUrl,
+      locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+      viewport: { width, height: 900 },
+    });
+    contexts.push(context);
+    await context.addInitScript(
+      `sessionStorage.setItem('faraday.token', ${JSON.stringify(token)}); sessionStorage.setItem('faraday.mustChange', '0');`,
+    );
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    return page;
+  }
+
+  async function check(page: Page, name: string, lang: 'en' | 'zh' = 'en') {
+    await page.waitForLoadState('networkidle');
+    a11y[`${lang}/${name}`] = await seriousA11yViolations(page);
+    await screenshot(page, lang, name);
+  }
+
+  async function noSidewaysScroll(page: Page, name: string) {
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(1);
+  }
+
+  it('streams a tutor_rag answer about Gauss’s law whose citation quotes the notes, kept in a conversation', async () => {
+    const page = await signedIn();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'AI tutor' }).click();
+    await page.waitForURL('**/tutor');
+    await expect
+      .poll(() =>
+        page
+          .locator('input')
+          .and(page.getByLabel('Mode', { exact: true }))
+          .inputValue(),
+      )
+      .toBe('Tutor with course notes');
+    await check(page, 'tutor-chat-empty');
+
+    const question = "What does Gauss's law say about the electric flux through a closed surface?";
+    await page.getByLabel('Your question').fill(question);
+    const streamed = page.waitForResponse((r) => r.url().endsWith('/api/v1/ai/chat'));
+    await page.getByRole('button', { name: 'Send' }).click();
+    const response = await streamed;
+    expect(response.headers()['content-type']).toContain('text/event-stream');
+    const events = parseSse(await response.text());
+    const deltas = events.filter((e) => e.type === 'delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(events.at(-1)?.type).toBe('done');
+    const citations = events.find((e) => e.type === 'citations')?.citations ?? [];
+    expect(citations.length).toBeGreaterThan(0);
+
+    const answer = page.getByTestId('assistant-message').last();
+    await expect.poll(() => answer.getAttribute('data-status')).toBe('complete');
+    const cite = answer.getByRole('button', { name: 'Open citation 1' }).first();
+    await cite.click();
+    const dialog = page.getByRole('dialog', { name: 'Citation [1]' });
+    const passage = dialog.getByTestId('citation-passage');
+    await passage.waitFor();
+    const first = citations.find((c) => c.n === 1)!;
+    expect(await passage.textContent()).toContain(first.text.slice(0, 60));
+    expect(await passage.textContent()).toContain(first.source);
+    expect(first.source).toMatch(/notes|\.md/i);
+    await check(page, 'tutor-citation');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Kept on the server: named after the question, renamed, still there after a reload.
+    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    await sidebar.getByRole('button', { name: question, exact: true }).waitFor();
+    await sidebar.getByRole('button', { name: `Actions for ${question}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await page.getByRole('dialog').getByLabel('Title').fill('Gauss revision');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await sidebar.getByRole('button', { name: 'Gauss revision', exact: true }).waitFor();
+    await page.reload();
+    await page.getByTestId('assistant-message').first().waitFor();
+    expect(await page.getByTestId('assistant-message').first().textContent()).toContain(
+      (deltas[0]?.content ?? '').trim().slice(0, 10),
+    );
+    await check(page, 'tutor-chat');
+    for (const [name, violations] of Object.entries(a11y)) expect(violations, name).toEqual([]);
+  }, 120_000);
+
+  it('shows each tool call as a collapsible card, and deletes a conversation', async () => {
+    const page = await signedIn();
+    await page.goto('/tutor');
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page
+      .locator('input')
+      .and(page.getByLabel('Mode', { exact: true }))
+      .click();
+    await page.getByRole('option', { name: /Tutor with tools/ }).click();
+    await page.getByLabel('Your question').fill('Convert 3 mT to gauss');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const card = page.getByRole('button', { name: /convert_units/ });
+    await card.waitFor();
+    expect(await card.getAttribute('aria-expanded')).toBe('false');
+    await card.click();
+    expect(await card.getAttribute('aria-expanded')).toBe('true');
+    await page.getByText('Arguments').first().waitFor();
+    await check(page, 'tutor-tools');
+
+    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    await sidebar.getByRole('button', { name: 'Actions for Convert 3 mT to gauss' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect
+      .poll(() => sidebar.getByRole('button', { name: 'Convert 3 mT to gauss', exact: true }).count())
+      .toBe(0);
+    expect(a11y['en/tutor-tools']).toEqual([]);
+  }, 120_000);
+
+  it('completes a guided session to 100 %, resuming it from the list on the way', async () => {
+    const page = await signedIn();
+    await page.goto('/tutor/guided');
+    await page.getByLabel('Topic').fill("Gauss's law");
+    await page.getByRole('button', { name: 'Start learning' }).click();
+    const progress = page.getByTestId('guided-progress');
+    await expect.poll(() => progress.textContent()).toBe('0 %');
+    await check(page, 'tutor-guided');
+
+    const answerStep = async () => {
+      const before = await progress.textContent();
+      const terms = ((await page.getByTestId('current-key-terms').textContent()) ?? '')
+        .replace(/^Key terms:\s*/, '')
+        .split(', ');
+      await page
+        .getByLabel('Your answer')
+        .fill(
+          `The ${terms[0]} matters here because the ${terms[1]} decides it, so the ${terms[0]} and the ${terms[1]} are linked in every case we study.`,
+        );
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect.poll(() => progress.textContent()).not.toBe(before);
+    };
+    await answerStep();
+    await answerStep();
+    const reached = await progress.textContent();
+
+    // Leave, and resume the unfinished session from the list.
+    await page.getByRole('button', { name: 'Another topic' }).click();
+    await page.getByRole('button', { name: "Resume Gauss's law" }).click();
+    await expect.poll(() => progress.textContent()).toBe(reached);
+    expect(await page.locator('[aria-current="step"]').count()).toBe(1);
+
+    for (let i = 0; i < 8 && (await progress.textContent()) !== '100 %'; i++) await answerStep();
+    expect(await progress.textContent()).toBe('100 %');
+    await page.getByText('Path complete').waitFor();
+    await check(page, 'tutor-guided-complete');
+    // Completed: no longer offered for resuming.
+    await page.getByRole('button', { name: 'Another topic' }).click();
+    await page.getByText('No unfinished sessions.').waitFor();
+    expect(a11y['en/tutor-guided']).toEqual([]);
+    expect(a11y['en/tutor-guided-complete']).toEqual([]);
+  }, 120_000);
+
+  it('analyses a paper and marks each improvement on the sentence or paragraph it concerns', async () => {
+    const page = await signedIn();
+    await page.goto('/tutor/writing');
+    await page.getByLabel('Your text').fill(PAPER);
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    await page.getByTestId('writing-result').waitFor();
+    expect(Number(await page.getByTestId('overall-score').textContent())).toBeGreaterThan(0);
+    const marks = page.getByTestId('marked-text').locator('mark');
+    expect(await marks.count()).toBeGreaterThan(0);
+    // A long-sentence improvement marks exactly that sentence.
+    const texts = await marks.allTextContents();
+    expect(
+      texts.some((t) => t.includes('The flux through a closed surface equals the enclosed charge')),
+    ).toBe(true);
+    expect(await page.getByTestId('improvement').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Show in the text' }).first().click();
+    await check(page, 'tutor-writing');
+    expect(a11y['en/tutor-writing']).toEqual([]);
+  }, 120_000);
+
+  it('speaks Chinese on every tutor page and stays usable at 375 px', async () => {
+    const page = await signedIn('zh');
+    await page.goto('/tutor/chat');
+    await page.getByLabel('您的问题').fill('高斯定理说明了通过闭合曲面的电通量与什么有关？');
+    await page.getByRole('button', { name: '发送' }).click();
+    await expect
+      .poll(() => page.getByTestId('assistant-message').last().getAttribute('data-status'))
+      .toBe('complete');
+    await check(page, 'tutor-chat', 'zh');
+    await page.goto('/tutor/guided');
+    await page.getByLabel('主题').fill('高斯定理');
+    await page.getByRole('button', { name: '开始学习' }).click();
+    await page.getByTestId('guided-progress').waitFor();
+    await check(page, 'tutor-guided', 'zh');
+    await page.goto('/tutor/writing');
+    await page.getByLabel('你的文本').fill(ZH_PAPER);
+    await page.getByRole('button', { name: '分析' }).click();
+    await page.getByTestId('writing-result').waitFor();
+    await check(page, 'tutor-writing', 'zh');
+
+    const narrow = await signedIn('en', 375);
+    for (const [path, ready] of [
+      ['/tutor/chat', 'Your question'],
+      ['/tutor/guided', 'Topic'],
+      ['/tutor/writing', 'Your text'],
+    ] as const) {
+      await narrow.goto(path);
+      await narrow.getByLabel(ready).waitFor();
+      await noSidewaysScroll(narrow, path);
+    }
+    await narrow.goto('/tutor/chat');
+    await narrow.getByRole('button', { name: 'Gauss revision', exact: true }).click();
+    await narrow.getByTestId('assistant-message').first().waitFor();
+    await noSidewaysScroll(narrow, 'chat with an answer');
+    await check(narrow, 'tutor-chat-375');
+    for (const [name, violations] of Object.entries(a11y)) expect(violations, name).toEqual([]);
+  }, 120_000);
+});
