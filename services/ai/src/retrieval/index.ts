@@ -11,7 +11,7 @@ export {
   type Passage,
   quotedAnswer,
 } from './context.js';
-export { readCorpus } from './corpus-reader.js';
+export { readAliases, readCorpus } from './corpus-reader.js';
 export { type DocumentRoutesOptions, documentRoutes } from './documents.routes.js';
 export {
   ApiEmbeddingProvider,
@@ -32,7 +32,13 @@ export { buildIndex, MAX_DOCUMENT_CHARS, type SourceDocument } from './graph-bui
 export { loadIndexFile, parseIndex, writeIndexFile } from './index-file.js';
 export { type GraphIndexFile, INDEX_FORMAT, INDEX_VERSION, serializeIndex } from './index-model.js';
 export { type ChatTurn, retrievalQuery, retrieveForChat, withRetrievedContext } from './rag-chat.js';
-export { DEFAULT_MIN_COVERAGE, reciprocalRankFusion } from './rerank.js';
+export {
+  DEFAULT_RELEVANCE_MODEL,
+  type RelevanceFeatures,
+  type RelevanceModel,
+  relevanceProbability,
+} from './relevance.js';
+export { reciprocalRankFusion } from './rerank.js';
 export {
   type RankedChunk,
   RetrievalEngine,

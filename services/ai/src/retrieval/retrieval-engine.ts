@@ -25,13 +25,13 @@ import { DEFAULT_EXPANSION, type ExpansionOptions, expandOverGraph } from './gra
 import { loadIndexFile, writeIndexFile } from './index-file.js';
 import { compareStrings, type GraphIndexFile } from './index-model.js';
 import {
-  type Candidate,
-  DEFAULT_MIN_COVERAGE,
-  normalise,
-  type RerankWeights,
-  reciprocalRankFusion,
-  rerank,
-} from './rerank.js';
+  DEFAULT_RELEVANCE_MODEL,
+  isRelevant,
+  type RelevanceFeatures,
+  type RelevanceModel,
+  relevanceFeatures,
+} from './relevance.js';
+import { type Candidate, normalise, type RerankWeights, reciprocalRankFusion, rerank } from './rerank.js';
 import { SearchIndex } from './search-index.js';
 import { analyzeQuery } from './tokenizer.js';
 import { VectorStore, type VectorStoreLog } from './vector-store.js';
@@ -49,8 +49,8 @@ export interface RetrieveOptions {
   /** Graph expansion depth, 0-4 (default 1). */
   hops?: number;
   budget?: Partial<ContextBudget>;
-  /** Coverage the best passage needs for the result to count as relevant. */
-  minCoverage?: number;
+  /** The relevance decision's fitted model (default: the calibrated one). */
+  relevance?: RelevanceModel;
   signal?: AbortSignal;
 }
 
@@ -178,11 +178,20 @@ export class RetrievalEngine {
     return ranked.map((c) => rankedChunk(index, c));
   }
 
+  /** The measurements the relevance decision is made from, and the decision (calibration, eval). */
+  async judge(
+    query: string,
+    options: RetrieveOptions = {},
+  ): Promise<{ features: RelevanceFeatures; relevant: boolean }> {
+    const { index, ranked, units, concepts, outside } = await this.rankCandidates(query, options);
+    const features = relevanceFeatures(index, units, concepts, outside, ranked);
+    return { features, relevant: isRelevant(features, options.relevance ?? DEFAULT_RELEVANCE_MODEL) };
+  }
+
   async retrieve(query: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
-    const { index, ranked, units } = await this.rankCandidates(query, options);
-    const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
-    // Relevance looks at the head of the list: a real answer is near the top or nowhere.
-    const relevant = ranked.slice(0, 5).some((c) => c.coverage >= minCoverage);
+    const { index, ranked, units, concepts, outside } = await this.rankCandidates(query, options);
+    const features = relevanceFeatures(index, units, concepts, outside, ranked);
+    const relevant = isRelevant(features, options.relevance ?? DEFAULT_RELEVANCE_MODEL);
     const passages = relevant ? selectPassages(index, ranked, { ...DEFAULT_BUDGET, ...options.budget }) : [];
     return {
       query,
@@ -201,11 +210,11 @@ export class RetrievalEngine {
     }
     const text = query.slice(0, MAX_QUERY_CHARS);
     const method = options.method ?? 'graph';
-    const { terms, units } = analyzeQuery(text);
     // Awaited before the index is read, so vectors and index belong to the same version.
     const store = method === 'hybrid' ? await this.vectorStore() : undefined;
     const queryVector = store ? await store.embedQuery(text, options.signal) : undefined;
     const index = this.index;
+    const { terms, units, concepts, outside } = index.aliases.expand(text, analyzeQuery(text));
     const visible = index.visibility(options.courseId);
     const keyword = index.bm25.search(terms, SEED_LIMIT, visible);
     let seeds = normalise(keyword);
@@ -219,12 +228,18 @@ export class RetrievalEngine {
       // shows what expansion and re-ranking add.
       const ranked = rerank(index, units, seeds, new Map()).map((c) => ({ ...c, score: c.seed }));
       ranked.sort((a, b) => b.score - a.score || a.chunk - b.chunk);
-      return { index, units, ranked };
+      return { index, units, concepts, outside, ranked };
     }
     const expansion = { ...DEFAULT_EXPANSION, ...this.options.expansion };
     if (options.hops !== undefined) expansion.hops = Math.max(0, Math.min(4, Math.floor(options.hops)));
     const expanded = expandOverGraph(index, seeds, visible, expansion);
-    return { index, units, ranked: rerank(index, units, seeds, expanded, this.options.rerank) };
+    return {
+      index,
+      units,
+      concepts,
+      outside,
+      ranked: rerank(index, units, seeds, expanded, this.options.rerank),
+    };
   }
 
   /** The vector store for the current index: built on first use, re-synced after changes. */
@@ -312,15 +327,21 @@ export class RetrievalEngine {
     let next: GraphIndexFile;
     if (this.options.overlayPath) {
       const overlay = change(this.overlay);
-      const overlayFile = assembleIndex(overlay, chunking);
+      const aliases = this.index.file.aliases;
+      const overlayFile = assembleIndex(overlay, chunking, undefined, aliases);
       const base = preparedDocumentsOf(this.index.file).filter(
         (d) => !this.overlay.some((o) => o.document.id === d.document.id),
       );
-      next = assembleIndex([...base, ...overlay], chunking);
+      next = assembleIndex([...base, ...overlay], chunking, undefined, aliases);
       await writeIndexFile(this.options.overlayPath, overlayFile);
       this.overlay = overlay;
     } else {
-      next = assembleIndex(change(preparedDocumentsOf(this.index.file)), chunking);
+      next = assembleIndex(
+        change(preparedDocumentsOf(this.index.file)),
+        chunking,
+        undefined,
+        this.index.file.aliases,
+      );
       if (this.options.indexPath) await writeIndexFile(this.options.indexPath, next);
     }
     // Vectors follow lazily: the next hybrid query embeds the new chunks. An embeddings
@@ -352,7 +373,7 @@ function combine(base: GraphIndexFile, overlay: PreparedDocument[]): GraphIndexF
   if (overlay.length === 0) return base;
   const ids = new Set(overlay.map((d) => d.document.id));
   const docs = [...preparedDocumentsOf(base).filter((d) => !ids.has(d.document.id)), ...overlay];
-  return assembleIndex(docs, chunkingOf(base));
+  return assembleIndex(docs, chunkingOf(base), undefined, base.aliases);
 }
 
 function rankedChunk(index: SearchIndex, c: Candidate): RankedChunk {
