@@ -2,6 +2,8 @@
  * The retrieval engine's public surface: what the chat routes, the CLI, the evaluation and the
  * benchmark use. Everything else in this folder is an implementation detail.
  */
+
+export { asksForQuantity, type ComposedAnswer, composeAnswer, displayName, notFoundReply } from './answer.js';
 export { type ChunkingOptions, chunkText, DEFAULT_CHUNKING, type TextChunk } from './chunker.js';
 export {
   type Citation,
@@ -9,7 +11,6 @@ export {
   contextForModel,
   DEFAULT_BUDGET,
   type Passage,
-  quotedAnswer,
 } from './context.js';
 export { readAliases, readCorpus } from './corpus-reader.js';
 export { type DocumentRoutesOptions, documentRoutes } from './documents.routes.js';

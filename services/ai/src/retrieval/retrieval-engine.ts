@@ -1,4 +1,5 @@
 import { access } from 'node:fs/promises';
+import { composeAnswer } from './answer.js';
 import type { ChunkingOptions } from './chunker.js';
 import {
   type Citation,
@@ -7,7 +8,6 @@ import {
   contextForModel,
   DEFAULT_BUDGET,
   type Passage,
-  quotedAnswer,
   sectionLabel,
   selectPassages,
 } from './context.js';
@@ -75,8 +75,13 @@ export interface RetrievalResult {
   citations: Citation[];
   /** For the upstream model: numbered passages plus the rules for citing them. */
   context: string;
-  /** For simulated mode: quotes from the passages with [n], or "not in the material". */
+  /**
+   * For simulated mode: a direct answer, then evidence, each a contiguous quotation with [n], or
+   * "not in the material".
+   */
   quotedAnswer: string;
+  /** What `quotedAnswer` cites, numbered as it cites them (a subset of `citations`). */
+  answerCitations: Citation[];
 }
 
 export interface RetrievalEngineOptions {
@@ -189,10 +194,15 @@ export class RetrievalEngine {
   }
 
   async retrieve(query: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
-    const { index, ranked, units, concepts, outside } = await this.rankCandidates(query, options);
+    const { index, ranked, units, concepts, outside, terms } = await this.rankCandidates(query, options);
     const features = relevanceFeatures(index, units, concepts, outside, ranked);
     const relevant = isRelevant(features, options.relevance ?? DEFAULT_RELEVANCE_MODEL);
     const passages = relevant ? selectPassages(index, ranked, { ...DEFAULT_BUDGET, ...options.budget }) : [];
+    const answer = composeAnswer(query, passages, relevant, {
+      question: query,
+      terms,
+      idf: (term) => (index.bm25.df(term) > 0 ? index.bm25.idf(term) : 0),
+    });
     return {
       query,
       method: options.method ?? 'graph',
@@ -200,7 +210,8 @@ export class RetrievalEngine {
       passages,
       citations: citationsOf(passages),
       context: contextForModel(passages, relevant),
-      quotedAnswer: quotedAnswer(query, passages, relevant, units),
+      quotedAnswer: answer.reply,
+      answerCitations: answer.citations,
     };
   }
 
@@ -228,7 +239,7 @@ export class RetrievalEngine {
       // shows what expansion and re-ranking add.
       const ranked = rerank(index, units, seeds, new Map()).map((c) => ({ ...c, score: c.seed }));
       ranked.sort((a, b) => b.score - a.score || a.chunk - b.chunk);
-      return { index, units, concepts, outside, ranked };
+      return { index, units, concepts, outside, terms, ranked };
     }
     const expansion = { ...DEFAULT_EXPANSION, ...this.options.expansion };
     if (options.hops !== undefined) expansion.hops = Math.max(0, Math.min(4, Math.floor(options.hops)));
@@ -238,6 +249,7 @@ export class RetrievalEngine {
       units,
       concepts,
       outside,
+      terms,
       ranked: rerank(index, units, seeds, expanded, this.options.rerank),
     };
   }
