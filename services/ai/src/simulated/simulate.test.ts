@@ -63,7 +63,7 @@ describe('simulated answers', () => {
 
   it('problem solver computes the field of a point charge with units', () => {
     const reply = simulateReply('problem_solver', [user('Find E for a point charge q = 2 μC at r = 0.5 m')]);
-    expect(reply).toContain('E = 71900 N/C');
+    expect(reply).toContain('E = 71900 V/m, pointing away from the charge');
     expect(reply).toContain('**Check:**');
   });
 
