@@ -144,7 +144,7 @@ function indices(text: string): number[] {
 }
 
 const ASK = {
-  force: /\bforce\b|作用力|库仑力|静电力|(?<!电)力(?!矩)/i,
+  force: /\bforce\b|\bF\s*=|作用力|库仑力|静电力|(?<!电)力(?!矩)/i,
   potential: /\bpotential\b|电势|电位/i,
   field: /\bfield\b|\bE\b|场强|电场|磁场|磁感应强度|\bB\b/i,
   magnetic: /\bmagnetic\b|\bB\b|磁场|磁感应/i,
