@@ -140,6 +140,23 @@ describe('simulated answers', () => {
     expect(reply).not.toMatch(/\d\/5/);
   });
 
+  it('polish never echoes the instruction, says what it cannot do, and leaves Chinese alone', () => {
+    const reply = simulateReply('polish', [
+      user('Please polish this: the gauss law say that flux are equal to the charge.'),
+    ]);
+    expect(reply).not.toMatch(/polish this/i);
+    expect(reply).toContain('> The Gauss law say that flux are equal to the charge.');
+    expect(reply).toContain('polishing those needs a model');
+    const zh = simulateReply('polish', [
+      user('请润色以下段落：高斯定理说明了通过闭合曲面的电通量等于包围电荷除以真空介电常数。'),
+    ]);
+    expect(zh).toContain('中文润色需要语言模型');
+    expect(zh).not.toContain('请润色');
+    expect(simulateReply('polish', [user('Please polish this:')])).toMatch(
+      /^Send the text you want polished/,
+    );
+  });
+
   it('polish fixes the text and lists every change with its reason', () => {
     const reply = simulateReply('polish', [
       user('in order to calculate the the electic feild , i think we dont need it'),
