@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { askForJson } from '../upstream/json-answer.js';
 import type { RoutedLlm } from '../upstream/routed-llm.js';
 import type { TextLang } from '../writing/text-segments.js';
-import { matchTopicAcrossLanguages, type OutlineDocument } from './corpus-outline.js';
+import { matchTopicAcrossLanguages, type OutlineDocument, sectionsByConcept } from './corpus-outline.js';
 import { exerciseFor } from './exercises.js';
 import { tokensOf } from './key-terms.js';
 import type { GuidedSession, Step } from './session.js';
@@ -51,6 +51,46 @@ function genericSteps(topic: string, lang: TextLang, from: number): Step[] {
 
 /** The path from the course notes, or the generic one when no file matches the topic. */
 export function notesPath(outline: readonly OutlineDocument[], topic: string, lang: TextLang): PathResult {
+  const byConcept = sectionsByConcept(outline, topic, lang);
+  if (byConcept) {
+    const sourceOf = ({ document, section }: (typeof byConcept)[number]) => ({
+      source: document.source,
+      section: `${document.title} > ${section.title}`,
+      text: section.text,
+    });
+    let steps = byConcept.map((item, i) =>
+      stepFrom(item.section.title, item.section.keyTerms, i, topic, lang, sourceOf(item)),
+    );
+    // One section about the concept (induction → "Induced emf and Faraday's law"): its key
+    // ideas become the steps (Faraday, Lenz, emf) rather than generic padding.
+    if (steps.length < MIN_LEARNING_STEPS && byConcept[0]!.section.keyTerms.length >= MIN_LEARNING_STEPS) {
+      const first = byConcept[0]!;
+      const terms = first.section.keyTerms;
+      steps = terms.slice(0, MIN_LEARNING_STEPS).map((term, i) => {
+        const title = `${first.section.title}${lang === 'zh' ? '：' : ': '}${term[0]!.toUpperCase()}${term.slice(1)}`;
+        const keyTerms = [term, ...terms.filter((other) => other !== term).slice(0, 1)];
+        return stepFrom(title, keyTerms, i, topic, lang, sourceOf(first));
+      });
+      steps.push(
+        ...byConcept
+          .slice(1)
+          .map((item, i) =>
+            stepFrom(
+              item.section.title,
+              item.section.keyTerms,
+              steps.length + i,
+              topic,
+              lang,
+              sourceOf(item),
+            ),
+          ),
+      );
+    }
+    if (steps.length < MIN_LEARNING_STEPS) {
+      steps.push(...genericSteps(topic, lang, steps.length).slice(0, MIN_LEARNING_STEPS - steps.length));
+    }
+    return { steps, source: 'corpus' };
+  }
   const match = matchTopicAcrossLanguages(outline, topic, lang);
   if (!match) return { steps: genericSteps(topic, lang, 0), source: 'generic' };
   const { document } = match;
