@@ -140,6 +140,16 @@ describe('simulated answers', () => {
     expect(reply).not.toMatch(/\d\/5/);
   });
 
+  it('tutor asks about the question asked, in its language, and says what it cannot do offline', () => {
+    const en = simulateReply('tutor', [user('Why is the field inside a conductor zero?')]);
+    expect(en).toMatch(/\*\*Question:\*\* If there were a field inside a conductor/);
+    expect(en).toContain('Without a language model I cannot answer your own question');
+    expect(en).not.toMatch(/double the distance/);
+    const zh = simulateReply('tutor', [user('为什么导体内部的电场为零？')]);
+    expect(zh).toMatch(/\*\*问题：\*\*/);
+    expect(zh).not.toMatch(/[A-Za-z]{4,} [a-z]{3,} [a-z]{3,}/);
+  });
+
   it('polish never echoes the instruction, says what it cannot do, and leaves Chinese alone', () => {
     const reply = simulateReply('polish', [
       user('Please polish this: the gauss law say that flux are equal to the charge.'),

@@ -11,14 +11,26 @@ import { parseWordProblem, resultSentence, type WordProblem } from './word-probl
  * so a student who keeps going is led through the concept step by step.
  */
 export function tutorAnswer(concept: Concept, turn: number, userText: string): string {
-  const question = concept.questions[turn % concept.questions.length]!;
+  if (/\p{Script=Han}/u.test(userText)) return tutorAnswerZh(concept, turn, userText);
+  // The concept's question closest to what the student wrote, else the next one in order.
+  const words = new Set(userText.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+  const overlap = (q: string) =>
+    (q.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => words.has(w)).length;
+  const ranked = concept.questions
+    .map((q, i) => ({ q, i, score: overlap(q) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i);
+  const question = ranked[0]!.score > 0 ? ranked[0]!.q : concept.questions[turn % concept.questions.length]!;
   const hint = concept.hints[turn % concept.hints.length]!;
+  const ownQuestion = /\?\s*$/.test(userText.trim()) || /^(why|what|how)\b/i.test(userText.trim());
   const opening =
     turn === 0
       ? concept.id === 'general'
         ? 'Let’s work through this together rather than jump to the answer.'
         : `Let’s work through this together. This is about ${concept.name}; the key relation is ${concept.law}.`
       : `Good, let’s take the next step on ${concept.name}.`;
+  const honest = ownQuestion
+    ? 'Without a language model I cannot answer your own question in my words (the `tutor_rag` mode quotes the course notes on it); what I can do is help you reason it out.'
+    : '';
   const numbers = extractQuantities(userText);
   const givens =
     numbers.size > 0
@@ -26,10 +38,34 @@ export function tutorAnswer(concept: Concept, turn: number, userText: string): s
       : '';
   return [
     opening,
+    honest,
     givens,
     `**Question:** ${question}`,
     `*Hint, if you are stuck:* ${hint}`,
     'Tell me what you think, even if you are unsure, and we will build on it.',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+const ZH_QUESTIONS = [
+  '题目中已知哪些量？要求的是哪一个？',
+  '哪条定律把已知量和要求的量联系起来？它成立的条件在这里满足吗？',
+  '在极限情况下（例如距离很远，或某个量为零）你预期会得到什么结果？',
+];
+
+/** Chinese questions get a Chinese reply: the relation (formulas need no translation) and a guiding question. */
+function tutorAnswerZh(concept: Concept, turn: number, userText: string): string {
+  const ownQuestion = /[?？]\s*$/.test(userText.trim()) || /^(为什么|什么|怎么|如何)/.test(userText.trim());
+  return [
+    concept.id === 'general'
+      ? '我们一起一步步分析，而不是直接给出答案。'
+      : `我们一起一步步分析。这个问题的关键关系式是：${concept.law.split(/,| with | pointing| where/)[0]}。`,
+    ownQuestion
+      ? '没有配置语言模型时，我不能用自己的话直接回答你的问题（`tutor_rag` 模式会引用课程讲义中的相关内容）；我可以帮你一步步推理。'
+      : '',
+    `**问题：** ${ZH_QUESTIONS[turn % ZH_QUESTIONS.length]}`,
+    '先说说你的想法，即使不确定也没关系，我们在此基础上继续。',
   ]
     .filter(Boolean)
     .join('\n\n');
