@@ -264,7 +264,7 @@ function blankTerms(sentence: string, terms: readonly string[]): string {
   for (const term of terms.flatMap((t) => t.split('|'))) {
     const escaped = term.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     if (!escaped) continue;
-    const latin = /^[\x00-\x7f]+$/.test(term);
+    const latin = !/\p{Script=Han}/u.test(term);
     out = out.replace(new RegExp(latin ? `\\b${escaped}\\w*` : escaped, 'gi'), '____');
   }
   return out;
@@ -274,11 +274,11 @@ function blankTerms(sentence: string, terms: readonly string[]): string {
 export function isStudentQuestion(text: string): boolean {
   const trimmed = text.trim();
   return (
-    (/^(why|what|how|when|where|which|is|are|does|do|can|could|should|i don'?t (understand|get)|what's|explain)\b[^]*[?？]?$/i.test(
+    (/^(why|what|how|when|where|which|is|are|does|do|can|could|should|i don'?t (understand|get)|what's|explain)\b[\s\S]*[?？]?$/i.test(
       trimmed,
     ) &&
       /[?？]$|^i don'?t/i.test(trimmed)) ||
-    /^(为什么|什么是|怎么|怎样|如何|能不能|我不懂|我不明白|请问)[^]*[?？]?$/.test(trimmed)
+    /^(为什么|什么是|怎么|怎样|如何|能不能|我不懂|我不明白|请问)[\s\S]*[?？]?$/.test(trimmed)
   );
 }
 

@@ -75,7 +75,7 @@ function formulasOf(text: string): { lhs: string; rhs: string; lhsExpr: Expr; rh
 
 function caseCheck(text: string, formulas: ReturnType<typeof formulasOf>): Check | undefined {
   for (const c of CASES) {
-    if (!c.when.test(text) || (c.not && c.not.test(text))) continue;
+    if (!c.when.test(text) || c.not?.test(text)) continue;
     const mine = formulas.filter((f) => f.lhsExpr.kind === 'sym' && f.lhsExpr.name === c.symbol);
     for (const f of mine) {
       if (c.right.some((r) => agrees(f.rhsExpr, parseExpression(r)) === true)) {
