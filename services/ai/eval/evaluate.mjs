@@ -60,6 +60,7 @@ const halves = {
   ],
   'student: multi-concept': [student.questions.filter((q) => q.kind === 'multi'), []],
   original: [oldQuestions, old.unanswerable],
+  'off-topic written after calibration (adversarial)': [[], student.adversarial],
 };
 
 const rows = [];

@@ -32,11 +32,11 @@ export async function measure(engine, questions, unanswerable, options = {}) {
     if (!(await engine.retrieve(text, options)).relevant) offRefused++;
     else misses.push(`answered off-topic: ${text}`);
   }
-  const n = questions.length;
+  const n = Math.max(1, questions.length);
   const fixed = (v) => Number(v.toFixed(3));
   return {
     row: {
-      questions: n,
+      questions: questions.length,
       'recall@1': fixed(r1 / n),
       'recall@5': fixed(r5 / n),
       MRR: fixed(reciprocal / n),

@@ -8,11 +8,13 @@ async function sectionTitles(corpusDir, lang, note) {
   return [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1].trim());
 }
 
-/** `{questions, unanswerable}` with each question's `accept`: the (source, section) pairs that answer it. */
+/** `{questions, unanswerable, adversarial}` with each question's `accept`: the (source, section) pairs that answer it. */
 export async function loadStudentSet(evalDir, corpusDir) {
-  const { questions, unanswerable } = JSON.parse(
-    await readFile(join(evalDir, 'student-questions.json'), 'utf8'),
-  );
+  const {
+    questions,
+    unanswerable,
+    unanswerable_adversarial: adversarial = [],
+  } = JSON.parse(await readFile(join(evalDir, 'student-questions.json'), 'utf8'));
   const cache = new Map();
   const titles = async (lang, note) => {
     const key = `${lang}/${note}`;
@@ -30,7 +32,7 @@ export async function loadStudentSet(evalDir, corpusDir) {
       }
     }
   }
-  return { questions, unanswerable };
+  return { questions, unanswerable, adversarial };
 }
 
 /** Odd-numbered ids calibrate, even-numbered ones are held out. */
