@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAi } from './support/ai-app.js';
 import { buildTutoringAi, removeDir, type TestClock, tempDir } from './support/tutoring-app.js';
@@ -14,7 +15,11 @@ let dir: string;
 let t: TestAi & { clock: TestClock };
 beforeAll(async () => {
   dir = await tempDir();
-  t = await buildTutoringAi(dir);
+  // Uploads go to a runtime index of the test's own, never to services/ai/data.
+  t = await buildTutoringAi(dir, {
+    GRAPH_RAG_RUNTIME_PATH: join(dir, 'rag-runtime-index.json'),
+    VECTOR_STORE_PATH: join(dir, 'vectors.json'),
+  });
 });
 afterAll(async () => {
   await t.app.close();
@@ -127,5 +132,40 @@ describe('guided sessions judge understanding, not vocabulary', () => {
     const replies = turns.slice(1).map((d) => d.reply);
     expect(new Set(replies).size).toBe(replies.length);
     expect(turns.at(-1).progress_percentage).toBe(0);
+  });
+
+  it('a course upload about the topic gives the path, for that course only', async () => {
+    const source = 'resources/r9/plasma-notes.md';
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/v1/index/documents',
+      payload: {
+        source,
+        course_id: COURSE,
+        text:
+          '# Zorbitron plasma\n\n## Zorbitron cutoff\n\nBelow the zorbitron cutoff frequency a plasma slab reflects every wave, because the free electrons follow the field.\n\n' +
+          '## Zorbitron modes\n\nAbove the cutoff the zorbitron mode propagates, so the slab becomes transparent.\n\n' +
+          '## Measuring the cutoff\n\nA swept source finds the cutoff where the transmitted power rises.\n',
+      },
+    });
+    expect(added.statusCode).toBe(201);
+    const [inCourse] = await session('zorbitron plasma', [], 'upl-1');
+    expect(inCourse.learning_path.map((s: { title: string }) => s.title)).toEqual([
+      'Zorbitron cutoff',
+      'Zorbitron modes',
+      'Measuring the cutoff',
+    ]);
+    expect(inCourse.learning_path[0].source).toBe(source);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: GUIDED,
+      payload: {
+        course_id: 'another-course',
+        topic: 'zorbitron plasma',
+        user_id: 'upl-2',
+        messages: ask('start'),
+      },
+    });
+    expect(other.json().data.learning_path[0].source).not.toBe(source);
   });
 });

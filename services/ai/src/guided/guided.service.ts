@@ -12,7 +12,7 @@ import { RoutedLlm } from '../upstream/routed-llm.js';
 import { detectLang, excerptOf, type TextLang } from '../writing/text-segments.js';
 import type { OutlineDocument } from './corpus-outline.js';
 import { tokensOf } from './key-terms.js';
-import { modelPath, notesPath } from './learning-path.js';
+import { courseOutline, modelPath, notesPath, uploadPath } from './learning-path.js';
 import { modelTurn } from './model-turn.js';
 import {
   type GuidedSession,
@@ -91,9 +91,17 @@ async function startSession(
   answer: string,
 ): Promise<GuidedChatResponse> {
   const lang = langOfTurn(request.topic, answer);
-  const path = simulated
-    ? notesPath(deps.outline, request.topic, lang)
-    : await modelPath(llm, deps.outline, request.topic, lang, ctx.log);
+  // A course's own uploads come first when one of them is about the topic.
+  const uploads =
+    request.course_id && deps.search?.courseDocuments
+      ? courseOutline(deps.search.courseDocuments(request.course_id))
+      : [];
+  const fromUploads = uploads.length > 0 ? uploadPath(uploads, request.topic, lang) : undefined;
+  const path =
+    fromUploads ??
+    (simulated
+      ? notesPath(deps.outline, request.topic, lang)
+      : await modelPath(llm, deps.outline, request.topic, lang, ctx.log));
   const now = deps.now();
   const session: GuidedSession = {
     format: SESSION_FORMAT,

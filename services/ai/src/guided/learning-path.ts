@@ -1,12 +1,20 @@
 import { MAX_LEARNING_STEPS, MIN_LEARNING_STEPS } from '@faraday/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { CourseDocument } from '../tools/course-search.js';
 import { askForJson } from '../upstream/json-answer.js';
 import type { RoutedLlm } from '../upstream/routed-llm.js';
 import type { TextLang } from '../writing/text-segments.js';
-import { matchTopicAcrossLanguages, type OutlineDocument, sectionsByConcept } from './corpus-outline.js';
+import { detectLang } from '../writing/text-segments.js';
+import {
+  matchTopic,
+  matchTopicAcrossLanguages,
+  type OutlineDocument,
+  sectionsByConcept,
+} from './corpus-outline.js';
 import { exerciseFor } from './exercises.js';
-import { tokensOf } from './key-terms.js';
+import { GLOSSARY_EN, GLOSSARY_ZH } from './glossary.js';
+import { keyTermsOf, tokensOf } from './key-terms.js';
 import type { GuidedSession, Step } from './session.js';
 import { explanationQuestion, goalOf } from './tutor-replies.js';
 
@@ -171,4 +179,47 @@ export async function modelPath(
     })),
     source: 'model',
   };
+}
+
+/** A course's uploaded documents as an outline, key terms chosen like the notes' own. */
+export function courseOutline(documents: readonly CourseDocument[]): OutlineDocument[] {
+  const outline: OutlineDocument[] = documents.map((d) => ({
+    source: d.source,
+    lang: detectLang(d.sections.map((s) => s.text).join('\n')),
+    title: d.title,
+    sections: d.sections.map((s) => ({ ...s, keyTerms: [] })),
+  }));
+  for (const lang of ['en', 'zh'] as const) {
+    const sections = outline.filter((d) => d.lang === lang).flatMap((d) => d.sections);
+    const terms = keyTermsOf(sections, lang === 'en' ? GLOSSARY_EN : GLOSSARY_ZH);
+    sections.forEach((section, i) => {
+      // A section no glossary term describes is listened for by the words of its heading.
+      section.keyTerms = terms[i]?.length
+        ? terms[i]!
+        : [...new Set(tokensOf(section.title).map((t) => t.surface))].slice(0, 2);
+    });
+  }
+  return outline;
+}
+
+/** The path from a course upload whose title or headings match the topic, else undefined. */
+export function uploadPath(
+  uploads: readonly OutlineDocument[],
+  topic: string,
+  lang: TextLang,
+): PathResult | undefined {
+  const match = matchTopic(uploads, topic, lang) ?? matchTopic(uploads, topic, lang === 'zh' ? 'en' : 'zh');
+  if (!match) return undefined;
+  const { document } = match;
+  const steps = document.sections.slice(0, MAX_LEARNING_STEPS).map((section, i) =>
+    stepFrom(section.title, section.keyTerms, i, topic, document.lang, {
+      source: document.source,
+      section: `${document.title} > ${section.title}`,
+      text: section.text,
+    }),
+  );
+  if (steps.length < MIN_LEARNING_STEPS) {
+    steps.push(...genericSteps(topic, lang, steps.length).slice(0, MIN_LEARNING_STEPS - steps.length));
+  }
+  return { steps, source: 'corpus' };
 }
