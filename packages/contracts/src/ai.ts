@@ -78,6 +78,12 @@ export type ChatUsage = z.infer<typeof chatUsageSchema>;
 export const chatCitationSchema = z.object({
   n: z.number().int().min(1),
   source: z.string(),
+  title: z
+    .string()
+    .optional()
+    .describe(
+      "What to show for the source: an upload's file name, a note's path (source stays the index key)",
+    ),
   section: z.string(),
   text: z.string(),
   score: z
@@ -112,7 +118,11 @@ export type ChatStreamEvent =
   /** Retrieval answers (`<mode>_rag`, hybrid) only: once, right after `start`. */
   | { type: 'citations'; citations: ChatCitation[] }
   | { type: 'delta'; content: string }
-  | { type: 'done'; finish_reason: string; usage?: ChatUsage }
+  /**
+   * `citations` (retrieval answers from a model): the passages of the `citations` event that the
+   * reply actually cited, by their `n`; markers pointing at no passage were left out of the deltas.
+   */
+  | { type: 'done'; finish_reason: string; usage?: ChatUsage; citations?: ChatCitation[] }
   | { type: 'error'; code: string; message: string };
 
 /** Response headers of an SSE answer; no proxy on the way may buffer or transform it. */

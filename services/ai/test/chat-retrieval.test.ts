@@ -17,28 +17,35 @@ const retrievalEnv = (dir: string): Record<string, string> => ({
 interface Citation {
   n: number;
   source: string;
+  title?: string;
   section: string;
   text: string;
   score: number;
 }
 
-/** Every quoted line `- section: "quote" [n]` of a simulated answer is taken from citation n's text. */
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Every quotation of a simulated answer is one contiguous slice of the passage it cites: the
+ * direct-answer paragraphs (`<span> [n]`) and the evidence lines (`- label: "span" [n]`). Every
+ * [n] points at a citation, and every citation is cited.
+ */
 function expectQuotesFromCitations(reply: string, citations: Citation[]): void {
-  const quotes = [...reply.matchAll(/^- .*?[:：] ?["“](.*)["”] \[(\d+)\]$/gm)];
+  const [opening] = reply.split(/\n\n(?:More from the course material:|相关内容：|Sources:|出处：)/);
+  const direct = opening!
+    .split(/\n\n/)
+    .filter((p) => /\[\d+\]$/.test(p))
+    .map((p) => /^([\s\S]*) \[(\d+)\]$/.exec(p)!);
+  const evidence = [...reply.matchAll(/^- .*?[:：] ?["“](.*)["”] \[(\d+)\]$/gm)];
+  const quotes = [...direct, ...evidence];
   expect(quotes.length).toBeGreaterThan(0);
-  // Line breaks are folded into spaces and cuts marked with "…".
-  const flat = (text: string) => text.replace(/\s+/g, ' ');
   for (const [, quote, n] of quotes) {
     const citation = citations.find((c) => c.n === Number(n));
     expect(citation, `citation [${n}]`).toBeDefined();
-    // The best sentences of the passage, in order, joined by spaces: each one is in the text.
-    const pieces = flat(quote!.replace(/…/g, ' '))
-      .split(/(?<=[.!?:。，；：])\s+/)
-      .map((piece) => piece.trim())
-      .filter((piece) => piece.length > 0);
-    expect(pieces.length).toBeGreaterThan(0);
-    for (const piece of pieces) expect(flat(citation!.text)).toContain(piece);
+    expect(flat(citation!.text)).toContain(flat(quote!));
   }
+  const markers = new Set([...reply.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+  expect([...markers].sort()).toEqual(citations.map((c) => c.n));
 }
 
 describe('retrieval chat in simulated mode', () => {
@@ -74,13 +81,15 @@ describe('retrieval chat in simulated mode', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ model: 'simulated', mode: 'tutor_rag', route: { upstream: 'simulated' } });
-    expect(data.reply).toMatch(/course material says/);
-    expect(data.reply).toContain('[1]');
+    // The answer first (a sentence of the notes), then where it comes from.
+    expect(data.reply).toMatch(/^Gauss's law states[^\n]*flux[\s\S]*?\[1\]/);
+    expect(data.reply).toMatch(/\n\nSources:\n\[1\] en\/gauss-law\.md — Gauss's law > /);
     expect(data.citations.length).toBeGreaterThan(0);
     const first: Citation = data.citations[0];
     expect(first).toEqual({
       n: 1,
       source: expect.stringMatching(/en\/gauss-law\.md$/),
+      title: 'en/gauss-law.md',
       section: expect.stringMatching(/Gauss/),
       text: expect.stringMatching(/flux/i),
       score: expect.any(Number),
@@ -96,11 +105,35 @@ describe('retrieval chat in simulated mode', () => {
     const res = await chat({ mode: 'tutor_rag', messages: ask('高斯定理是什么？电通量和电荷有什么关系？') });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.reply).toMatch(/^课程资料中的相关内容/);
-    expect(data.reply).toContain('[1]');
+    expect(data.reply).toMatch(/^高斯定理[\s\S]*?\[1\]/);
+    expect(data.reply).toContain('\n\n出处：\n[1] zh/gauss-law.md');
+    expect(data.reply).not.toMatch(/Sources|course material/);
     expect(data.citations[0]).toMatchObject({ n: 1, source: expect.stringMatching(/zh\/gauss-law\.md$/) });
     expect(data.citations[0].text).toMatch(/高斯/);
     expect(typeof data.citations[0].score).toBe('number');
+    expectQuotesFromCitations(data.reply, data.citations);
+  });
+
+  it('answers the field inside a solid sphere with the inside formula, not the shell sentence', async () => {
+    for (const [question, formula] of [
+      ['What is the electric field inside a uniformly charged solid sphere?', 'E = Q r / (4πε₀ R³)'],
+      ['均匀带电实心球内部的场强是多少？', 'E = Q r /(4πε₀ R³)'],
+    ] as const) {
+      const data = (await chat({ mode: 'tutor_rag', messages: ask(question) })).json().data;
+      const [answer] = data.reply.split(/\n\n(?:More from|相关内容|Sources|出处)/);
+      expect(answer).toContain(formula);
+      expect(answer).not.toMatch(/shell|球壳/);
+      expectQuotesFromCitations(data.reply, data.citations);
+    }
+  });
+
+  it('opens with the formula line of the law asked for, the sentence leading into it kept whole', async () => {
+    const data = (
+      await chat({ mode: 'tutor_rag', messages: ask('What is the force between two point charges?') })
+    ).json().data;
+    expect(data.reply).toMatch(
+      /^The force between two point charges[^\n]*magnitude\n\nF = k \|q₁ q₂\| \/ r²/,
+    );
     expectQuotesFromCitations(data.reply, data.citations);
   });
 
@@ -198,6 +231,10 @@ describe('retrieval chat in simulated mode', () => {
       section: expect.stringMatching(/Zorbitron/),
     });
     expect(inCourse.json().data.reply).toMatch(/zorbitron cutoff frequency[^\n]*\[1\]/);
+    // An upload is named by its file name and section, never by resources/<id>/….
+    expect(inCourse.json().data.citations[0].title).toBe('plasma-notes.md');
+    expect(inCourse.json().data.reply).toContain('[1] plasma-notes.md — Plasma slabs > Zorbitron cutoff');
+    expect(inCourse.json().data.reply).not.toContain('resources/r1');
     expect(await cited('course-b')).toBe(false);
     expect(await cited(undefined)).toBe(false);
     const hybrid = await post('/v1/chat/hybrid', {
@@ -330,6 +367,42 @@ describe('retrieval chat with an upstream', () => {
     expect(sent.map((m) => m.role)).toEqual(['system', 'system', 'user']);
     expect(sent[1]!.content).toContain(data.citations[0].text);
     expect(sent[2]!.content).toBe('What does Gauss’s law say about electric flux?');
+  });
+
+  it('removes markers that point at no passage and keeps only the passages the reply cites', async () => {
+    upstream.behave({ kind: 'reply', content: 'Flux counts enclosed charge [2], see also [9].' });
+    const res = await chat({
+      mode: 'tutor_rag',
+      messages: ask('What does Gauss’s law say about electric flux?'),
+    });
+    const data = res.json().data;
+    const sent = upstream.requests[0]!.body.messages![1]!.content;
+    expect(sent).toContain('[2] ');
+    expect(data.reply).toBe('Flux counts enclosed charge [1], see also.');
+    expect(data.citations).toHaveLength(1);
+    expect(data.citations[0].n).toBe(1);
+    expect(sent).toContain(data.citations[0].text.trim());
+  });
+
+  it('a stream never shows a dangling marker, split across deltas or not, and done lists what was cited', async () => {
+    upstream.behave({
+      kind: 'stream',
+      chunks: ['Flux is charge over ε₀ [', '1]; nonsense [', '7] and [1', '2].'],
+    });
+    const res = await chat({
+      mode: 'tutor_rag',
+      messages: ask('What does Gauss’s law say about flux?'),
+      stream: true,
+    });
+    const events = parseSse(res.body);
+    const text = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.content)
+      .join('');
+    expect(text).toBe('Flux is charge over ε₀ [1]; nonsense  and .');
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect((done.data.citations as Citation[]).map((c) => c.n)).toEqual([1]);
   });
 
   it('tells the model when nothing relevant was found', async () => {

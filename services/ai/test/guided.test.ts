@@ -138,7 +138,8 @@ describe('a guided session in simulated mode', () => {
       })
     ).json().data;
     expect(second.assessment.understood).toBe(false);
-    expect(second.reply).toMatch(/the notes say: “.+”/);
+    // The second hint leads: the notes' sentence with its key terms blanked, not the answer.
+    expect(second.reply).toMatch(/fill in the blanks of the notes' sentence: “[^”]*____[^”]*”/);
     expect(second.weak_points[0].note).toMatch(/did not use/);
     // Third miss: the key point itself, and a request to explain it back.
     const third = (

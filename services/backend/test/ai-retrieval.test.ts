@@ -94,11 +94,15 @@ describe('course material in the AI tutor’s retrieval', () => {
     expect(data.citations[0]).toEqual({
       n: 1,
       source,
+      // Shown by the file's name, not by resources/<uuid>/….
+      title: 'zorbitron-notes.md',
       section: expect.stringMatching(/Zorbitron cutoff/),
       text: expect.stringMatching(/zorbitron cutoff frequency/),
       score: expect.any(Number),
     });
     expect(data.reply).toMatch(/zorbitron cutoff frequency[^\n]*\[1\]/);
+    expect(data.reply).toContain('[1] zorbitron-notes.md — ');
+    expect(data.reply).not.toContain(resourceId);
   });
 
   it('hybrid chat through the gateway cites it too, streamed with a citations event', async () => {

@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiConfig, UpstreamName } from '../config.js';
 import { resolveMode, systemPrompts } from '../modes/modes.js';
+import { checkCitedReply, StreamedCitationFilter } from '../retrieval/cited-reply.js';
 import {
   type RetrievalGate,
   type RetrievalResult,
@@ -110,15 +111,14 @@ class ChatRun {
     return new ChatRun(deps, request, ctx, mode, retrieved);
   }
 
-  /** The citations of the answer, `[n]` in the reply pointing at `citations[n-1]`. */
+  /** The passages given to a model, `[n]` in its reply pointing at `citations[n-1]`. */
   get citations(): ChatCitation[] | undefined {
-    return this.retrieved?.citations.map(({ n, source, section, text, score }) => ({
-      n,
-      source,
-      section,
-      text,
-      score,
-    }));
+    return this.retrieved?.citations.map(toChatCitation);
+  }
+
+  /** What the simulated answer cites (only those), numbered as it cites them. */
+  get simulatedCitations(): ChatCitation[] | undefined {
+    return this.retrieved?.answerCitations.map(toChatCitation);
   }
 
   /** The simulated answer: quotes from the retrieved passages, or the mode's template. */
@@ -169,6 +169,17 @@ class ChatRun {
   }
 }
 
+function toChatCitation({ n, source, title, section, text, score }: ChatCitation): ChatCitation {
+  return {
+    n,
+    source,
+    ...(title === undefined ? {} : { title }),
+    section,
+    text,
+    ...(score === undefined ? {} : { score }),
+  };
+}
+
 function routeInfo(upstream: ChatRouteInfo['upstream'], fallbackReason?: string): ChatRouteInfo {
   return { upstream, ...(fallbackReason === undefined ? {} : { fallback_reason: fallbackReason }) };
 }
@@ -181,12 +192,12 @@ export async function answerChat(
   options: ChatOptions = {},
 ): Promise<ChatResponse> {
   const run = await ChatRun.start(deps, request, ctx, options);
-  const citations = run.citations;
   for (;;) {
     const decision = run.decide();
     if (decision.action === 'reject' || decision.action === 'fail') throw run.errorOf(decision);
     if (decision.action === 'simulate') {
       const reply = run.simulatedReply();
+      const citations = run.simulatedCitations;
       run.trace.finish({ decision: 'simulate', upstream: 'simulated', status: 200, outcome: 'completed' });
       return {
         reply,
@@ -207,8 +218,11 @@ export async function answerChat(
         status: 200,
         outcome: 'completed',
       });
+      // The model's [n] checked against the passages it had: dangling ones out, uncited dropped.
+      const checked = run.citations ? checkCitedReply(completion.reply, run.citations) : undefined;
+      const citations = checked?.citations;
       return {
-        reply: completion.reply,
+        reply: checked?.reply ?? completion.reply,
         model: completion.model,
         mode: run.mode.requested,
         ...(completion.usage ? { usage: completion.usage } : {}),
@@ -224,8 +238,7 @@ export async function answerChat(
 }
 
 /** Right after `start`: what `[n]` in the answer refers to, before the first delta cites it. */
-async function sendCitations(run: ChatRun, sse: SseWriter): Promise<void> {
-  const citations = run.citations;
+async function sendCitations(citations: ChatCitation[] | undefined, sse: SseWriter): Promise<void> {
   if (citations) await sse.send({ type: 'citations', citations });
 }
 
@@ -238,7 +251,7 @@ async function streamSimulated(run: ChatRun, sse: SseWriter): Promise<void> {
     mode: run.mode.requested,
     route: routeInfo('simulated'),
   });
-  await sendCitations(run, sse);
+  await sendCitations(run.simulatedCitations, sse);
   run.trace.firstToken();
   for (const content of replyPieces(reply)) {
     if (!sse.writable) return run.clientGone('simulate', 'simulated', 200);
@@ -302,18 +315,26 @@ async function relayStream(
     mode: run.mode.requested,
     route: routeInfo(upstream, fallbackReason),
   });
-  await sendCitations(run, sse);
+  const citations = run.citations;
+  await sendCitations(citations, sse);
+  const filter = citations ? new StreamedCitationFilter(new Set(citations.map((c) => c.n))) : undefined;
+  const relay = async (content: string) => {
+    const text = filter ? filter.push(content) : content;
+    if (text) await sse.send({ type: 'delta', content: text });
+  };
   // Usage may come in its own chunk after the one with the finish reason.
   let finishReason = opened.first.finishReason;
   let usage = opened.first.usage;
   try {
-    if (opened.first.content) await sse.send({ type: 'delta', content: opened.first.content });
+    if (opened.first.content) await relay(opened.first.content);
     for await (const piece of opened.rest) {
       if (!sse.writable) break;
       finishReason = piece.finishReason ?? finishReason;
       usage = piece.usage ?? usage;
-      if (piece.content) await sse.send({ type: 'delta', content: piece.content });
+      if (piece.content) await relay(piece.content);
     }
+    const rest = filter?.flush();
+    if (rest) await sse.send({ type: 'delta', content: rest });
   } catch (error) {
     if (error instanceof CallerGone) return run.clientGone('call', upstream, 200);
     if (!(error instanceof UpstreamFailure)) throw error;
@@ -334,7 +355,12 @@ async function relayStream(
     return;
   }
   if (!sse.writable) return run.clientGone('call', upstream, 200);
-  await sse.send({ type: 'done', finish_reason: finishReason ?? 'stop', ...(usage ? { usage } : {}) });
+  await sse.send({
+    type: 'done',
+    finish_reason: finishReason ?? 'stop',
+    ...(usage ? { usage } : {}),
+    ...(filter && citations ? { citations: filter.cited(citations) } : {}),
+  });
   run.trace.finish({
     decision: 'call',
     upstream,

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AliasMatcher } from '../retrieval/aliases.js';
+import type { AliasGroup } from '../retrieval/index-model.js';
 import { detectLang, type TextLang } from '../writing/text-segments.js';
 import { GLOSSARY_EN, GLOSSARY_ZH } from './glossary.js';
 import { keyTermsOf, tokensOf } from './key-terms.js';
@@ -130,4 +133,99 @@ export function matchTopicAcrossLanguages(
   const name = other.document.source.split('/').at(-1);
   const twin = documents.find((d) => d.lang === lang && d.source.split('/').at(-1) === name);
   return twin ? { document: twin, score: other.score } : undefined;
+}
+
+/**
+ * The concept aliases of the notes (`concept-aliases.json`, the table retrieval uses): a topic
+ * is matched by what it names, in any language, not by shared words ("electromagnetic
+ * induction" is Faraday's law, not the notes titled "Electromagnetic waves").
+ */
+function courseConcepts(dir: string): AliasMatcher {
+  let groups: AliasGroup[] = [];
+  try {
+    const raw = JSON.parse(readFileSync(join(dir, 'concept-aliases.json'), 'utf8')) as {
+      groups?: AliasGroup[];
+    };
+    groups = (raw.groups ?? []).filter((g) => g.scope !== 'outside');
+  } catch {
+    // No alias table: topics are matched by their words only.
+  }
+  return new AliasMatcher(groups);
+}
+
+const conceptsByDir = new Map<string, AliasMatcher>();
+function conceptsOf(dir: string): AliasMatcher {
+  let matcher = conceptsByDir.get(dir);
+  if (!matcher) {
+    matcher = courseConcepts(dir);
+    conceptsByDir.set(dir, matcher);
+  }
+  return matcher;
+}
+
+export interface ConceptSection {
+  document: OutlineDocument;
+  section: OutlineSection;
+}
+
+/**
+ * A path by meaning: when the topic names course concepts and no notes file is titled after
+ * them, the sections (of any file, in `lang`) that name those concepts — in their heading first,
+ * in their text next — in reading order. Undefined when the topic names no concept, or a file's
+ * title does (then that whole file is the path, as before).
+ */
+export function sectionsByConcept(
+  documents: readonly OutlineDocument[],
+  topic: string,
+  lang: TextLang,
+  dir: string = DEFAULT_CORPUS_DIR,
+): ConceptSection[] | undefined {
+  const matcher = conceptsOf(dir);
+  const named = matcher.groupsIn(topic);
+  if (named.size === 0) return undefined;
+  const inLang = documents.filter((d) => d.lang === lang);
+  const titled = inLang.some((d) => [...matcher.groupsIn(d.title)].some((g) => named.has(g)));
+  if (titled) return undefined;
+  const scored: { item: ConceptSection; score: number; order: number }[] = [];
+  let order = 0;
+  for (const document of inLang) {
+    for (const section of document.sections) {
+      order += 1;
+      const inTitle = [...matcher.groupsIn(section.title)].filter((g) => named.has(g)).length;
+      const inText = [...matcher.groupsIn(section.text)].filter((g) => named.has(g)).length;
+      const score = 3 * inTitle + inText;
+      if (score > 0) scored.push({ item: { document, section }, score, order });
+    }
+  }
+  if (scored.length === 0) return undefined;
+  const best = Math.max(...scored.map((s) => s.score));
+  // Sections that only mention the concept in passing make a path about something else.
+  return scored
+    .filter((s) => s.score >= Math.min(best, 2) || s.score >= best / 2)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, 6)
+    .sort((a, b) => a.order - b.order)
+    .map((s) => s.item);
+}
+
+/** Whether the text names the concept a key term names, in other words or the other language. */
+export function namesSameConcept(text: string, term: string, dir: string = DEFAULT_CORPUS_DIR): boolean {
+  const matcher = conceptsOf(dir);
+  const groups = matcher.groupsIn(term);
+  // A key term that is part of a concept's name ("faraday", 楞次) stands for that concept.
+  const lower = term.toLowerCase();
+  matcher.groups.forEach((group, g) => {
+    const named = group.terms.some((name) =>
+      /\p{Script=Han}/u.test(lower)
+        ? name.includes(lower)
+        : name
+            .toLowerCase()
+            .split(/[^a-z]+/)
+            .includes(lower),
+    );
+    if (named) groups.add(g);
+  });
+  if (groups.size === 0) return false;
+  const named = matcher.groupsIn(text);
+  return [...groups].some((g) => named.has(g));
 }

@@ -11,7 +11,8 @@ import type { CourseSearch } from '../tools/course-search.js';
 import { RoutedLlm } from '../upstream/routed-llm.js';
 import { detectLang, excerptOf, type TextLang } from '../writing/text-segments.js';
 import type { OutlineDocument } from './corpus-outline.js';
-import { modelPath, notesPath } from './learning-path.js';
+import { tokensOf } from './key-terms.js';
+import { courseOutline, modelPath, notesPath, uploadPath } from './learning-path.js';
 import { modelTurn } from './model-turn.js';
 import {
   type GuidedSession,
@@ -28,7 +29,10 @@ import {
   finishedReply,
   hintFor,
   introReply,
+  isStudentQuestion,
   keySentence,
+  pieceByPieceReply,
+  questionReply,
   retryReply,
   weakPointNote,
 } from './tutor-replies.js';
@@ -87,9 +91,17 @@ async function startSession(
   answer: string,
 ): Promise<GuidedChatResponse> {
   const lang = langOfTurn(request.topic, answer);
-  const path = simulated
-    ? notesPath(deps.outline, request.topic, lang)
-    : await modelPath(llm, deps.outline, request.topic, lang, ctx.log);
+  // A course's own uploads come first when one of them is about the topic.
+  const uploads =
+    request.course_id && deps.search?.courseDocuments
+      ? courseOutline(deps.search.courseDocuments(request.course_id))
+      : [];
+  const fromUploads = uploads.length > 0 ? uploadPath(uploads, request.topic, lang) : undefined;
+  const path =
+    fromUploads ??
+    (simulated
+      ? notesPath(deps.outline, request.topic, lang)
+      : await modelPath(llm, deps.outline, request.topic, lang, ctx.log));
   const now = deps.now();
   const session: GuidedSession = {
     format: SESSION_FORMAT,
@@ -149,6 +161,13 @@ async function continueSession(
 
   const step = session.steps[session.current]!;
   const stepCitations = await citationsFor(deps, session, ctx);
+  // The student's own question is answered first and is not judged as an answer.
+  if (simulated && isStudentQuestion(answer)) {
+    const words = tokensOf(answer).map((token) => token.surface);
+    const sentence = keySentence(step.source?.text ?? stepCitations[0]?.text ?? '', words);
+    const marker = stepCitations.length > 0 ? '[1]' : undefined;
+    return finish(deps, session, questionReply(session, sentence, marker), stepCitations, null);
+  }
   const verdict = simulated ? undefined : await modelTurn(llm, session, contextOf(stepCitations));
   if (!simulated && !verdict)
     ctx.log.warn('guided: the model’s judgement was unusable; the rules judge this turn');
@@ -170,6 +189,11 @@ async function continueSession(
   session.attempts += 1;
   const note = verdict ? (verdict.weak_point ?? undefined) : weakPointNote(judgement!, step, session.lang);
   if (note) noteWeakPoint(session, note);
+  // Three hints, the last a worked explanation; after that, one piece at a time (never the
+  // same reply twice, and no progress without an answer that shows understanding).
+  if (!verdict && session.attempts > 3) {
+    return finish(deps, session, pieceByPieceReply(session, session.attempts), stepCitations, assessment);
+  }
   let reply: string;
   if (verdict) reply = verdict.reply;
   else {

@@ -1,12 +1,20 @@
 import { MAX_LEARNING_STEPS, MIN_LEARNING_STEPS } from '@faraday/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { CourseDocument } from '../tools/course-search.js';
 import { askForJson } from '../upstream/json-answer.js';
 import type { RoutedLlm } from '../upstream/routed-llm.js';
 import type { TextLang } from '../writing/text-segments.js';
-import { matchTopicAcrossLanguages, type OutlineDocument } from './corpus-outline.js';
+import { detectLang } from '../writing/text-segments.js';
+import {
+  matchTopic,
+  matchTopicAcrossLanguages,
+  type OutlineDocument,
+  sectionsByConcept,
+} from './corpus-outline.js';
 import { exerciseFor } from './exercises.js';
-import { tokensOf } from './key-terms.js';
+import { GLOSSARY_EN, GLOSSARY_ZH } from './glossary.js';
+import { keyTermsOf, tokensOf } from './key-terms.js';
 import type { GuidedSession, Step } from './session.js';
 import { explanationQuestion, goalOf } from './tutor-replies.js';
 
@@ -51,6 +59,46 @@ function genericSteps(topic: string, lang: TextLang, from: number): Step[] {
 
 /** The path from the course notes, or the generic one when no file matches the topic. */
 export function notesPath(outline: readonly OutlineDocument[], topic: string, lang: TextLang): PathResult {
+  const byConcept = sectionsByConcept(outline, topic, lang);
+  if (byConcept) {
+    const sourceOf = ({ document, section }: (typeof byConcept)[number]) => ({
+      source: document.source,
+      section: `${document.title} > ${section.title}`,
+      text: section.text,
+    });
+    let steps = byConcept.map((item, i) =>
+      stepFrom(item.section.title, item.section.keyTerms, i, topic, lang, sourceOf(item)),
+    );
+    // One section about the concept (induction → "Induced emf and Faraday's law"): its key
+    // ideas become the steps (Faraday, Lenz, emf) rather than generic padding.
+    if (steps.length < MIN_LEARNING_STEPS && byConcept[0]!.section.keyTerms.length >= MIN_LEARNING_STEPS) {
+      const first = byConcept[0]!;
+      const terms = first.section.keyTerms;
+      steps = terms.slice(0, MIN_LEARNING_STEPS).map((term, i) => {
+        const title = `${first.section.title}${lang === 'zh' ? '：' : ': '}${term[0]!.toUpperCase()}${term.slice(1)}`;
+        const keyTerms = [term, ...terms.filter((other) => other !== term).slice(0, 1)];
+        return stepFrom(title, keyTerms, i, topic, lang, sourceOf(first));
+      });
+      steps.push(
+        ...byConcept
+          .slice(1)
+          .map((item, i) =>
+            stepFrom(
+              item.section.title,
+              item.section.keyTerms,
+              steps.length + i,
+              topic,
+              lang,
+              sourceOf(item),
+            ),
+          ),
+      );
+    }
+    if (steps.length < MIN_LEARNING_STEPS) {
+      steps.push(...genericSteps(topic, lang, steps.length).slice(0, MIN_LEARNING_STEPS - steps.length));
+    }
+    return { steps, source: 'corpus' };
+  }
   const match = matchTopicAcrossLanguages(outline, topic, lang);
   if (!match) return { steps: genericSteps(topic, lang, 0), source: 'generic' };
   const { document } = match;
@@ -131,4 +179,47 @@ export async function modelPath(
     })),
     source: 'model',
   };
+}
+
+/** A course's uploaded documents as an outline, key terms chosen like the notes' own. */
+export function courseOutline(documents: readonly CourseDocument[]): OutlineDocument[] {
+  const outline: OutlineDocument[] = documents.map((d) => ({
+    source: d.source,
+    lang: detectLang(d.sections.map((s) => s.text).join('\n')),
+    title: d.title,
+    sections: d.sections.map((s) => ({ ...s, keyTerms: [] })),
+  }));
+  for (const lang of ['en', 'zh'] as const) {
+    const sections = outline.filter((d) => d.lang === lang).flatMap((d) => d.sections);
+    const terms = keyTermsOf(sections, lang === 'en' ? GLOSSARY_EN : GLOSSARY_ZH);
+    sections.forEach((section, i) => {
+      // A section no glossary term describes is listened for by the words of its heading.
+      section.keyTerms = terms[i]?.length
+        ? terms[i]!
+        : [...new Set(tokensOf(section.title).map((t) => t.surface))].slice(0, 2);
+    });
+  }
+  return outline;
+}
+
+/** The path from a course upload whose title or headings match the topic, else undefined. */
+export function uploadPath(
+  uploads: readonly OutlineDocument[],
+  topic: string,
+  lang: TextLang,
+): PathResult | undefined {
+  const match = matchTopic(uploads, topic, lang) ?? matchTopic(uploads, topic, lang === 'zh' ? 'en' : 'zh');
+  if (!match) return undefined;
+  const { document } = match;
+  const steps = document.sections.slice(0, MAX_LEARNING_STEPS).map((section, i) =>
+    stepFrom(section.title, section.keyTerms, i, topic, document.lang, {
+      source: document.source,
+      section: `${document.title} > ${section.title}`,
+      text: section.text,
+    }),
+  );
+  if (steps.length < MIN_LEARNING_STEPS) {
+    steps.push(...genericSteps(topic, lang, steps.length).slice(0, MIN_LEARNING_STEPS - steps.length));
+  }
+  return { steps, source: 'corpus' };
 }

@@ -101,6 +101,9 @@ function praise(judgement: Judgement, lang: TextLang): string {
   if (judgement.rule === 'numeric') {
     return t(lang, 'Correct — your number is right.', '正确——你的计算结果是对的。');
   }
+  if (judgement.rule === 'equation') {
+    return t(lang, 'Correct — that is the relation of this step.', '正确——这正是这一步的关系式。');
+  }
   return t(
     lang,
     'Good — you explained it in your own words and gave a reason.',
@@ -142,6 +145,8 @@ export function advanceReply(
 }
 
 function whatIsMissing(judgement: Judgement, step: Step, lang: TextLang): string {
+  const wrong = judgement.missing.misconception;
+  if (wrong) return t(lang, `that is a common misconception — ${wrong.en}`, `这是一个常见误解——${wrong.zh}`);
   const numeric = judgement.missing.numeric;
   if (numeric?.startsWith('power_of_ten')) {
     return t(
@@ -219,8 +224,27 @@ export function hintFor(
     );
   }
   const cited = marker ? ` ${marker}` : '';
-  if (rung === 2 && quote)
-    return hint(t(lang, `the notes say: “${quote}”${cited}`, `讲义中写道：“${quote}”${cited}`));
+  // The second hint leads without giving the point away: the notes' sentence with its key
+  // terms blanked out, for the student to fill in.
+  if (rung === 2 && quote) {
+    const blanked = blankTerms(quote, step.key_terms);
+    if (blanked !== quote) {
+      return hint(
+        t(
+          lang,
+          `fill in the blanks of the notes' sentence: “${blanked}”${cited}`,
+          `填出讲义这句话中的空白：“${blanked}”${cited}`,
+        ),
+      );
+    }
+    return hint(
+      t(
+        lang,
+        `reread the notes on ${step.title}${cited} and say why it holds.`,
+        `重读讲义中“${step.title}”的部分${cited}，并说明它为什么成立。`,
+      ),
+    );
+  }
   return {
     text: t(
       lang,
@@ -233,6 +257,74 @@ export function hintFor(
       '你能用自己的话复述一遍，并说明它成立的原因吗？',
     ),
   };
+}
+
+function blankTerms(sentence: string, terms: readonly string[]): string {
+  let out = sentence;
+  for (const term of terms.flatMap((t) => t.split('|'))) {
+    const escaped = term.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (!escaped) continue;
+    const latin = !/\p{Script=Han}/u.test(term);
+    out = out.replace(new RegExp(latin ? `\\b${escaped}\\w*` : escaped, 'gi'), '____');
+  }
+  return out;
+}
+
+/** A question of the student's own ("why …?", "什么是…？"), not an answer to the tutor's. */
+export function isStudentQuestion(text: string): boolean {
+  const trimmed = text.trim();
+  return (
+    (/^(why|what|how|when|where|which|is|are|does|do|can|could|should|i don'?t (understand|get)|what's|explain)\b[\s\S]*[?？]?$/i.test(
+      trimmed,
+    ) &&
+      /[?？]$|^i don'?t/i.test(trimmed)) ||
+    /^(为什么|什么是|怎么|怎样|如何|能不能|我不懂|我不明白|请问)[\s\S]*[?？]?$/.test(trimmed)
+  );
+}
+
+/** The answer to the student's question from the step's notes, then the step's question again. */
+export function questionReply(
+  session: GuidedSession,
+  sentence: string | undefined,
+  marker: string | undefined,
+): string {
+  const { lang } = session;
+  const step = session.steps[session.current]!;
+  const cited = marker ? ` ${marker}` : '';
+  return [
+    sentence
+      ? t(
+          lang,
+          `Good question. The notes answer it: “${sentence}”${cited}`,
+          `好问题。讲义中的回答是：“${sentence}”${cited}`,
+        )
+      : t(
+          lang,
+          `Good question. The notes on ${step.title} do not answer it directly${cited}; let’s come at it through this step.`,
+          `好问题。讲义中“${step.title}”部分没有直接回答它${cited}，我们通过这一步来理解。`,
+        ),
+    t(lang, `**Question:** With that in mind — ${step.question}`, `**问题：** 结合这一点——${step.question}`),
+  ].join('\n\n');
+}
+
+/** After the worked explanation: one key idea at a time, a different one each turn. */
+export function pieceByPieceReply(session: GuidedSession, attempts: number): string {
+  const { lang } = session;
+  const step = session.steps[session.current]!;
+  const terms = step.key_terms.length > 0 ? step.key_terms : [step.title];
+  const term = terms[(attempts - 4) % terms.length]!.split('|')[0]!;
+  return [
+    t(
+      lang,
+      `Let’s take it one piece at a time (try ${attempts}).`,
+      `我们一次只看一个要点（第 ${attempts} 次尝试）。`,
+    ),
+    t(
+      lang,
+      `**Question:** In one sentence of your own, what does “${term}” mean in this step, and what does it have to do with ${step.title}?`,
+      `**问题：** 用你自己的一句话说说，“${term}”在这一步中是什么意思？它和“${step.title}”有什么关系？`,
+    ),
+  ].join('\n\n');
 }
 
 /** The reply after an answer that did not show understanding yet: what is missing, a hint, one question. */

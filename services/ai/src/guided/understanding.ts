@@ -1,7 +1,11 @@
+import { type Expr, parseExpression } from '../simulated/expression.js';
+import { agrees, extractFormula } from '../simulated/formula-verify.js';
 import { formatNumber } from '../simulated/quantities.js';
 import { CAUSAL_CONNECTIVES } from '../writing/lexicon.js';
 import { countTerms, countWords, type TextLang } from '../writing/text-segments.js';
+import { namesSameConcept } from './corpus-outline.js';
 import { usesTerm } from './key-terms.js';
+import { misconceptionIn } from './misconceptions.js';
 import type { Step } from './session.js';
 
 /**
@@ -22,10 +26,17 @@ export const REQUIRED_TERMS = 2;
 
 export interface Judgement {
   understood: boolean;
-  rule: 'numeric' | 'explanation' | null;
+  rule: 'numeric' | 'explanation' | 'equation' | null;
   reason: string;
   /** For the weak points and the feedback; empty when understood. */
-  missing: { terms: string[]; reason: boolean; length: boolean; numeric?: string };
+  missing: {
+    terms: string[];
+    reason: boolean;
+    length: boolean;
+    numeric?: string;
+    /** A known misconception the answer states, with its correction. */
+    misconception?: { en: string; zh: string };
+  };
 }
 
 const PREFIX: Record<string, number> = {
@@ -109,9 +120,52 @@ export function hasCausalConnective(text: string): boolean {
   return countTerms(text.toLowerCase(), CAUSAL_CONNECTIVES).size > 0;
 }
 
+/** The relation of the step written as an equation: it agrees numerically with one in its notes. */
+function statesRelation(answer: string, step: Step): boolean {
+  const mine = extractFormula(answer);
+  if (!mine || !step.source?.text) return false;
+  let lhs: Expr;
+  let rhs: Expr;
+  try {
+    lhs = parseExpression(mine.lhs);
+    rhs = parseExpression(mine.rhs);
+  } catch {
+    return false;
+  }
+  for (const line of step.source.text.split(/\n|,\s+(?=\p{L}[\w₀-₉]*\s*=)|[。；]/u)) {
+    const notes = extractFormula(line);
+    if (!notes) continue;
+    try {
+      const theirs = parseExpression(notes.lhs);
+      if (theirs.kind !== 'sym' || lhs.kind !== 'sym' || theirs.name !== lhs.name) continue;
+      if (agrees(rhs, parseExpression(notes.rhs)) === true) return true;
+    } catch {
+      // A notes line that is not a formula the parser reads is simply not compared.
+    }
+  }
+  return false;
+}
+
 export function judgeAnswer(answer: string, step: Step, lang: TextLang): Judgement {
+  const misconception = misconceptionIn(answer);
+  if (misconception) {
+    return {
+      understood: false,
+      rule: null,
+      reason: `states a known misconception (${misconception.id})`,
+      missing: { terms: [], reason: false, length: false, misconception: misconception.correction },
+    };
+  }
+  if (statesRelation(answer, step)) {
+    return {
+      understood: true,
+      rule: 'equation',
+      reason: 'states the relation of the step as an equation that agrees with the notes',
+      missing: { terms: [], reason: false, length: false },
+    };
+  }
   const numeric = numericVerdict(answer, step);
-  const used = step.key_terms.filter((term) => usesTerm(answer, term));
+  const used = step.key_terms.filter((term) => usesTerm(answer, term) || namesSameConcept(answer, term));
   const needed = Math.min(REQUIRED_TERMS, step.key_terms.length);
   const unused = step.key_terms.filter((term) => !used.includes(term));
   const reason = hasCausalConnective(answer);

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CHUNKING } from './chunker.js';
-import { readCorpus } from './corpus-reader.js';
+import { readAliases, readCorpus } from './corpus-reader.js';
 import { RetrievalError, RetrievalInputError } from './errors.js';
 import { buildIndex } from './graph-builder.js';
 import { writeFileAtomic } from './index-file.js';
@@ -95,7 +95,7 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
   const started = process.hrtime.bigint();
   const documents = await readCorpus(input, values.course as string | undefined);
   if (documents.length === 0) fail(`no .md, .markdown or .txt files under ${input}`);
-  const file = buildIndex(documents, { chunking });
+  const file = buildIndex(documents, { chunking, aliases: await readAliases(input) });
   const { text } = serializeIndex(file);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   await writeFileAtomic(output, text);

@@ -1,6 +1,6 @@
+import { displayName } from './answer.js';
 import type { Candidate } from './rerank.js';
 import type { SearchIndex } from './search-index.js';
-import { containsHan, type QueryUnit, tokenize } from './tokenizer.js';
 
 /**
  * From ranked candidates to what the chat needs: numbered passages within a context budget,
@@ -11,6 +11,8 @@ import { containsHan, type QueryUnit, tokenize } from './tokenizer.js';
 export interface Citation {
   n: number;
   source: string;
+  /** What to call the source when showing it: an upload's file name, a note's path. */
+  title?: string;
   /** The heading path, `Gauss's law > Choosing the surface`; empty for plain text. */
   section: string;
   text: string;
@@ -91,7 +93,14 @@ export function selectPassages(index: SearchIndex, ranked: Candidate[], budget: 
 }
 
 export function citationsOf(passages: Passage[]): Citation[] {
-  return passages.map(({ n, source, section, text, score }) => ({ n, source, section, text, score }));
+  return passages.map(({ n, source, section, text, score }) => ({
+    n,
+    source,
+    title: displayName(source),
+    section,
+    text,
+    score,
+  }));
 }
 
 /**
@@ -108,68 +117,13 @@ export function contextForModel(passages: Passage[], relevant: boolean): string 
     );
   }
   const blocks = passages.map(
-    (p) => `[${p.n}] ${p.source}${p.section ? ` — ${p.section}` : ''}\n${p.text.trim()}`,
+    (p) => `[${p.n}] ${displayName(p.source)}${p.section ? ` — ${p.section}` : ''}\n${p.text.trim()}`,
   );
   return (
-    'Course material retrieved for this question. Base the answer on it and cite the passages you ' +
-    'use as [n]. If the passages do not answer the question, say so instead of guessing.\n\n' +
+    'Course material retrieved for this question. Start with a direct answer in one to three ' +
+    'sentences, in the language of the question, then the supporting evidence. Base the answer on ' +
+    'the passages and cite the ones you use as [n] (only the numbers below exist). If the passages ' +
+    'do not answer the question, say so instead of guessing.\n\n' +
     blocks.join('\n\n')
   );
-}
-
-function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|(?<=[。！？])|\n{2,}/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
-/** The one or two sentences of a passage that share most with the question. */
-function bestSentences(text: string, units: QueryUnit[]): string {
-  const wanted = new Set(units.flatMap((u) => u.alternatives));
-  const sentences = sentencesOf(text);
-  const scored = sentences.map((sentence, i) => {
-    const terms = new Set(tokenize(sentence));
-    let hits = 0;
-    for (const term of wanted) if (terms.has(term)) hits++;
-    return { i, hits };
-  });
-  scored.sort((a, b) => b.hits - a.hits || a.i - b.i);
-  const chosen = scored
-    .slice(0, 2)
-    .filter((s, k) => k === 0 || s.hits > 0)
-    .map((s) => s.i)
-    .sort((a, b) => a - b);
-  const quote = chosen.map((i) => sentences[i]!).join(' ');
-  return quote.length > 500 ? `${quote.slice(0, 497)}...` : quote;
-}
-
-/**
- * Simulated mode's answer under retrieval: quotes from the passages, each with its [n], in the
- * question's language. It never adds a claim of its own; with nothing relevant it says so.
- */
-export function quotedAnswer(
-  query: string,
-  passages: Passage[],
-  relevant: boolean,
-  units: QueryUnit[],
-): string {
-  const chinese = containsHan(query);
-  if (!relevant || passages.length === 0) {
-    return chinese
-      ? '课程资料中没有找到与这个问题相关的内容，所以我不做猜测。可以换用本主题的物理术语重新提问（例如“高斯定理”或“布儒斯特角”），或请老师补充相关资料。'
-      : 'I could not find anything about this in the course material, so I will not guess. Try asking with ' +
-          'the physics terms of the topic (for example "Gauss\'s law" or "Brewster angle"), or ask your ' +
-          'teacher to add material on it.';
-  }
-  const lines = passages.slice(0, 3).map((p) => {
-    const where = p.section || p.source;
-    return chinese
-      ? `- ${where}：“${bestSentences(p.text, units)}” [${p.n}]`
-      : `- ${where}: "${bestSentences(p.text, units)}" [${p.n}]`;
-  });
-  const sources = passages.map((p) => `[${p.n}] ${p.source}${p.section ? ` (${p.section})` : ''}`);
-  return chinese
-    ? `课程资料中的相关内容：\n\n${lines.join('\n')}\n\n出处：${sources.join('；')}`
-    : `Here is what the course material says:\n\n${lines.join('\n')}\n\nSources: ${sources.join('; ')}`;
 }

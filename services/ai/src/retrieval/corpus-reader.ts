@@ -1,7 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { z } from 'zod';
+import { RetrievalInputError } from './errors.js';
 import type { SourceDocument } from './graph-builder.js';
-import { compareStrings } from './index-model.js';
+import { type AliasGroup, aliasGroupSchema, compareStrings } from './index-model.js';
+
+/** The concept aliases of a corpus folder, next to its notes. */
+export const ALIASES_FILE = 'concept-aliases.json';
+const aliasesFileSchema = z.object({ groups: z.array(aliasGroupSchema) });
 
 /** The material the builder reads; anything else in the folder (the index itself, images) is skipped. */
 const MATERIAL = /\.(md|markdown|txt)$/i;
@@ -34,4 +40,30 @@ export async function readCorpus(dir: string, courseId?: string): Promise<Source
     })),
   );
   return documents.sort((a, b) => compareStrings(a.source, b.source));
+}
+
+/** The folder's `concept-aliases.json` ([] when there is none); a malformed one is an error. */
+export async function readAliases(dir: string): Promise<AliasGroup[]> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, ALIASES_FILE), 'utf8');
+  } catch {
+    return [];
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new RetrievalInputError('INVALID_DOCUMENT', `${ALIASES_FILE} is not JSON`, String(error));
+  }
+  const parsed = aliasesFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new RetrievalInputError(
+      'INVALID_DOCUMENT',
+      `${ALIASES_FILE} is invalid`,
+      `${issue.path.join('.')}: ${issue.message}`,
+    );
+  }
+  return parsed.data.groups;
 }

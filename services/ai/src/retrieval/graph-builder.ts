@@ -1,6 +1,7 @@
 import { type ChunkingOptions, chunkText, DEFAULT_CHUNKING } from './chunker.js';
 import { RetrievalInputError } from './errors.js';
 import {
+  type AliasGroup,
   type ConceptNode,
   compareStrings,
   type GraphEdge,
@@ -239,6 +240,7 @@ export function assembleIndex(
   prepared: PreparedDocument[],
   chunking: ChunkingOptions = DEFAULT_CHUNKING,
   graph: GraphOptions = DEFAULT_GRAPH,
+  aliases: AliasGroup[] = [],
 ): GraphIndexFile {
   const ordered = [...prepared].sort((a, b) => compareStrings(a.document.id, b.document.id));
   for (let i = 1; i < ordered.length; i++) {
@@ -267,18 +269,37 @@ export function assembleIndex(
     chunks,
     concepts,
     edges,
+    aliases: normaliseAliases(aliases),
   };
   return sealIndex(body);
+}
+
+/** Alias groups sorted by id, terms kept in the order given (the first is the display name). */
+function normaliseAliases(aliases: AliasGroup[]): AliasGroup[] {
+  const sorted = [...aliases].sort((a, b) => compareStrings(a.id, b.id));
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.id === sorted[i - 1]!.id) invalid(`aliases: group ${sorted[i]!.id} appears twice`);
+  }
+  return sorted.map(({ id, scope, terms }) => ({
+    id,
+    ...(scope ? { scope } : {}),
+    terms: [...new Set(terms.map((t) => t.trim()))],
+  }));
 }
 
 /** Builds an index from raw documents (the CLI and the tests). */
 export function buildIndex(
   documents: SourceDocument[],
-  options: { chunking?: ChunkingOptions; graph?: GraphOptions; maxDocumentChars?: number } = {},
+  options: {
+    chunking?: ChunkingOptions;
+    graph?: GraphOptions;
+    maxDocumentChars?: number;
+    aliases?: AliasGroup[];
+  } = {},
 ): GraphIndexFile {
   const chunking = options.chunking ?? DEFAULT_CHUNKING;
   const prepared = documents.map((doc) => prepareDocument(doc, chunking, options.maxDocumentChars));
-  return assembleIndex(prepared, chunking, options.graph);
+  return assembleIndex(prepared, chunking, options.graph, options.aliases);
 }
 
 /** Splits a loaded index back into its documents, for add/remove at run time. */

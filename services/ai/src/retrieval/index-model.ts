@@ -60,6 +60,23 @@ export const edgeSchema = z.object({
 });
 export type GraphEdge = z.infer<typeof edgeSchema>;
 
+/**
+ * Names of one concept in any language (布儒斯特角, Brewster's angle, polarising angle): a query
+ * using one finds passages using another, and a passage naming the concept covers the words of
+ * the query that named it. Data, not code: the corpus's `concept-aliases.json` is copied in at
+ * build time, so an index carries the aliases it was built with.
+ */
+export const aliasGroupSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,64}$/),
+  terms: z.array(z.string().min(1).max(100)).min(2).max(40),
+  /**
+   * `outside`: a neighbouring topic the course does not teach (sound, heat): never expands a
+   * query or covers its words; a question naming it needs more than shared common words.
+   */
+  scope: z.enum(['outside']).optional(),
+});
+export type AliasGroup = z.infer<typeof aliasGroupSchema>;
+
 export const indexFileSchema = z.object({
   format: z.literal(INDEX_FORMAT),
   version: z.literal(INDEX_VERSION),
@@ -78,6 +95,8 @@ export const indexFileSchema = z.object({
   chunks: z.array(indexedChunkSchema),
   concepts: z.array(conceptSchema),
   edges: z.array(edgeSchema),
+  /** Optional so that files written before aliases existed still load (as an index without any). */
+  aliases: z.array(aliasGroupSchema).default([]),
 });
 export type GraphIndexFile = z.infer<typeof indexFileSchema>;
 export type GraphIndexBody = Omit<GraphIndexFile, 'checksum'>;
@@ -121,8 +140,9 @@ const FIELDS = {
   chunks: ['id', 'document', 'section', 'source', 'course_id', 'heading_path', 'start', 'end', 'text'],
   concepts: ['id', 'term', 'df'],
   edges: ['type', 'from', 'to', 'weight'],
+  aliases: ['id', 'scope', 'terms'],
 } as const;
-const ARRAYS = ['documents', 'sections', 'chunks', 'concepts', 'edges'] as const;
+const ARRAYS = ['documents', 'sections', 'chunks', 'concepts', 'edges', 'aliases'] as const;
 
 /** The checksum field's value while the checksum is computed. */
 const ZERO_CHECKSUM = `sha256:${'0'.repeat(64)}`;

@@ -2,6 +2,8 @@
  * The retrieval engine's public surface: what the chat routes, the CLI, the evaluation and the
  * benchmark use. Everything else in this folder is an implementation detail.
  */
+
+export { asksForQuantity, type ComposedAnswer, composeAnswer, displayName, notFoundReply } from './answer.js';
 export { type ChunkingOptions, chunkText, DEFAULT_CHUNKING, type TextChunk } from './chunker.js';
 export {
   type Citation,
@@ -9,9 +11,8 @@ export {
   contextForModel,
   DEFAULT_BUDGET,
   type Passage,
-  quotedAnswer,
 } from './context.js';
-export { readCorpus } from './corpus-reader.js';
+export { readAliases, readCorpus } from './corpus-reader.js';
 export { type DocumentRoutesOptions, documentRoutes } from './documents.routes.js';
 export {
   ApiEmbeddingProvider,
@@ -32,7 +33,13 @@ export { buildIndex, MAX_DOCUMENT_CHARS, type SourceDocument } from './graph-bui
 export { loadIndexFile, parseIndex, writeIndexFile } from './index-file.js';
 export { type GraphIndexFile, INDEX_FORMAT, INDEX_VERSION, serializeIndex } from './index-model.js';
 export { type ChatTurn, retrievalQuery, retrieveForChat, withRetrievedContext } from './rag-chat.js';
-export { DEFAULT_MIN_COVERAGE, reciprocalRankFusion } from './rerank.js';
+export {
+  DEFAULT_RELEVANCE_MODEL,
+  type RelevanceFeatures,
+  type RelevanceModel,
+  relevanceProbability,
+} from './relevance.js';
+export { reciprocalRankFusion } from './rerank.js';
 export {
   type RankedChunk,
   RetrievalEngine,

@@ -28,15 +28,6 @@ export const DEFAULT_RERANK: RerankWeights = {
   graphDiscount: 0.8,
 };
 
-/**
- * Below this coverage no passage is considered to answer the query: a question needs most of
- * its key words present, and one generic word ("field", "电") out of several is not enough.
- * 0.45 is tuned on services/ai/eval (answerable questions kept vs off-topic ones refused);
- * a lexical test cannot tell "speed of sound in air" from a question about light in air, so
- * the upstream model is also told to say so when the passages do not answer.
- */
-export const DEFAULT_MIN_COVERAGE = 0.45;
-
 export interface Candidate {
   chunk: number;
   /** Normalised first-stage score (BM25 or RRF), 0 for chunks reached only through the graph. */
@@ -77,7 +68,7 @@ function coverageOf(
 
 export function coverage(index: SearchIndex, chunk: number, units: QueryUnit[], weights: number[]): number {
   const total = weights.reduce((a, b) => a + b, 0);
-  return coverageOf(units, weights, total, (term) => index.bm25.contains(chunk, term));
+  return coverageOf(units, weights, total, (term) => index.chunkHas(chunk, term));
 }
 
 /**
@@ -95,9 +86,8 @@ export function rerank(
   const total = uw.reduce((a, b) => a + b, 0);
   const candidates: Candidate[] = [];
   const add = (chunk: number, seed: number, graph: number, hop: number) => {
-    const headings = index.headingTerms[chunk]!;
-    const cov = coverageOf(units, uw, total, (term) => index.bm25.contains(chunk, term));
-    const headingCoverage = coverageOf(units, uw, total, (term) => headings.has(term));
+    const cov = coverageOf(units, uw, total, (term) => index.chunkHas(chunk, term));
+    const headingCoverage = coverageOf(units, uw, total, (term) => index.headingHas(chunk, term));
     const retrieval = Math.max(seed, graph * weights.graphDiscount);
     const score = weights.retrieval * retrieval + weights.coverage * cov + weights.heading * headingCoverage;
     candidates.push({ chunk, seed, graph, hop, coverage: cov, headingCoverage, score });

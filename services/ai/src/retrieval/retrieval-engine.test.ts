@@ -56,7 +56,9 @@ describe('RetrievalEngine.retrieve', () => {
     const result = await engine.retrieve('螺线管内部的磁场是多少？');
     expect(result.relevant).toBe(true);
     expect(result.citations[0]!.source).toBe('zh/solenoid.md');
-    expect(result.quotedAnswer).toMatch(/^课程资料/);
+    // The answer opens with the Chinese notes' own sentence, framed and cited in Chinese.
+    expect(result.quotedAnswer).toMatch(/^[^A-Za-z]*螺线管[\s\S]*\[1\][\s\S]*出处：/);
+    expect(result.answerCitations[0]!.source).toBe('zh/solenoid.md');
   });
 
   it('says nothing relevant was found instead of citing noise', async () => {

@@ -1,4 +1,5 @@
 import { access } from 'node:fs/promises';
+import { composeAnswer } from './answer.js';
 import type { ChunkingOptions } from './chunker.js';
 import {
   type Citation,
@@ -7,7 +8,6 @@ import {
   contextForModel,
   DEFAULT_BUDGET,
   type Passage,
-  quotedAnswer,
   sectionLabel,
   selectPassages,
 } from './context.js';
@@ -25,13 +25,13 @@ import { DEFAULT_EXPANSION, type ExpansionOptions, expandOverGraph } from './gra
 import { loadIndexFile, writeIndexFile } from './index-file.js';
 import { compareStrings, type GraphIndexFile } from './index-model.js';
 import {
-  type Candidate,
-  DEFAULT_MIN_COVERAGE,
-  normalise,
-  type RerankWeights,
-  reciprocalRankFusion,
-  rerank,
-} from './rerank.js';
+  DEFAULT_RELEVANCE_MODEL,
+  isRelevant,
+  type RelevanceFeatures,
+  type RelevanceModel,
+  relevanceFeatures,
+} from './relevance.js';
+import { type Candidate, normalise, type RerankWeights, reciprocalRankFusion, rerank } from './rerank.js';
 import { SearchIndex } from './search-index.js';
 import { analyzeQuery } from './tokenizer.js';
 import { VectorStore, type VectorStoreLog } from './vector-store.js';
@@ -49,8 +49,8 @@ export interface RetrieveOptions {
   /** Graph expansion depth, 0-4 (default 1). */
   hops?: number;
   budget?: Partial<ContextBudget>;
-  /** Coverage the best passage needs for the result to count as relevant. */
-  minCoverage?: number;
+  /** The relevance decision's fitted model (default: the calibrated one). */
+  relevance?: RelevanceModel;
   signal?: AbortSignal;
 }
 
@@ -75,8 +75,13 @@ export interface RetrievalResult {
   citations: Citation[];
   /** For the upstream model: numbered passages plus the rules for citing them. */
   context: string;
-  /** For simulated mode: quotes from the passages with [n], or "not in the material". */
+  /**
+   * For simulated mode: a direct answer, then evidence, each a contiguous quotation with [n], or
+   * "not in the material".
+   */
   quotedAnswer: string;
+  /** What `quotedAnswer` cites, numbered as it cites them (a subset of `citations`). */
+  answerCitations: Citation[];
 }
 
 export interface RetrievalEngineOptions {
@@ -178,12 +183,26 @@ export class RetrievalEngine {
     return ranked.map((c) => rankedChunk(index, c));
   }
 
+  /** The measurements the relevance decision is made from, and the decision (calibration, eval). */
+  async judge(
+    query: string,
+    options: RetrieveOptions = {},
+  ): Promise<{ features: RelevanceFeatures; relevant: boolean }> {
+    const { index, ranked, units, concepts, outside } = await this.rankCandidates(query, options);
+    const features = relevanceFeatures(index, units, concepts, outside, ranked);
+    return { features, relevant: isRelevant(features, options.relevance ?? DEFAULT_RELEVANCE_MODEL) };
+  }
+
   async retrieve(query: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
-    const { index, ranked, units } = await this.rankCandidates(query, options);
-    const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
-    // Relevance looks at the head of the list: a real answer is near the top or nowhere.
-    const relevant = ranked.slice(0, 5).some((c) => c.coverage >= minCoverage);
+    const { index, ranked, units, concepts, outside, terms } = await this.rankCandidates(query, options);
+    const features = relevanceFeatures(index, units, concepts, outside, ranked);
+    const relevant = isRelevant(features, options.relevance ?? DEFAULT_RELEVANCE_MODEL);
     const passages = relevant ? selectPassages(index, ranked, { ...DEFAULT_BUDGET, ...options.budget }) : [];
+    const answer = composeAnswer(query, passages, relevant, {
+      question: query,
+      terms,
+      idf: (term) => (index.bm25.df(term) > 0 ? index.bm25.idf(term) : 0),
+    });
     return {
       query,
       method: options.method ?? 'graph',
@@ -191,7 +210,8 @@ export class RetrievalEngine {
       passages,
       citations: citationsOf(passages),
       context: contextForModel(passages, relevant),
-      quotedAnswer: quotedAnswer(query, passages, relevant, units),
+      quotedAnswer: answer.reply,
+      answerCitations: answer.citations,
     };
   }
 
@@ -201,11 +221,11 @@ export class RetrievalEngine {
     }
     const text = query.slice(0, MAX_QUERY_CHARS);
     const method = options.method ?? 'graph';
-    const { terms, units } = analyzeQuery(text);
     // Awaited before the index is read, so vectors and index belong to the same version.
     const store = method === 'hybrid' ? await this.vectorStore() : undefined;
     const queryVector = store ? await store.embedQuery(text, options.signal) : undefined;
     const index = this.index;
+    const { terms, units, concepts, outside } = index.aliases.expand(text, analyzeQuery(text));
     const visible = index.visibility(options.courseId);
     const keyword = index.bm25.search(terms, SEED_LIMIT, visible);
     let seeds = normalise(keyword);
@@ -219,12 +239,19 @@ export class RetrievalEngine {
       // shows what expansion and re-ranking add.
       const ranked = rerank(index, units, seeds, new Map()).map((c) => ({ ...c, score: c.seed }));
       ranked.sort((a, b) => b.score - a.score || a.chunk - b.chunk);
-      return { index, units, ranked };
+      return { index, units, concepts, outside, terms, ranked };
     }
     const expansion = { ...DEFAULT_EXPANSION, ...this.options.expansion };
     if (options.hops !== undefined) expansion.hops = Math.max(0, Math.min(4, Math.floor(options.hops)));
     const expanded = expandOverGraph(index, seeds, visible, expansion);
-    return { index, units, ranked: rerank(index, units, seeds, expanded, this.options.rerank) };
+    return {
+      index,
+      units,
+      concepts,
+      outside,
+      terms,
+      ranked: rerank(index, units, seeds, expanded, this.options.rerank),
+    };
   }
 
   /** The vector store for the current index: built on first use, re-synced after changes. */
@@ -312,15 +339,21 @@ export class RetrievalEngine {
     let next: GraphIndexFile;
     if (this.options.overlayPath) {
       const overlay = change(this.overlay);
-      const overlayFile = assembleIndex(overlay, chunking);
+      const aliases = this.index.file.aliases;
+      const overlayFile = assembleIndex(overlay, chunking, undefined, aliases);
       const base = preparedDocumentsOf(this.index.file).filter(
         (d) => !this.overlay.some((o) => o.document.id === d.document.id),
       );
-      next = assembleIndex([...base, ...overlay], chunking);
+      next = assembleIndex([...base, ...overlay], chunking, undefined, aliases);
       await writeIndexFile(this.options.overlayPath, overlayFile);
       this.overlay = overlay;
     } else {
-      next = assembleIndex(change(preparedDocumentsOf(this.index.file)), chunking);
+      next = assembleIndex(
+        change(preparedDocumentsOf(this.index.file)),
+        chunking,
+        undefined,
+        this.index.file.aliases,
+      );
       if (this.options.indexPath) await writeIndexFile(this.options.indexPath, next);
     }
     // Vectors follow lazily: the next hybrid query embeds the new chunks. An embeddings
@@ -352,7 +385,7 @@ function combine(base: GraphIndexFile, overlay: PreparedDocument[]): GraphIndexF
   if (overlay.length === 0) return base;
   const ids = new Set(overlay.map((d) => d.document.id));
   const docs = [...preparedDocumentsOf(base).filter((d) => !ids.has(d.document.id)), ...overlay];
-  return assembleIndex(docs, chunkingOf(base));
+  return assembleIndex(docs, chunkingOf(base), undefined, base.aliases);
 }
 
 function rankedChunk(index: SearchIndex, c: Candidate): RankedChunk {

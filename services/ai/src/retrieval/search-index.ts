@@ -1,3 +1,4 @@
+import { ALIAS_PREFIX, AliasMatcher } from './aliases.js';
 import { Bm25 } from './bm25.js';
 import { termsOfChunk } from './graph-builder.js';
 import type { GraphIndexFile, IndexedChunk } from './index-model.js';
@@ -20,6 +21,12 @@ export class SearchIndex {
   readonly bm25: Bm25;
   /** Terms of each chunk's heading path, for the "is this the section about it" signal. */
   readonly headingTerms: Set<string>[];
+  readonly aliases: AliasMatcher;
+  /** Alias groups each chunk names (text and headings), and those its headings name. */
+  readonly chunkAliases: Set<number>[];
+  readonly headingAliases: Set<number>[];
+  /** 0..1 per alias group: how few chunks name the concept. */
+  readonly aliasSpecificity: Float64Array;
   readonly nextOf: Int32Array;
   readonly previousOf: Int32Array;
   readonly sectionOf: Int32Array;
@@ -31,6 +38,8 @@ export class SearchIndex {
   /** 0..1: how specific a concept is (its idf over the largest idf); hubs spread little score. */
   readonly conceptSpecificity: Float64Array;
   private readonly chunkNumber = new Map<string, number>();
+  /** Concept node number of a term, for "does this passage mention what the question names". */
+  readonly conceptByTerm = new Map<string, number>();
 
   constructor(file: GraphIndexFile) {
     this.file = file;
@@ -40,6 +49,20 @@ export class SearchIndex {
     });
     this.bm25 = new Bm25(this.chunks.map(termsOfChunk));
     this.headingTerms = this.chunks.map((chunk) => new Set(tokenize(chunk.heading_path.join('\n'))));
+    this.aliases = new AliasMatcher(file.aliases);
+    this.headingAliases = this.chunks.map((chunk) => this.aliases.groupsIn(chunk.heading_path.join('\n')));
+    this.chunkAliases = this.chunks.map((chunk, i) => {
+      const groups = this.aliases.groupsIn(chunk.text);
+      for (const g of this.headingAliases[i]!) groups.add(g);
+      return groups;
+    });
+    const chunksNaming = new Array<number>(this.aliases.size).fill(0);
+    for (const groups of this.chunkAliases) for (const g of groups) chunksNaming[g]! += 1;
+    const logN = Math.log(Math.max(this.chunks.length, 2));
+    // Like a word's idf: "current" named by half the notes says less than "Brewster".
+    this.aliasSpecificity = Float64Array.from(chunksNaming, (df) =>
+      df === 0 ? 0 : Math.min(1, Math.log(Math.max(this.chunks.length, 2) / df) / logN),
+    );
 
     const n = this.chunks.length;
     this.nextOf = new Int32Array(n).fill(-1);
@@ -61,6 +84,7 @@ export class SearchIndex {
     const conceptNumber = new Map<string, number>();
     file.concepts.forEach((concept, i) => {
       conceptNumber.set(concept.id, i);
+      this.conceptByTerm.set(concept.term, i);
     });
     this.chunkConcepts = this.chunks.map(() => []);
     this.conceptChunks = file.concepts.map(() => []);
@@ -98,6 +122,21 @@ export class SearchIndex {
 
   get checksum(): string {
     return this.file.checksum;
+  }
+
+  /** Whether a chunk contains a term, or (for an alias term) names that concept. */
+  chunkHas(chunk: number, term: string): boolean {
+    if (term.startsWith(ALIAS_PREFIX))
+      return this.chunkAliases[chunk]!.has(Number(term.slice(ALIAS_PREFIX.length)));
+    return this.bm25.contains(chunk, term);
+  }
+
+  /** The same for the chunk's heading path alone. */
+  headingHas(chunk: number, term: string): boolean {
+    if (term.startsWith(ALIAS_PREFIX)) {
+      return this.headingAliases[chunk]!.has(Number(term.slice(ALIAS_PREFIX.length)));
+    }
+    return this.headingTerms[chunk]!.has(term);
   }
 
   numberOf(chunkId: string): number | undefined {

@@ -75,4 +75,16 @@ describe('analyzeQuery', () => {
   it('gives no terms for a query of stop words only', () => {
     expect(analyzeQuery('what is the').terms.size).toBe(0);
   });
+
+  it('drops Chinese question words, so 为什么 and 多少 are not what a passage must cover', () => {
+    const { units } = analyzeQuery('为什么电场线不相交，电势差是多少');
+    expect(units.map((u) => u.term).join('')).toBe('电场线不相交电势差');
+  });
+});
+
+describe('mixed Latin and Han text', () => {
+  it('keeps a Latin word and the Han run after it apart (tokenizer 2)', () => {
+    expect(tokenize('FDTD中电场')).toEqual(['fdtd', '中', '中电', '电', '电场', '场']);
+    expect(tokenize('E的方向')).toEqual(['方', '方向', '向']);
+  });
 });

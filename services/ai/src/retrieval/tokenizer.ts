@@ -9,7 +9,7 @@
  * at particles such as 的/了/是) gives its character bigrams, which approximate two-character
  * words (电场, 高斯, 定理), and its unigrams (so a single-character query still matches).
  */
-export const TOKENIZER_VERSION = 'faraday-tok-1';
+export const TOKENIZER_VERSION = 'faraday-tok-2';
 
 // Words that carry no topic. Question fillers (explain, describe, ...) are here too: queries
 // are full sentences, and a filler word that happens to occur in one note would pull it up.
@@ -35,8 +35,11 @@ const ENGLISH_STOP_WORDS = new Set(
 const CHINESE_STOP_CHARS = new Set('的了吗呢吧啊么是和与及或也都这那个把被让给请我你他它们什怎'.split(''));
 
 const HAN = /\p{Script=Han}/u;
-// A Han run, or a word of letters/digits with an optional possessive/contraction tail.
-const TOKEN_PATTERN = /\p{Script=Han}+|[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+// A Han run, or a word of letters/digits with an optional possessive/contraction tail. Han
+// characters are letters too: the word alternative excludes them, or "FDTD中电场" and "E的方向"
+// would each be one word (tokenizer 1 did that).
+const TOKEN_PATTERN =
+  /\p{Script=Han}+|(?:(?!\p{Script=Han})[\p{L}\p{N}])+(?:['’](?:(?!\p{Script=Han})\p{L})+)?/gu;
 const VOWEL = /[aeiouy]/;
 
 /** Light English stemmer: only suffixes whose removal rarely merges unrelated words. */
@@ -140,7 +143,17 @@ export const HAN_UNIGRAM_WEIGHT = 0.3;
 /** Caps the work one query can cause; a pasted essay is still searched by its first terms. */
 export const MAX_QUERY_TERMS = 256;
 
+/**
+ * Question words of Chinese questions (为什么, 怎样, 多少 …): query-side only, like the English
+ * question fillers, they ask and do not name a topic. Documents keep them (a note may say 为什么),
+ * so the index does not change with this list.
+ */
+const CHINESE_QUESTION_WORDS =
+  /为什么|为何|什么|怎么样|怎么|怎样|如何|多少|多大|哪里|哪个|哪些|有没有|能不能|是不是|是否|可以|请问|一下|分别|有何/gu;
+
 export function analyzeQuery(text: string): AnalyzedQuery {
+  // 的 is a particle: replacing a question word by it cuts the Han run there.
+  const asked = containsHan(text) ? text.replace(CHINESE_QUESTION_WORDS, '的') : text;
   const terms = new Map<string, number>();
   const units: QueryUnit[] = [];
   const seenUnits = new Set<string>();
@@ -151,7 +164,7 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     if (!seenUnits.has(key)) units.push(unit);
     seenUnits.add(key);
   };
-  scan(text, {
+  scan(asked, {
     word: (term) => {
       if (terms.size >= MAX_QUERY_TERMS) return;
       addTerm(term, 1);

@@ -67,13 +67,14 @@ export const concepts: Concept[] = [
   {
     id: 'gauss',
     name: 'Gauss’s law',
-    strong: ['gauss', 'gaussian', 'flux', '高斯', '通量'],
+    strong: ['gauss', 'gaussian', 'flux', 'conductor', '高斯', '通量', '导体'],
     weak: ['enclosed charge', 'closed surface', 'surface'],
     law: '∮E·dA = Q_enc/ε0',
     questions: [
       'Which symmetry does your charge distribution have, and which closed surface shares it so that E is constant on it?',
       'What does the flux through a closed surface depend on: the charges inside it, outside it, or both?',
       'If you move a charge from just inside to just outside your surface, what happens to the flux, and to the field on the surface?',
+      'If there were a field inside a conductor, what would its free charges do, and when would they stop moving?',
     ],
     hints: [
       'Gauss’s law is always true, but it only gives E easily when symmetry lets you pull |E| out of the integral.',

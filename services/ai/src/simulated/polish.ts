@@ -179,12 +179,34 @@ function suggestions(text: string): string[] {
   return notes;
 }
 
-export function polishAnswer(text: string): string {
+/** "Please polish this:", "请润色以下段落：": the request, not the text to polish. */
+const INSTRUCTION =
+  /^\s*(?:(?:please|pls|can you|could you)\s+)?(?:polish|proofread|improve|correct|fix|edit|check|revise|rewrite)\b[^:：\n]{0,40}[:：]\s*|^\s*请?(?:帮我|帮忙)?(?:润色|修改|改进|校对|修订|改写)[^:：\n]{0,12}[:：]\s*/i;
+
+export function stripInstruction(text: string): string {
+  return text.replace(INSTRUCTION, '');
+}
+
+/**
+ * Without a model, polishing is limited to what rules can correct safely: a list of common
+ * misspellings, doubled words, spacing, capitals, wordy phrases and contractions. Grammar and
+ * style are not rewritten, and the reply says so; Chinese text is not polished at all.
+ */
+export function polishAnswer(request: string): string {
+  const text = stripInstruction(request);
+  if (text.trim() === '') {
+    return 'Send the text you want polished (the instruction alone has nothing to polish).';
+  }
+  if (/\p{Script=Han}/u.test(text) && (text.match(/\p{Script=Han}/gu)?.length ?? 0) > text.length / 4) {
+    return '中文润色需要语言模型，目前没有配置模型，所以我不修改这段文字，以免改错。配置模型后再试；在此之前可以自己检查错别字、标点和过长的句子。';
+  }
   const { polished, changes } = polishText(text);
   const notes = suggestions(polished);
-  const lines = ['**Polished text**', '', ...polished.split('\n').map((l) => `> ${l}`), ''];
+  const lines = ['**Corrected text**', '', ...polished.split('\n').map((l) => `> ${l}`), ''];
   if (changes.length === 0) {
-    lines.push('**Changes:** none needed; spelling, spacing and punctuation are already clean.');
+    lines.push(
+      '**Changes:** none of the errors I can correct without a model (spelling list, repeated words, spacing, capitals) were found.',
+    );
   } else {
     lines.push(`**Changes (${changes.length})**`);
     changes.forEach((c, i) => {
@@ -193,5 +215,9 @@ export function polishAnswer(text: string): string {
     });
   }
   if (notes.length > 0) lines.push('', '**Suggestions**', ...notes.map((n) => `- ${n}`));
+  lines.push(
+    '',
+    '**Not done:** grammar, word choice and sentence structure were not checked or rewritten; polishing those needs a model, and none is configured.',
+  );
   return lines.join('\n');
 }

@@ -1,6 +1,8 @@
+import { evaluateExpression } from '../tools/calculator.js';
 import { calculate } from './calculations.js';
 import type { Concept, SolverName } from './concepts.js';
 import { extractQuantities, formatNumber } from './quantities.js';
+import { parseWordProblem, resultSentence, type WordProblem } from './word-problem.js';
 
 /** The tutor, the simulation tutor and the problem solver: the modes that teach physics. */
 
@@ -9,14 +11,26 @@ import { extractQuantities, formatNumber } from './quantities.js';
  * so a student who keeps going is led through the concept step by step.
  */
 export function tutorAnswer(concept: Concept, turn: number, userText: string): string {
-  const question = concept.questions[turn % concept.questions.length]!;
+  if (/\p{Script=Han}/u.test(userText)) return tutorAnswerZh(concept, turn, userText);
+  // The concept's question closest to what the student wrote, else the next one in order.
+  const words = new Set(userText.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+  const overlap = (q: string) =>
+    (q.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => words.has(w)).length;
+  const ranked = concept.questions
+    .map((q, i) => ({ q, i, score: overlap(q) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i);
+  const question = ranked[0]!.score > 0 ? ranked[0]!.q : concept.questions[turn % concept.questions.length]!;
   const hint = concept.hints[turn % concept.hints.length]!;
+  const ownQuestion = /\?\s*$/.test(userText.trim()) || /^(why|what|how)\b/i.test(userText.trim());
   const opening =
     turn === 0
       ? concept.id === 'general'
         ? 'Let’s work through this together rather than jump to the answer.'
         : `Let’s work through this together. This is about ${concept.name}; the key relation is ${concept.law}.`
       : `Good, let’s take the next step on ${concept.name}.`;
+  const honest = ownQuestion
+    ? 'Without a language model I cannot answer your own question in my words (the `tutor_rag` mode quotes the course notes on it); what I can do is help you reason it out.'
+    : '';
   const numbers = extractQuantities(userText);
   const givens =
     numbers.size > 0
@@ -24,10 +38,34 @@ export function tutorAnswer(concept: Concept, turn: number, userText: string): s
       : '';
   return [
     opening,
+    honest,
     givens,
     `**Question:** ${question}`,
     `*Hint, if you are stuck:* ${hint}`,
     'Tell me what you think, even if you are unsure, and we will build on it.',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+const ZH_QUESTIONS = [
+  '题目中已知哪些量？要求的是哪一个？',
+  '哪条定律把已知量和要求的量联系起来？它成立的条件在这里满足吗？',
+  '在极限情况下（例如距离很远，或某个量为零）你预期会得到什么结果？',
+];
+
+/** Chinese questions get a Chinese reply: the relation (formulas need no translation) and a guiding question. */
+function tutorAnswerZh(concept: Concept, turn: number, userText: string): string {
+  const ownQuestion = /[?？]\s*$/.test(userText.trim()) || /^(为什么|什么|怎么|如何)/.test(userText.trim());
+  return [
+    concept.id === 'general'
+      ? '我们一起一步步分析，而不是直接给出答案。'
+      : `我们一起一步步分析。这个问题的关键关系式是：${concept.law.split(/,| with | pointing| where/)[0]}。`,
+    ownQuestion
+      ? '没有配置语言模型时，我不能用自己的话直接回答你的问题（`tutor_rag` 模式会引用课程讲义中的相关内容）；我可以帮你一步步推理。'
+      : '',
+    `**问题：** ${ZH_QUESTIONS[turn % ZH_QUESTIONS.length]}`,
+    '先说说你的想法，即使不确定也没关系，我们在此基础上继续。',
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -113,7 +151,76 @@ export function simTutorAnswer(concept: Concept, userText: string): string {
   return parts.join('\n\n');
 }
 
+/** A request in prose computed with the calculator tool: given, law, substitution, result. */
+function wordProblemAnswer(problem: WordProblem, lang: 'en' | 'zh'): string | undefined {
+  let value: number;
+  try {
+    const result = evaluateExpression(problem.expression);
+    if (typeof result.value !== 'number' || !Number.isFinite(result.value)) return undefined;
+    value = result.value;
+  } catch {
+    return undefined;
+  }
+  const result = resultSentence(problem, value, lang);
+  return lang === 'zh'
+    ? [
+        '**解题过程**',
+        `**已知：** ${problem.given.join('，')}（国际单位）。`,
+        `**原理：** ${problem.law.zh}。`,
+        `**代入（计算器工具）：** \`${problem.expression}\``,
+        `**结果：** ${result}`,
+        `**检验：** ${CHECKS[problem.kind].zh}`,
+      ].join('\n\n')
+    : [
+        '**Worked solution**',
+        `**Given:** ${problem.given.join(', ')} (SI units).`,
+        `**Principle:** ${problem.law.en}.`,
+        `**Substitution (calculator tool):** \`${problem.expression}\``,
+        `**Result:** ${result}`,
+        `**Check:** ${CHECKS[problem.kind].en}`,
+      ].join('\n\n');
+}
+
+const CHECKS: Record<WordProblem['kind'], { en: string; zh: string }> = {
+  coulomb_force: {
+    en: 'doubling r must divide F by 4; N = kg·m/s².',
+    zh: 'r 加倍时 F 应变为四分之一；N = kg·m/s²。',
+  },
+  field_of_charges: {
+    en: 'N/C = V/m; far away the field must fall like that of the total charge.',
+    zh: 'N/C = V/m；远处的场应像总电荷的场一样衰减。',
+  },
+  potential_of_charges: {
+    en: 'V = J/C; the potential is a sum of numbers, not of vectors.',
+    zh: 'V = J/C；电势是标量相加，不是矢量相加。',
+  },
+  solenoid: {
+    en: 'B does not depend on the radius of a long solenoid; T = N/(A·m).',
+    zh: '长直螺线管内的 B 与半径无关；T = N/(A·m)。',
+  },
+  wire: {
+    en: 'twice as far, half the field; the Earth’s field is about 5 × 10^-5 T for scale.',
+    zh: '距离加倍，磁场减半；地磁场约 5 × 10^-5 T，可作量级参考。',
+  },
+  loop: {
+    en: 'a larger loop gives a smaller field at its centre (B ∝ 1/R).',
+    zh: '线圈越大，中心磁场越小（B ∝ 1/R）。',
+  },
+  brewster: {
+    en: 'θB + θt = 90°: the reflected and refracted rays are perpendicular.',
+    zh: 'θB + θt = 90°：反射光与折射光互相垂直。',
+  },
+  critical_angle: {
+    en: 'only from the denser medium (n1 > n2); sin θc < 1.',
+    zh: '只在光从光密介质射向光疏介质（n1 > n2）时存在；sin θc < 1。',
+  },
+};
+
 export function problemSolverAnswer(concept: Concept, userText: string): string {
+  const problem = parseWordProblem(userText);
+  const lang = /\p{Script=Han}/u.test(userText) ? 'zh' : 'en';
+  const solved = problem && wordProblemAnswer(problem, lang);
+  if (solved) return solved;
   const quantities = extractQuantities(userText);
   const calculation = calculate(concept.id, quantities);
   if (calculation) {
@@ -132,12 +239,22 @@ export function problemSolverAnswer(concept: Concept, userText: string): string 
           .map((q) => `${q.symbol} = ${formatNumber(q.value)}${q.unit ? ` ${q.unit}` : ''}`)
           .join(', ')
       : 'none with values yet';
-  return [
+  const plan = [
     `**Worked solution plan** for ${concept.name}`,
     `**Given:** ${given}.`,
     `**Principle:** ${concept.law}.`,
     '**Steps:**\n1. Draw the situation and choose coordinates that follow its symmetry.\n2. Write the principle for this geometry and solve it for the unknown symbolically.\n3. Substitute the values in SI units and compute.\n4. Check the units and a limiting case.',
     `**Check:** ${concept.hints[0] ?? 'Check the units of the result.'}`,
     'Send the values with their units (for example `q = 2 μC, r = 0.5 m`) and I will carry out the numbers.',
-  ].join('\n\n');
+  ];
+  if (lang === 'zh') {
+    return [
+      `**${concept.name} 的解题思路**`,
+      `**已知：** ${quantities.size > 0 ? given : '尚未给出带单位的数值'}。`,
+      `**原理：** ${concept.law}。`,
+      '**步骤：**\n1. 画出情境，按对称性选取坐标。\n2. 写出该几何下的原理，先用符号解出未知量。\n3. 代入国际单位制数值计算。\n4. 检查单位和极限情况。',
+      '请给出带单位的数值（例如 `q = 2 μC，r = 0.5 m`），我来算出结果。',
+    ].join('\n\n');
+  }
+  return plan.join('\n\n');
 }

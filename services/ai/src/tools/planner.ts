@@ -1,3 +1,4 @@
+import { parseWordProblem, resultSentence } from '../simulated/word-problem.js';
 import { isUnitName } from './calculator.js';
 
 /**
@@ -13,6 +14,22 @@ import { isUnitName } from './calculator.js';
 export interface PlannedCall {
   name: 'run_simulation' | 'evaluate_expression' | 'convert_units' | 'search_course_material';
   arguments: Record<string, unknown>;
+  /** What the result means, for the reply ("F = 5.39 N, attractive"); never sent to the tool. */
+  explain?: (value: number, lang: 'en' | 'zh') => string;
+}
+
+/** A calculation asked in prose (Coulomb force, several charges, solenoid, optics angles …). */
+function wordProblem(text: string): PlannedCall[] | undefined {
+  const problem = parseWordProblem(text);
+  if (!problem) return undefined;
+  return [
+    {
+      name: 'evaluate_expression',
+      arguments: { expression: problem.expression },
+      explain: (value, lang) =>
+        `${lang === 'zh' ? problem.law.zh : problem.law.en}${lang === 'zh' ? '：' : ': '}${resultSentence(problem, value, lang)}`,
+    },
+  ];
 }
 
 const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)`;
@@ -161,6 +178,12 @@ function courseQuestion(text: string): PlannedCall[] | undefined {
 /** The calls for the user's message, in order; empty when no tool fits. */
 export function planToolCalls(text: string): PlannedCall[] {
   return (
-    chargeField(text) ?? wireField(text) ?? conversion(text) ?? arithmetic(text) ?? courseQuestion(text) ?? []
+    chargeField(text) ??
+    wireField(text) ??
+    conversion(text) ??
+    wordProblem(text) ??
+    arithmetic(text) ??
+    courseQuestion(text) ??
+    []
   );
 }

@@ -1,5 +1,6 @@
 import { formatNumber } from '../simulated/quantities.js';
 import type { TextLang } from '../writing/text-segments.js';
+import type { PlannedCall } from './planner.js';
 import type { ToolOutcome } from './tool-registry.js';
 
 /**
@@ -32,16 +33,35 @@ function magnitudeAtProbe(result: ProbeResult): { key: string; value: number } |
   return undefined;
 }
 
-function simulationSentence(outcome: ToolOutcome, lang: TextLang): string {
+/**
+ * Significant figures that make two nearby values show their real difference: 22467 and 22469
+ * rather than 22500 and 22500 next to "they differ by 0.01 %".
+ */
+export function sharedDigits(a: number, b: number): number {
+  const relative = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), Number.MIN_VALUE);
+  if (relative === 0) return 3;
+  return Math.min(8, Math.max(3, Math.ceil(-Math.log10(relative)) + 1));
+}
+
+function formatDigits(value: number, digits: number): string {
+  if (digits <= 3) return formatNumber(value);
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-3 && magnitude < 1e6) return Number(value.toPrecision(digits)).toString();
+  const [mantissa, exponent] = value.toExponential(digits - 1).split('e');
+  return `${mantissa} × 10^${Number(exponent)}`;
+}
+
+function simulationSentence(outcome: ToolOutcome, lang: TextLang, digits = 3): string {
   const result = outcome.result as ProbeResult;
   const at = magnitudeAtProbe(result);
   if (at && result.probe) {
     const where = `(${formatNumber(result.probe.x)} m, ${formatNumber(result.probe.y)} m)`;
     const symbol = at.key.startsWith('electric') ? '|E|' : '|B|';
+    const value = formatDigits(at.value, digits);
     return t(
       lang,
-      `The ${result.solver} simulation gives ${symbol} = ${formatNumber(at.value)} ${FIELD_UNITS[at.key]} at ${where}.`,
-      `${result.solver} 仿真得到 ${where} 处 ${symbol} = ${formatNumber(at.value)} ${FIELD_UNITS[at.key]}。`,
+      `The ${result.solver} simulation gives ${symbol} = ${value} ${FIELD_UNITS[at.key]} at ${where}.`,
+      `${result.solver} 仿真得到 ${where} 处 ${symbol} = ${value} ${FIELD_UNITS[at.key]}。`,
     );
   }
   const scalars = Object.entries(result.metadata ?? {})
@@ -56,7 +76,7 @@ function simulationSentence(outcome: ToolOutcome, lang: TextLang): string {
   );
 }
 
-function sentenceOf(outcome: ToolOutcome, lang: TextLang): string {
+function sentenceOf(outcome: ToolOutcome, lang: TextLang, digits = 3): string {
   if (!outcome.ok) {
     return t(
       lang,
@@ -67,7 +87,7 @@ function sentenceOf(outcome: ToolOutcome, lang: TextLang): string {
   const result = outcome.result as Record<string, unknown>;
   switch (outcome.name) {
     case 'run_simulation':
-      return simulationSentence(outcome, lang);
+      return simulationSentence(outcome, lang, digits);
     case 'evaluate_expression':
       return t(
         lang,
@@ -93,22 +113,45 @@ function sentenceOf(outcome: ToolOutcome, lang: TextLang): string {
 }
 
 /** "The simulation agrees with the closed form within 0.1 %": the check a student should make. */
-function comparison(outcomes: ToolOutcome[], lang: TextLang): string | undefined {
+function comparison(outcomes: ToolOutcome[], lang: TextLang): { text: string; digits: number } | undefined {
   const sim = outcomes.find((o) => o.ok && o.name === 'run_simulation');
   const closed = outcomes.find((o) => o.ok && o.name === 'evaluate_expression');
   if (!sim || !closed) return undefined;
   const at = magnitudeAtProbe(sim.result as ProbeResult);
   const exact = (closed.result as { value: number }).value;
   if (!at || !exact) return undefined;
+  const digits = sharedDigits(at.value, exact);
   const error = (Math.abs(at.value - exact) / Math.abs(exact)) * 100;
-  return t(
-    lang,
-    `The closed-form result is ${formatNumber(exact)} ${FIELD_UNITS[at.key]}; the simulation agrees within ${formatNumber(error)} % (the value is interpolated between grid nodes, which accounts for the difference).`,
-    `解析解为 ${formatNumber(exact)} ${FIELD_UNITS[at.key]}，仿真结果与之相差 ${formatNumber(error)}%（差异来自网格间距与软化处理）。`,
-  );
+  const unit = FIELD_UNITS[at.key];
+  const both = `${formatDigits(at.value, digits)} ${unit}`;
+  const closedForm = `${formatDigits(exact, digits)} ${unit}`;
+  if (error < 1e-5) {
+    // Below what a reply can show: say so instead of printing "differ by 2.2e-10 %".
+    return {
+      digits: 6,
+      text: t(
+        lang,
+        `The closed form gives ${formatDigits(exact, 6)} ${unit}, the same as the simulation to 6 significant figures.`,
+        `解析解为 ${formatDigits(exact, 6)} ${unit}，与仿真结果在 6 位有效数字内一致。`,
+      ),
+    };
+  }
+  return {
+    digits,
+    text: t(
+      lang,
+      `The closed form gives ${closedForm} against the simulation's ${both}: they differ by ${Number(error.toPrecision(2))} %.`,
+      `解析解为 ${closedForm}，仿真结果为 ${both}，两者相差 ${Number(error.toPrecision(2))}%。`,
+    ),
+  };
 }
 
-export function simulatedToolReply(outcomes: ToolOutcome[], lang: TextLang, skipped: number): string {
+export function simulatedToolReply(
+  outcomes: ToolOutcome[],
+  lang: TextLang,
+  skipped: number,
+  planned: readonly PlannedCall[] = [],
+): string {
   if (outcomes.length === 0 && skipped === 0) {
     return t(
       lang,
@@ -116,9 +159,16 @@ export function simulatedToolReply(outcomes: ToolOutcome[], lang: TextLang, skip
       '我可以运行仿真（“1 nC 点电荷 2 cm 处的电场”）、计算表达式（“计算 sin(30°)·5”）、换算单位（“把 3 mT 换算成高斯”）或查阅课程讲义（“高斯定理讲了什么？”）。你想算什么？',
     );
   }
-  const lines = outcomes.map((o) => sentenceOf(o, lang));
   const check = comparison(outcomes, lang);
-  if (check) lines.push(check);
+  const lines = outcomes.map((o, i) => {
+    const explain = planned[i]?.explain;
+    const value = o.ok ? (o.result as { value?: unknown }).value : undefined;
+    if (explain && typeof value === 'number') {
+      return `${explain(value, lang === 'zh' ? 'zh' : 'en')}\n\n${sentenceOf(o, lang)}`;
+    }
+    return sentenceOf(o, lang, check?.digits);
+  });
+  if (check) lines.push(check.text);
   if (skipped > 0) {
     lines.push(
       t(

@@ -80,7 +80,7 @@ export async function chatWithTools(
         ),
       );
     }
-    const reply = simulatedToolReply(outcomes, detectLang(text), planned.length - allowed.length);
+    const reply = simulatedToolReply(outcomes, detectLang(text), planned.length - allowed.length, allowed);
     return responseOf(reply, SIMULATED_MODEL, outcomes, 1);
   }
   const conversation: ConversationMessage[] = [

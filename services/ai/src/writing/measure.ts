@@ -88,6 +88,9 @@ function splitReferences(paragraphs: Paragraph[]): { body: Paragraph[]; referenc
   return { body: paragraphs.slice(0, at), references };
 }
 
+const APPROXIMATE_NUMBER =
+  /\b(?:roughly|approximately|about|around|nearly|almost)\s+(?=[-−+]?\d)|(?:大约|约为|约|近)\s*(?=[-−+]?\d)/gi;
+
 export function measureText(content: string, lang: TextLang): MeasuredText {
   const { body, references } = splitReferences(splitParagraphs(content));
   const headings = body.filter((p) => p.heading).map((p) => headingText(p.text));
@@ -116,7 +119,11 @@ export function measureText(content: string, lang: TextLang): MeasuredText {
   const words = countWords(prose);
   const characters = prose.replace(/\s/g, '').length;
   const citations = paragraphs.reduce((sum, p) => sum + p.citations, 0);
-  const hedges = countTerms(prose, HEDGES);
+  // "roughly 1 %", "约为 3 cm": an approximate measurement, not a hedged claim.
+  const hedges = countTerms(
+    prose.replace(APPROXIMATE_NUMBER, (m) => ' '.repeat(m.length)),
+    HEDGES,
+  );
   const connectives = countTerms(prose, ALL_CONNECTIVES);
   const hedgeCount = sum(hedges);
   const connectiveCount = sum(connectives);

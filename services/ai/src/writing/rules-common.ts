@@ -234,8 +234,10 @@ export function scoreLanguage(ctx: RuleContext): DimensionResult {
       ),
     });
   }
-  for (const sentence of text.sentences.filter((s) => INFORMAL_WORD.test(s.text)).slice(0, 2)) {
-    score -= 5;
+  // Every informal sentence costs: a text written like a chat message cannot score well here.
+  const informal = text.sentences.filter((s) => INFORMAL_WORD.test(s.text));
+  score -= Math.min(50, 8 * informal.length);
+  for (const sentence of informal.slice(0, 2)) {
     improvements.push({
       dimension: 'language',
       target: atSentence(sentence),

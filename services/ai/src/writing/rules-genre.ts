@@ -90,8 +90,8 @@ const critical: Scorer = (ctx) => {
   if (
     !anyMatch(
       body,
-      /\b(gap|further (work|research)|remains? (unclear|open)|limited)\b/i,
-      /空白|有待|尚不清楚|仍然有限|进一步研究/,
+      /\b(gap|further (work|research)|remains? (unclear|open|unexplored|unknown)|limited|(has|have) not (yet )?been (studied|examined|addressed|investigated)|(has|have) not (yet )?(studied|examined|addressed|investigated)|little is known|few studies|no (study|studies|work) (has|have)|not yet (known|understood|studied)|lack of (studies|research|data|evidence))\b/i,
+      /空白|有待|尚不清楚|仍然有限|进一步研究|尚未|鲜有|很少有研究|缺乏(研究|数据|证据)|还没有研究|未被研究/,
     )
   ) {
     improvements.push(

@@ -156,9 +156,19 @@ export function countTerms(text: string, terms: readonly string[]): Map<string, 
   return found;
 }
 
-/** The start of a sentence or paragraph, verbatim, for pointing at it. */
-export function excerptOf(text: string, max = 90): string {
+/**
+ * A sentence or the start of a paragraph, verbatim, for pointing at it. Cut only where a phrase
+ * ends: the first sentence if it fits, else the last clause mark (, ; : ，；：、) before the
+ * limit, else a space; never inside a word or a Chinese phrase.
+ */
+export function excerptOf(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
-  return `${flat.slice(0, max).replace(/\s+\S*$/, '')}…`;
+  const firstSentence = /^.+?(?:[.!?](?=\s)|[。！？])/u.exec(flat)?.[0];
+  if (firstSentence && firstSentence.length <= max) return firstSentence;
+  const window = flat.slice(0, max);
+  const clause = Math.max(...[',', ';', ':', '，', '；', '：', '、'].map((mark) => window.lastIndexOf(mark)));
+  if (clause >= max / 3) return `${window.slice(0, clause)}…`;
+  const space = window.lastIndexOf(' ');
+  return `${space >= max / 3 ? window.slice(0, space) : window}…`;
 }

@@ -1,0 +1,119 @@
+// Fits the relevance decision (src/retrieval/relevance.ts) on the calibration half of the student
+// questions: logistic regression over the relevance features, answerable (1) vs off-topic (0),
+// classes weighted equally, then the probability cut that keeps false refusals of the calibration
+// questions at or under 3 % while refusing as many off-topic questions as possible. Prints the
+// model to paste into DEFAULT_RELEVANCE_MODEL and its rates on both halves, so overfitting shows.
+// Run after `npx tsc -b services/ai`: node services/ai/eval/calibrate.mjs
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadIndexFile, RetrievalEngine } from '../dist/retrieval/index.js';
+import { isCalibration, loadStudentSet } from './student-set.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const serviceDir = join(here, '..');
+const engine = RetrievalEngine.fromIndex(
+  await loadIndexFile(join(serviceDir, 'corpus/index/graph-index.json')),
+);
+const { questions, unanswerable } = await loadStudentSet(here, join(serviceDir, 'corpus'));
+const old = JSON.parse(await readFile(join(here, 'questions.json'), 'utf8'));
+
+const KEYS = ['coverage', 'knownCoverage', 'specificity', 'concept', 'unknown', 'graphConcept', 'outside'];
+const sample = async (question, label, split) => ({
+  x: (await engine.judge(question)).features,
+  label,
+  split,
+  question,
+});
+const data = [];
+for (const q of questions) data.push(await sample(q.question, 1, isCalibration(q.id) ? 'cal' : 'held'));
+for (const q of unanswerable) data.push(await sample(q.question, 0, isCalibration(q.id) ? 'cal' : 'held'));
+for (const q of old.questions) data.push(await sample(q.question, 1, 'old'));
+for (const q of old.unanswerable) data.push(await sample(q, 0, 'old'));
+
+const vec = (f) => KEYS.map((k) => f[k]);
+const train = data.filter((d) => d.split === 'cal');
+const positives = train.filter((d) => d.label === 1).length;
+const negatives = train.length - positives;
+let w = KEYS.map(() => 0);
+let b = 0;
+const L2 = 0.01;
+const sigmoid = (z) => 1 / (1 + Math.exp(-z));
+for (let epoch = 0; epoch < 20000; epoch++) {
+  const gw = KEYS.map(() => 0);
+  let gb = 0;
+  for (const d of train) {
+    const x = vec(d.x);
+    const p = sigmoid(b + x.reduce((s, v, i) => s + v * w[i], 0));
+    const weight = d.label === 1 ? 0.5 / positives : 0.5 / negatives;
+    const e = (p - d.label) * weight;
+    x.forEach((v, i) => {
+      gw[i] += e * v;
+    });
+    gb += e;
+  }
+  w = w.map((v, i) => v - 2 * (gw[i] + L2 * v));
+  b -= 2 * gb;
+}
+const prob = (d) => (d.x.coverage === 0 ? 0 : sigmoid(b + vec(d.x).reduce((s, v, i) => s + v * w[i], 0)));
+// The cut: the highest probability that keeps calibration false refusals at or under 3 %.
+const pos = train
+  .filter((d) => d.label === 1)
+  .map(prob)
+  .sort((x, y) => x - y);
+const allowed = Math.floor(0.03 * pos.length);
+console.log(
+  pos
+    .slice(0, 12)
+    .map((p) => p.toFixed(3))
+    .join(' '),
+);
+const threshold = Math.floor(pos[allowed] * 1000) / 1000;
+const rates = (split) => {
+  const set = data.filter((d) => d.split === split);
+  const on = set.filter((d) => d.label === 1);
+  const off = set.filter((d) => d.label === 0);
+  return {
+    split,
+    'false refusals': `${on.filter((d) => prob(d) < threshold).length}/${on.length}`,
+    'off-topic refused': `${off.filter((d) => prob(d) < threshold).length}/${off.length}`,
+  };
+};
+console.table([rates('cal'), rates('held'), rates('old')]);
+const round = (v) => Math.round(v * 1000) / 1000;
+console.log(
+  JSON.stringify({
+    bias: round(b),
+    weights: Object.fromEntries(KEYS.map((k, i) => [k, round(w[i])])),
+    threshold,
+  }),
+);
+if (process.argv.includes('--errors')) {
+  for (const d of data) {
+    const p = prob(d);
+    if (p >= 0.4 !== (d.label === 1))
+      console.log(d.split, d.label, p.toFixed(3), JSON.stringify(d.x), d.question);
+  }
+}
+if (process.argv.includes('--roc')) {
+  for (const t of [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]) {
+    const r = (split, label) => {
+      const set = data.filter((d) => d.split === split && d.label === label);
+      return `${set.filter((d) => prob(d) < t).length}/${set.length}`;
+    };
+    console.log(
+      t,
+      'cal FR',
+      r('cal', 1),
+      'cal OT',
+      r('cal', 0),
+      'held FR',
+      r('held', 1),
+      'held OT',
+      r('held', 0),
+      'old',
+      r('old', 1),
+      r('old', 0),
+    );
+  }
+}

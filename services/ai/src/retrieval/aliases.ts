@@ -1,0 +1,115 @@
+import type { AliasGroup } from './index-model.js';
+import { type AnalyzedQuery, containsHan, isHanTerm, tokenize } from './tokenizer.js';
+
+/**
+ * Concept aliases at query time. A group's terms name one concept in any language; a query
+ * naming it (in any of its names) is searched for all of them, and a passage naming it in any of
+ * them covers the query words that named it. This is what lets 布儒斯特角 find "Brewster's
+ * angle", and "polarising angle" find either.
+ */
+
+/** Weight in the keyword search of a term that came from an alias rather than from the query. */
+export const ALIAS_TERM_WEIGHT = 0.5;
+
+/** The coverage alternative standing for "this passage names the concept of group n". */
+export const ALIAS_PREFIX = '@alias:';
+export function aliasTerm(group: number): string {
+  return `${ALIAS_PREFIX}${group}`;
+}
+
+interface Phrase {
+  group: number;
+  /** Han (or mixed) names match as a substring of the folded text. */
+  han?: string;
+  /** Other names match as a run of tokenizer terms: stemming makes "polarising angles" match. */
+  words?: string;
+  /** The query units a match covers: its words, or its Han characters. */
+  units: string[];
+}
+
+function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function wordLine(text: string): string {
+  return ` ${tokenize(text)
+    .filter((t) => !isHanTerm(t))
+    .join(' ')} `;
+}
+
+export class AliasMatcher {
+  private readonly phrases: Phrase[] = [];
+  /** The search terms of each group (all names, tokenized), for query expansion. */
+  private readonly groupTerms: string[][];
+
+  constructor(readonly groups: AliasGroup[]) {
+    this.groupTerms = groups.map((group, g) => {
+      const terms = new Set<string>();
+      for (const name of group.terms) {
+        const folded = fold(name);
+        const tokens = tokenize(name);
+        for (const t of tokens) if (!isHanTerm(t) || Array.from(t).length === 2) terms.add(t);
+        if (containsHan(folded)) {
+          this.phrases.push({ group: g, han: folded, units: tokens });
+        } else if (tokens.length > 0) {
+          this.phrases.push({ group: g, words: ` ${tokens.join(' ')} `, units: tokens });
+        }
+      }
+      return [...terms];
+    });
+  }
+
+  get size(): number {
+    return this.groups.length;
+  }
+
+  /** The groups a text names (a passage's text and headings). */
+  groupsIn(text: string): Set<number> {
+    const found = new Set<number>();
+    if (this.phrases.length === 0) return found;
+    const folded = fold(text);
+    const words = wordLine(text);
+    for (const p of this.phrases) {
+      if (found.has(p.group) || this.groups[p.group]!.scope === 'outside') continue;
+      if (p.han !== undefined ? folded.includes(p.han) : words.includes(p.words!)) found.add(p.group);
+    }
+    return found;
+  }
+
+  /**
+   * Adds the other names of every concept the query names: their terms join the keyword search
+   * (at a lower weight, and never above a term the student typed) and the query words that named
+   * the concept can be covered by a passage naming it in any language.
+   */
+  expand(text: string, query: AnalyzedQuery): AnalyzedQuery & { concepts: number[]; outside: boolean } {
+    if (this.phrases.length === 0) return { ...query, concepts: [], outside: false };
+    const folded = fold(text);
+    const words = wordLine(text);
+    const covers = new Map<number, Set<string>>();
+    let outside = false;
+    for (const p of this.phrases) {
+      const hit = p.han !== undefined ? folded.includes(p.han) : words.includes(p.words!);
+      if (!hit) continue;
+      if (this.groups[p.group]!.scope === 'outside') {
+        outside = true;
+        continue;
+      }
+      const set = covers.get(p.group) ?? new Set<string>();
+      for (const unit of p.units) set.add(unit);
+      covers.set(p.group, set);
+    }
+    if (covers.size === 0) return { ...query, concepts: [], outside };
+    const terms = new Map(query.terms);
+    for (const group of covers.keys()) {
+      for (const term of this.groupTerms[group]!) {
+        if (!terms.has(term)) terms.set(term, ALIAS_TERM_WEIGHT);
+      }
+    }
+    const units = query.units.map((unit) => {
+      const extra: string[] = [];
+      for (const [group, set] of covers) if (set.has(unit.term)) extra.push(aliasTerm(group));
+      return extra.length === 0 ? unit : { ...unit, alternatives: [...unit.alternatives, ...extra] };
+    });
+    return { terms, units, concepts: [...covers.keys()].sort((a, b) => a - b), outside };
+  }
+}

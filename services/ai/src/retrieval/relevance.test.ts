@@ -1,0 +1,136 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readAliases, readCorpus } from './corpus-reader.js';
+import { buildIndex } from './graph-builder.js';
+import { loadIndexFile } from './index-file.js';
+import { DEFAULT_RELEVANCE_MODEL, isRelevant, type RelevanceFeatures } from './relevance.js';
+import { RetrievalEngine } from './retrieval-engine.js';
+
+const serviceDir = fileURLToPath(new URL('../../', import.meta.url));
+const corpusDir = `${serviceDir}corpus`;
+const shipped = async () =>
+  RetrievalEngine.fromIndex(await loadIndexFile(`${corpusDir}/index/graph-index.json`));
+
+/** The section of the best passage, as `source#title`. */
+async function top(engine: RetrievalEngine, question: string) {
+  const result = await engine.retrieve(question);
+  const first = result.passages[0];
+  return {
+    relevant: result.relevant,
+    at: first ? `${first.source}#${first.section.split(' > ').at(-1)}` : null,
+  };
+}
+
+describe('relevance decided on measurements of the ranking', () => {
+  it('answers the paraphrases the coverage gate refused, from the right section', async () => {
+    const engine = await shipped();
+    expect(await top(engine, 'Why do polarizing sunglasses cut the glare coming off a lake?')).toEqual({
+      relevant: true,
+      at: "en/fresnel-equations.md#Brewster's angle",
+    });
+    expect(await top(engine, 'why is there no magnetic field outside a coax cable')).toEqual({
+      relevant: true,
+      at: 'en/ampere-law.md#Coaxial cable and toroid',
+    });
+    expect(await top(engine, '偏光太阳镜为什么能减弱湖面的反光')).toEqual({
+      relevant: true,
+      at: 'zh/fresnel-equations.md#布儒斯特角',
+    });
+  });
+
+  it('refuses off-topic questions that share words with the notes', async () => {
+    const engine = await shipped();
+    for (const question of [
+      'speed of sound in air',
+      'potential energy of a spring',
+      '热力学第二定律',
+      'how does a black hole form',
+    ]) {
+      expect({ question, relevant: (await engine.retrieve(question)).relevant }).toEqual({
+        question,
+        relevant: false,
+      });
+    }
+  });
+
+  it('never calls a ranking with nothing of the question relevant, whatever the weights', () => {
+    const none: RelevanceFeatures = {
+      coverage: 0,
+      knownCoverage: 0,
+      specificity: 0,
+      concept: 1,
+      unknown: 0,
+      graphConcept: 1,
+      outside: 0,
+    };
+    expect(isRelevant(none, { ...DEFAULT_RELEVANCE_MODEL, bias: 10 })).toBe(false);
+    expect(isRelevant({ ...none, coverage: 0.5 }, { ...DEFAULT_RELEVANCE_MODEL, bias: 10 })).toBe(true);
+  });
+});
+
+describe('concept aliases in the index', () => {
+  it('finds one name of a concept through another, in either language', async () => {
+    const engine = await shipped();
+    for (const question of ['polarising angle of glass', '起偏角', "What is Brewster's angle?"]) {
+      const { relevant, at } = await top(engine, question);
+      expect({ question, relevant, brewster: /#(Brewster's angle|布儒斯特角)$/.test(at ?? '') }).toEqual({
+        question,
+        relevant: true,
+        brewster: true,
+      });
+    }
+  });
+
+  it('answers a Chinese question from English notes only, and the reverse', async () => {
+    const documents = await readCorpus(corpusDir);
+    const aliases = await readAliases(corpusDir);
+    const english = RetrievalEngine.fromIndex(
+      buildIndex(
+        documents.filter((d) => d.source.startsWith('en/')),
+        { aliases },
+      ),
+    );
+    expect(await top(english, '布儒斯特角是多少')).toEqual({
+      relevant: true,
+      at: "en/fresnel-equations.md#Brewster's angle",
+    });
+    expect(await top(english, '同轴电缆外面为什么没有磁场')).toEqual({
+      relevant: true,
+      at: 'en/ampere-law.md#Coaxial cable and toroid',
+    });
+    const chinese = RetrievalEngine.fromIndex(
+      buildIndex(
+        documents.filter((d) => d.source.startsWith('zh/')),
+        { aliases },
+      ),
+    );
+    expect(
+      await top(chinese, 'How does an optical fibre keep light inside? total internal reflection'),
+    ).toEqual({
+      relevant: true,
+      at: 'zh/fresnel-equations.md#全反射',
+    });
+    // Without the aliases the English notes have nothing for the Chinese question.
+    const bare = RetrievalEngine.fromIndex(buildIndex(documents.filter((d) => d.source.startsWith('en/'))));
+    expect((await bare.retrieve('布儒斯特角是多少')).relevant).toBe(false);
+  });
+
+  it('keeps the aliases through run-time uploads, and an index without aliases still loads', async () => {
+    const documents = await readCorpus(corpusDir);
+    const aliases = await readAliases(corpusDir);
+    const file = buildIndex(
+      documents.filter((d) => d.source.startsWith('en/')),
+      { aliases },
+    );
+    const engine = RetrievalEngine.fromIndex(file);
+    await engine.addDocument({
+      source: 'lab.md',
+      courseId: 'c1',
+      text: '# Lab\n\n## Glare\n\nWe measured glare.',
+    });
+    expect(engine.indexFile.aliases).toEqual(file.aliases);
+    const { aliases: _dropped, ...withoutAliases } = file;
+    const { indexFileSchema } = await import('./index-model.js');
+    expect(indexFileSchema.parse(withoutAliases).aliases).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+import type { Candidate } from './rerank.js';
+import type { SearchIndex } from './search-index.js';
+import type { QueryUnit } from './tokenizer.js';
+
+/**
+ * "Is anything here about the question?" decided from measurements of the head of the ranking,
+ * with weights fitted on labelled questions (eval/calibrate.mjs) instead of one hand-set
+ * coverage threshold. Word coverage alone fails both ways: a student's paraphrase uses words the
+ * notes do not ("lake", "sunglasses") and an off-topic question shares common ones ("speed",
+ * "air"). What separates them is *which* words match: a rare word of the notes, or a concept
+ * named through the alias table, versus only the common words every note has.
+ */
+export interface RelevanceFeatures {
+  /** Best idf-weighted coverage of the question's words in the top passages (aliases count). */
+  coverage: number;
+  /** The same, counting only words the material knows (unknown words left out of the total). */
+  knownCoverage: number;
+  /** Rarity (idf over the largest idf) of the rarest question word a top passage contains. */
+  specificity: number;
+  /**
+   * A top passage names a concept the question named (through the alias table): the concept's
+   * specificity (how few passages name it), 0 when none does.
+   */
+  concept: number;
+  /** Share of the question's weight in words the material never uses. */
+  unknown: number;
+  /**
+   * Graph concepts of the question a top passage `mentions` (is about, not merely uses): the
+   * largest sum of mention weight × concept specificity.
+   */
+  graphConcept: number;
+  /** 1 when the question names a topic the course does not teach (alias groups of scope outside). */
+  outside: number;
+}
+
+/** Passages the decision looks at: a real answer is near the top or nowhere. */
+export const RELEVANCE_DEPTH = 5;
+
+/**
+ * Logistic model over the features, fitted by eval/calibrate.mjs on the calibration half of the
+ * student questions (answerable vs off-topic) and checked on the held-out half; the threshold is
+ * the fitted probability cut. Re-run the calibration when the features or the corpus change.
+ */
+export interface RelevanceModel {
+  bias: number;
+  weights: Record<keyof RelevanceFeatures, number>;
+  threshold: number;
+}
+
+// Fitted by eval/calibrate.mjs on 93 answerable + 21 off-topic questions (the odd half of
+// eval/student-questions.json); the rates on the held-out half are in docs/decisions.md.
+export const DEFAULT_RELEVANCE_MODEL: RelevanceModel = {
+  bias: -0.93,
+  weights: {
+    coverage: 1.578,
+    knownCoverage: 0.398,
+    specificity: 0.096,
+    concept: 2.296,
+    unknown: -1.695,
+    graphConcept: 1.142,
+    outside: -1.906,
+  },
+  threshold: 0.444,
+};
+
+/**
+ * A unit's rarity, 0 when the material never uses it. A Han character counts as known only when
+ * one of its bigrams occurs: every character of 光合作用 occurs somewhere, 光合 nowhere.
+ */
+function unitWeight(index: SearchIndex, unit: QueryUnit): number {
+  const maxIdf = index.bm25.maxIdf();
+  const terms = unit.alternatives.filter((a) => !a.startsWith('@') && index.bm25.df(a) > 0);
+  if (terms.length === 0) return 0;
+  return Math.min(1, Math.max(...terms.map((t) => index.bm25.idf(t))) / maxIdf);
+}
+
+/** Features of the best of the top passages (each feature's best, so one passage need not have all). */
+export function relevanceFeatures(
+  index: SearchIndex,
+  units: QueryUnit[],
+  concepts: number[],
+  outside: boolean,
+  ranked: Candidate[],
+): RelevanceFeatures {
+  const head = ranked.slice(0, RELEVANCE_DEPTH);
+  const maxIdf = index.bm25.maxIdf();
+  const weights = units.map((u) => unitWeight(index, u));
+  const known = units.map((u, i) => weights[i]! > 0 || u.alternatives.some((a) => a.startsWith('@')));
+  let unknownWeight = 0;
+  let totalWeight = 0;
+  let knownTotal = 0;
+  units.forEach((_, i) => {
+    // Unknown words weigh fully, as in the ranking's coverage: they may be what is asked.
+    const w = known[i] ? Math.max(0.2, weights[i]!) : 1;
+    totalWeight += w;
+    if (known[i]) knownTotal += w;
+    else unknownWeight += w;
+  });
+  const features: RelevanceFeatures = {
+    coverage: 0,
+    knownCoverage: 0,
+    specificity: 0,
+    concept: 0,
+    unknown: totalWeight > 0 ? unknownWeight / totalWeight : 1,
+    graphConcept: 0,
+    outside: outside ? 1 : 0,
+  };
+  const questionConcepts = new Set<number>();
+  for (const unit of units) {
+    for (const term of unit.alternatives) {
+      const concept = index.conceptByTerm.get(term);
+      if (concept !== undefined) questionConcepts.add(concept);
+    }
+  }
+  for (const candidate of head) {
+    features.coverage = Math.max(features.coverage, candidate.coverage);
+    let covered = 0;
+    units.forEach((unit, i) => {
+      const present = unit.alternatives.filter((term) => index.chunkHas(candidate.chunk, term));
+      if (!known[i] || present.length === 0) return;
+      covered += Math.max(0.2, weights[i]!);
+      // A Han character is as specific as the bigram that matched it (电 alone says little).
+      for (const term of present) {
+        if (term.startsWith('@')) continue;
+        features.specificity = Math.max(features.specificity, Math.min(1, index.bm25.idf(term) / maxIdf));
+      }
+    });
+    if (knownTotal > 0) features.knownCoverage = Math.max(features.knownCoverage, covered / knownTotal);
+    let mentioned = 0;
+    for (const { target, weight } of index.chunkConcepts[candidate.chunk]!) {
+      if (questionConcepts.has(target)) mentioned += weight * index.conceptSpecificity[target]!;
+    }
+    features.graphConcept = Math.max(features.graphConcept, mentioned);
+    for (const g of concepts) {
+      if (index.chunkAliases[candidate.chunk]!.has(g)) {
+        features.concept = Math.max(features.concept, index.aliasSpecificity[g]!);
+      }
+    }
+  }
+  return features;
+}
+
+export function relevanceProbability(features: RelevanceFeatures, model: RelevanceModel): number {
+  let z = model.bias;
+  for (const key of Object.keys(model.weights) as (keyof RelevanceFeatures)[]) {
+    z += model.weights[key] * features[key];
+  }
+  return 1 / (1 + Math.exp(-z));
+}
+
+export function isRelevant(
+  features: RelevanceFeatures,
+  model: RelevanceModel = DEFAULT_RELEVANCE_MODEL,
+): boolean {
+  // Nothing of the question in any passage: no weights can make that an answer.
+  if (features.coverage === 0) return false;
+  return relevanceProbability(features, model) >= model.threshold;
+}

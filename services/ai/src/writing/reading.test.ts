@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { measureText } from './measure.js';
+import { analyzeByRules } from './rule-analysis.js';
+import type { TextLang } from './text-segments.js';
+
+const analyze = (type: Parameters<typeof analyzeByRules>[1], text: string, lang: TextLang) =>
+  analyzeByRules(measureText(text, lang), type, 'undergraduate');
+const score = (a: ReturnType<typeof analyze>, id: string) => a.dimensions.find((d) => d.id === id)!.score;
+
+const INFORMAL_EN =
+  'In my opinion the solenoid experiment was very good. It was kind of interesting to see the field. The results were really nice and I think they were very good. We measured the field with a probe and it was pretty much what we expected. The graphs look very good and the stuff we did was fun. Overall it was a very good experiment and I liked it a lot. The teacher said it was very good too.';
+const INFORMAL_ZH =
+  '我觉得这个螺线管实验非常好，挺有意思的。我们用探头测了磁场，结果很好，跟我们想的差不多。图画得很好，做实验的过程超级好玩。总的来说这个实验非常好，我觉得大家都学到了很多东西，老师也说很好。我觉得以后还可以再做一次，感觉有点意思，搞定了很多问题，我觉得非常好。这次实验让我觉得物理挺好玩的，数据也很好，大家都很开心。';
+
+describe('writing analysis reads the text', () => {
+  it('an informal text does not score best on academic language, in English or Chinese', () => {
+    for (const [text, lang] of [
+      [INFORMAL_EN, 'en'],
+      [INFORMAL_ZH, 'zh'],
+    ] as const) {
+      const a = analyze('course_paper', text, lang);
+      const language = score(a, 'language');
+      expect(language).toBeLessThanOrEqual(60);
+      expect(
+        Math.max(...a.dimensions.filter((d) => d.id !== 'language').map((d) => d.score)),
+      ).toBeGreaterThan(language);
+    }
+  });
+
+  it('finds a research gap stated in other words than "gap"', () => {
+    const en = analyze(
+      'literature_review',
+      'Hall probes are widely used to map solenoid fields [1]. Smith et al. (2019) measured the end effect of finite solenoids and found agreement with the Biot–Savart law within 2 % [2]. In contrast, Lee (2020) reported larger deviations for coarse windings [3]. However, previous studies have not examined how the end effect depends on the winding pitch. This review compares the two approaches and argues that pitch must be reported.',
+      'en',
+    );
+    expect(en.improvements.map((i) => i.issue)).not.toContain('No research gap is identified.');
+    const zh = analyze(
+      'literature_review',
+      '霍尔探头被广泛用于测量螺线管的磁场【1】。王强等（2019）测量了有限长螺线管的端部效应，发现与毕奥–萨伐尔定律的偏差在 2% 以内【2】。然而，李明（2020）发现粗绕线圈的偏差更大【3】。相比之下，端部效应与绕线节距的关系尚未有人系统研究，探头尺寸的影响也鲜有讨论。本文比较两种方法，并认为应当报告绕线节距。',
+      'zh',
+    );
+    expect(zh.improvements.map((i) => i.issue)).not.toContain('没有指出研究空白。');
+  });
+
+  it('"roughly 1 %" and "约为 2 cm" are measurements, not hedging', () => {
+    const en = measureText(
+      'The field at the centre agrees with the long-solenoid formula within roughly 1 %, and the end field is approximately 0.5 of the central value. The model may fail for short coils.',
+      'en',
+    ).measurements.hedging;
+    expect(en.terms).toEqual({ may: 1 });
+    const zh = measureText('线圈长度约为 2 cm，中心磁场大约 3 mT。这一结果可能说明端部效应较小。', 'zh')
+      .measurements.hedging;
+    expect(zh.terms).toEqual({ 可能: 1 });
+  });
+
+  it('a one-paragraph abstract is not asked for more paragraphs or headings', () => {
+    for (const [text, lang] of [
+      [
+        'We measure the magnetic field inside a finite solenoid with a Hall probe and compare it with the Biot–Savart prediction. The field at the centre agrees with the long-solenoid formula within roughly 1 %, while the field at the ends falls to about half of the central value, as predicted. Previous studies have not examined how the end effect depends on the winding pitch; we find that a finer pitch reduces the ripple near the ends. We conclude that these results give students a simple test of the superposition principle.',
+        'en',
+      ],
+      [
+        '本文用霍尔探头测量有限长螺线管内部的磁场，并与毕奥–萨伐尔定律的预测进行比较。结果表明，中心磁场与长直螺线管公式的偏差约为 1%，端部磁场约为中心值的一半，与理论一致。以往研究没有考察端部效应与绕线节距的关系，我们发现较细的节距可以减小端部附近的起伏。结论是，这一实验为学生检验叠加原理提供了简单的方法。',
+        'zh',
+      ],
+    ] as const) {
+      const a = analyze('abstract', text, lang);
+      const issues = a.improvements.map((i) => i.issue).join(' ');
+      expect(issues).not.toMatch(/paragraph|heading|段落|标题/i);
+    }
+  });
+
+  it('excerpts are whole phrases: a sentence, or cut at a clause mark, never inside a word', () => {
+    const a = analyze('course_paper', INFORMAL_EN, 'en');
+    for (const { target } of a.improvements) {
+      const excerpt = target.excerpt.replace(/…$/, '');
+      expect(INFORMAL_EN.replace(/\s+/g, ' ')).toContain(excerpt);
+      // Ends at a sentence end, a clause mark or a whole word.
+      const next = INFORMAL_EN.replace(/\s+/g, ' ').slice(
+        INFORMAL_EN.replace(/\s+/g, ' ').indexOf(excerpt) + excerpt.length,
+      )[0];
+      expect(next === undefined || /[\s,.;:!?]/.test(next)).toBe(true);
+    }
+    const zh = analyze('course_paper', INFORMAL_ZH, 'zh');
+    for (const { target } of zh.improvements) {
+      expect(target.excerpt).toMatch(/[。！？]$|…$/);
+      const body = target.excerpt.replace(/…$/, '');
+      const after = INFORMAL_ZH.slice(INFORMAL_ZH.indexOf(body) + body.length)[0];
+      expect(after === undefined || /[，。；：、！？]/.test(after) || target.excerpt.endsWith('。')).toBe(
+        true,
+      );
+    }
+  });
+});
