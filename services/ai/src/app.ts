@@ -34,6 +34,7 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
   // Retrieval is opened once; a missing or corrupt index leaves it unavailable (with the reason
   // in /healthz and in every _rag answer's 503), never stops the service.
   const retrieval = await RetrievalGate.open(config.retrieval, app.log);
+  app.addHook('onClose', () => retrieval.close());
   app.log.info({ retrieval: retrieval.health() }, 'retrieval');
   registerLiveness(app, { details: () => ({ retrieval: retrieval.health() }) });
   installGatewayTrust(app, { token: config.gatewayToken, production: config.isProduction });

@@ -61,7 +61,7 @@ export const aiEnvSchema = z
       .url()
       .refine((url) => /^rediss?:\/\//.test(url), 'must be a redis:// or rediss:// URL')
       .optional()
-      .describe('Keep guided sessions in Redis (shared by every AI service instance) instead of SQLite'),
+      .describe('Keep guided sessions and run-time course documents in Redis, shared by every AI instance'),
     TOOL_SIM_TIMEOUT_SEC: timeoutSecSchema(60).describe(
       'How long the run_simulation tool waits for the sim service',
     ),
@@ -175,7 +175,11 @@ export function toAiConfig(env: AiEnv): AiConfig {
       redisUrl: env.REDIS_URL,
       toolSimTimeoutMs: Math.round(env.TOOL_SIM_TIMEOUT_SEC * 1000),
     },
-    retrieval: toRetrievalSettings(env, { production: env.APP_ENV === 'prod', local }),
+    retrieval: toRetrievalSettings(env, {
+      production: env.APP_ENV === 'prod',
+      local,
+      redisUrl: env.REDIS_URL,
+    }),
     llm: {
       policy: env.LLM_ROUTING_POLICY,
       cloudFallbackNonprod: env.LLM_ENABLE_CLOUD_FALLBACK_NONPROD,

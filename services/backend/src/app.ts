@@ -28,7 +28,7 @@ import { connectRedis } from './shared/redis.js';
 import { scheduleRetention } from './simulations/retention.js';
 import type { SimulationContext } from './simulations/simulation-context.js';
 import { simulationsRoutes } from './simulations/simulations.routes.js';
-import { FolderBlobStore } from './storage/folder-blob-store.js';
+import { createBlobStore } from './storage/create-blob-store.js';
 import { sweepsRoutes } from './sweeps/sweeps.routes.js';
 import { isDemoUsername, seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -111,7 +111,8 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(authRoutes(identity, config.loginRateLimitPerMinute));
   await app.register(corpchatRoutes(identity, config.corpchat));
   await app.register(usersRoutes(identity));
-  const blobs = new FolderBlobStore(config.uploads.blobDir);
+  const blobs = createBlobStore(config.uploads);
+  app.addHook('onClose', async () => blobs.close?.());
   const content: CourseContentContext = {
     db,
     blobs,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { booleanFlagSchema, logFormatSchema, logLevelSchema, portSchema } from '@faraday/server-kit';
 import { z } from 'zod';
+import type { S3BlobStoreSettings } from './storage/s3-blob-store.js';
 
 /**
  * Every setting of the backend, read once from the environment at start. Nothing else in the
@@ -49,6 +50,26 @@ export const backendEnvSchema = z
       .default(100 * 1024 * 1024)
       .describe('Largest uploaded file (resources and submission attachments) in bytes'),
     BLOB_DIR: z.string().optional().describe('Folder of uploaded files (default $DATA_DIR/blobs)'),
+    BLOB_STORE: z
+      .enum(['folder', 's3'])
+      .default('folder')
+      .describe('Where files and simulation results live: a local folder, or an S3-compatible bucket'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 of a-z, 0-9, . and -)')
+      .optional(),
+    S3_PREFIX: z
+      .string()
+      .regex(/^([\w.-]+\/)*$/, "must be empty or folder names ending in '/'")
+      .default('')
+      .describe('Key prefix of every object in the bucket'),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url().optional().describe('S3 API of a self-hosted server (MinIO, Ceph…); unset for AWS'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlagSchema(false).describe(
+      'Bucket in the URL path (most self-hosted servers)',
+    ),
     WEB_DIR: z
       .string()
       .optional()
@@ -74,6 +95,15 @@ export const backendEnvSchema = z
       const env = payload.value as { APP_ENV?: unknown; JWT_SECRET?: unknown };
       return env.APP_ENV === 'prod' && env.JWT_SECRET === undefined;
     },
+  })
+  .refine((env) => env.BLOB_STORE !== 's3' || env.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'is required when BLOB_STORE=s3',
+    when: (payload) => (payload.value as { BLOB_STORE?: unknown }).BLOB_STORE === 's3',
+  })
+  .refine((env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the default chain)',
   });
 
 export type BackendEnv = z.output<typeof backendEnvSchema>;
@@ -103,7 +133,7 @@ export interface BackendConfig {
   /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
   demoPasswords: { admin?: string | undefined; teacher?: string | undefined; student?: string | undefined };
   corpchat: CorpchatConfig;
-  uploads: { maxBytes: number; blobDir: string };
+  uploads: { maxBytes: number; blobDir: string; store: BlobStoreConfig };
   /** The built web application; the backend serves it at `/` when the folder exists. */
   webDir: string;
   redisUrl: string | undefined;
@@ -116,6 +146,9 @@ export interface BackendConfig {
   };
   ai: { gatewayToken: string | undefined; rateLimitPerMinute: number; requestTimeoutMs: number };
 }
+
+/** The folder store keeps its files under `uploads.blobDir`; the S3 store in a bucket. */
+export type BlobStoreConfig = { kind: 'folder' } | ({ kind: 's3' } & S3BlobStoreSettings);
 
 export interface CorpchatConfig {
   corpId: string | undefined;
@@ -146,6 +179,22 @@ export function databaseTargetOf(env: BackendEnv): DatabaseTarget {
     };
   }
   return { dialect: 'sqlite', file: `${env.DATA_DIR.replace(/\/$/, '')}/faraday.db` };
+}
+
+function blobStoreOf(env: BackendEnv): BlobStoreConfig {
+  if (env.BLOB_STORE === 'folder' || env.S3_BUCKET === undefined) return { kind: 'folder' };
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    prefix: env.S3_PREFIX,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
 }
 
 export function toBackendConfig(env: BackendEnv): BackendConfig {
@@ -182,6 +231,7 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     uploads: {
       maxBytes: env.RESOURCE_MAX_BYTES,
       blobDir: env.BLOB_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/blobs`,
+      store: blobStoreOf(env),
     },
     webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../../apps/web/dist', import.meta.url)),
     redisUrl: env.REDIS_URL,

@@ -1,4 +1,3 @@
-import { access } from 'node:fs/promises';
 import { composeAnswer } from './answer.js';
 import type { ChunkingOptions } from './chunker.js';
 import {
@@ -32,6 +31,7 @@ import {
   relevanceFeatures,
 } from './relevance.js';
 import { type Candidate, normalise, type RerankWeights, reciprocalRankFusion, rerank } from './rerank.js';
+import { FileRuntimeStore, type RuntimeDocumentStore } from './runtime-store.js';
 import { SearchIndex } from './search-index.js';
 import { analyzeQuery } from './tokenizer.js';
 import { VectorStore, type VectorStoreLog } from './vector-store.js';
@@ -92,6 +92,8 @@ export interface RetrievalEngineOptions {
    * add/remove rewrite `indexPath` itself.
    */
   overlayPath?: string;
+  /** A shared store for run-time documents (Redis); takes the place of `overlayPath`. */
+  runtime?: RuntimeDocumentStore;
   /** Default `hash`. */
   embedding?: EmbeddingSettings | EmbeddingProvider;
   /** VECTOR_STORE_PATH; vectors stay in memory without it. */
@@ -123,19 +125,21 @@ export interface RetrievalStatus {
  */
 export class RetrievalEngine {
   private index: SearchIndex;
-  private overlay: PreparedDocument[];
+  /** The version of the run-time store that `index` reflects. */
+  private runtimeVersion: string;
   private readonly provider: EmbeddingProvider;
   private vectors: Promise<VectorStore> | undefined;
   private vectorsChecksum: string | undefined;
   private mutations: Promise<unknown> = Promise.resolve();
 
   private constructor(
-    index: SearchIndex,
-    overlay: PreparedDocument[],
+    private readonly base: GraphIndexFile,
+    overlay: { version: string; documents: PreparedDocument[] },
     private readonly options: RetrievalEngineOptions,
+    private readonly runtime: RuntimeDocumentStore | undefined,
   ) {
-    this.index = index;
-    this.overlay = overlay;
+    this.index = new SearchIndex(combine(base, overlay.documents));
+    this.runtimeVersion = overlay.version;
     const embedding = options.embedding ?? { provider: 'hash' };
     this.provider = 'embed' in embedding ? embedding : createEmbeddingProvider(embedding);
   }
@@ -143,16 +147,37 @@ export class RetrievalEngine {
   /** Loads the index (and the run-time overlay); throws IndexUnavailableError when it cannot. */
   static async open(options: RetrievalEngineOptions): Promise<RetrievalEngine> {
     const base = await loadIndexFile(options.indexPath);
-    let overlay: PreparedDocument[] = [];
-    if (options.overlayPath && (await exists(options.overlayPath))) {
-      overlay = preparedDocumentsOf(await loadIndexFile(options.overlayPath));
-    }
-    return new RetrievalEngine(new SearchIndex(combine(base, overlay)), overlay, options);
+    const runtime =
+      options.runtime ??
+      (options.overlayPath ? new FileRuntimeStore(options.overlayPath, chunkingOf(base)) : undefined);
+    const overlay = runtime ? await loadAtStart(runtime, options.log) : { version: '', documents: [] };
+    return new RetrievalEngine(base, overlay, options, runtime);
   }
 
   /** An engine over an index already in memory (tests, evaluation, benchmarks); never writes. */
   static fromIndex(file: GraphIndexFile, options: Omit<RetrievalEngineOptions, 'indexPath'> = {}) {
-    return new RetrievalEngine(new SearchIndex(file), [], { ...options, indexPath: '' });
+    return new RetrievalEngine(
+      file,
+      { version: '', documents: [] },
+      { ...options, indexPath: '' },
+      undefined,
+    );
+  }
+
+  /**
+   * Takes in what other instances changed in a shared run-time store: when its version moved,
+   * reloads the run-time documents and swaps the index. Cheap when nothing changed (one read).
+   */
+  async refresh(): Promise<boolean> {
+    const runtime = this.runtime;
+    if (!runtime) return false;
+    return this.exclusive(async () => {
+      if ((await runtime.version()) === this.runtimeVersion) return false;
+      const { version, documents } = await runtime.load();
+      this.index = new SearchIndex(combine(this.base, documents));
+      this.runtimeVersion = version;
+      return true;
+    });
   }
 
   get indexFile(): GraphIndexFile {
@@ -288,14 +313,17 @@ export class RetrievalEngine {
     const prepared = prepareDocument(doc, chunking, this.options.maxDocumentChars ?? MAX_DOCUMENT_CHARS);
     return this.exclusive(async () => {
       const id = prepared.document.id;
-      if (this.options.overlayPath && this.isBaseDocument(id)) {
+      if (this.runtime && this.isBaseDocument(id)) {
         throw new RetrievalInputError(
           'INVALID_DOCUMENT',
           'A document of the prebuilt index has this name',
           'source: already used by the prebuilt index; choose another name',
         );
       }
-      await this.commit((docs) => [...docs.filter((d) => d.document.id !== id), prepared]);
+      await this.commit(
+        (docs) => [...docs.filter((d) => d.document.id !== id), prepared],
+        (runtime) => runtime.put(prepared),
+      );
       return { source: doc.source, course_id: prepared.document.course_id, chunks: prepared.chunks.length };
     });
   }
@@ -306,14 +334,17 @@ export class RetrievalEngine {
         (d) => d.source === source && d.course_id === (courseId ?? null),
       );
       if (!target) throw new DocumentNotFoundError(source);
-      if (this.options.overlayPath && this.isBaseDocument(target.id)) {
+      if (this.runtime && this.isBaseDocument(target.id)) {
         throw new RetrievalInputError(
           'INVALID_DOCUMENT',
           'Documents of the prebuilt index are removed by rebuilding it',
           'source: part of the prebuilt index; rebuild it with npm run rag:build',
         );
       }
-      await this.commit((docs) => docs.filter((d) => d.document.id !== target.id));
+      await this.commit(
+        (docs) => docs.filter((d) => d.document.id !== target.id),
+        (runtime) => runtime.remove(target.id),
+      );
     });
   }
 
@@ -328,25 +359,25 @@ export class RetrievalEngine {
   }
 
   private isBaseDocument(id: string): boolean {
-    return (
-      this.index.file.documents.some((d) => d.id === id) && !this.overlay.some((d) => d.document.id === id)
-    );
+    return this.base.documents.some((d) => d.id === id);
   }
 
-  /** Applies a change to the mutable document set, persists it, then swaps the index. */
-  private async commit(change: (docs: PreparedDocument[]) => PreparedDocument[]): Promise<void> {
+  /**
+   * Applies a change to the mutable document set, persists it (one document's put or remove in
+   * the run-time store, or the whole index file without one), then swaps the index.
+   */
+  private async commit(
+    change: (docs: PreparedDocument[]) => PreparedDocument[],
+    persist: (runtime: RuntimeDocumentStore) => Promise<void>,
+  ): Promise<void> {
     const chunking = chunkingOf(this.index.file);
     let next: GraphIndexFile;
-    if (this.options.overlayPath) {
-      const overlay = change(this.overlay);
-      const aliases = this.index.file.aliases;
-      const overlayFile = assembleIndex(overlay, chunking, undefined, aliases);
-      const base = preparedDocumentsOf(this.index.file).filter(
-        (d) => !this.overlay.some((o) => o.document.id === d.document.id),
-      );
-      next = assembleIndex([...base, ...overlay], chunking, undefined, aliases);
-      await writeIndexFile(this.options.overlayPath, overlayFile);
-      this.overlay = overlay;
+    if (this.runtime) {
+      // Another instance may have changed the shared set since: start from its latest state.
+      await persist(this.runtime);
+      const { version, documents } = await this.runtime.load();
+      next = combine(this.base, documents);
+      this.runtimeVersion = version;
     } else {
       next = assembleIndex(
         change(preparedDocumentsOf(this.index.file)),
@@ -368,12 +399,17 @@ export class RetrievalEngine {
   }
 }
 
-async function exists(path: string): Promise<boolean> {
+/**
+ * The run-time documents to start with. A shared store that is unreachable at start must not
+ * keep the service down: it starts on the prebuilt index and the next refresh catches up.
+ */
+async function loadAtStart(runtime: RuntimeDocumentStore, log: VectorStoreLog | undefined) {
   try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
+    return await runtime.load();
+  } catch (error) {
+    if (runtime.kind !== 'redis') throw error;
+    log?.warn({ err: error }, 'shared course documents unreachable at start; starting on the prebuilt index');
+    return { version: 'unreachable', documents: [] };
   }
 }
 

@@ -6,6 +6,7 @@ import type { EmbeddingSettings } from './embeddings.js';
 import { IndexUnavailableError } from './errors.js';
 import { MAX_DOCUMENT_CHARS } from './graph-builder.js';
 import { RetrievalEngine } from './retrieval-engine.js';
+import { SharedRuntime } from './shared-runtime.js';
 import type { VectorStoreLog } from './vector-store.js';
 
 /** The AI service folder (services/ai), from src/retrieval or dist/retrieval alike. */
@@ -32,6 +33,18 @@ export const retrievalEnvShape = {
     .min(1)
     .default('data/rag-runtime-index.json')
     .describe('Where documents added at run time are kept, so the prebuilt index stays untouched'),
+  GRAPH_RAG_RUNTIME_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(1000)
+    .describe('With REDIS_URL: how often an instance checks for documents another one added or removed'),
+  GRAPH_RAG_RUNTIME_REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]+$/, 'letters, digits and : . - _ only')
+    .default('faraday:ai:rag-runtime:')
+    .describe('With REDIS_URL: key prefix of the shared run-time documents (one per deployment)'),
   EMBEDDING_PROVIDER: z.enum(['hash', 'api']).default('hash').describe('Vectors for /v1/chat/hybrid'),
   EMBEDDING_MODEL: z.string().min(1).optional().describe('Model for EMBEDDING_PROVIDER=api'),
   VECTOR_STORE_PATH: z.string().min(1).default('data/vector-store.json').describe('Persisted chunk vectors'),
@@ -45,6 +58,8 @@ export interface RetrievalSettings {
   enabled: boolean;
   indexPath: string;
   runtimePath: string;
+  /** Set: run-time documents live in Redis, shared by every instance, instead of runtimePath. */
+  shared?: { redisUrl: string; prefix: string; pollMs: number } | undefined;
   vectorStorePath: string;
   maxDocumentChars: number;
   embedding: EmbeddingSettings;
@@ -68,6 +83,7 @@ export function toRetrievalSettings(
   context: {
     production: boolean;
     local?: { baseUrl: string; apiKey: string; timeoutMs: number } | undefined;
+    redisUrl?: string | undefined;
   },
 ): RetrievalSettings {
   const path = (p: string) => (isAbsolute(p) ? p : resolve(SERVICE_DIR, p));
@@ -79,6 +95,13 @@ export function toRetrievalSettings(
     enabled: env.GRAPH_RAG_ENABLED ?? !context.production,
     indexPath: path(env.GRAPH_RAG_INDEX_PATH),
     runtimePath: path(env.GRAPH_RAG_RUNTIME_PATH),
+    shared: context.redisUrl
+      ? {
+          redisUrl: context.redisUrl,
+          prefix: env.GRAPH_RAG_RUNTIME_REDIS_PREFIX,
+          pollMs: env.GRAPH_RAG_RUNTIME_POLL_MS,
+        }
+      : undefined,
     vectorStorePath: path(env.VECTOR_STORE_PATH),
     maxDocumentChars: env.RAG_MAX_DOCUMENT_CHARS,
     embedding,
@@ -107,21 +130,28 @@ export class RetrievalGate {
       | { status: 'disabled' }
       | { status: 'ready'; engine: RetrievalEngine }
       | { status: 'unavailable'; reason: string },
+    private readonly shared?: SharedRuntime,
   ) {}
 
   static async open(settings: RetrievalSettings, log?: VectorStoreLog): Promise<RetrievalGate> {
     if (!settings.enabled) return new RetrievalGate({ status: 'disabled' });
+    const shared = settings.shared
+      ? new SharedRuntime(settings.shared.redisUrl, settings.shared.prefix, log)
+      : undefined;
     try {
       const engine = await RetrievalEngine.open({
         indexPath: settings.indexPath,
         overlayPath: settings.runtimePath,
+        ...(shared ? { runtime: shared.store } : {}),
         vectorStorePath: settings.vectorStorePath,
         embedding: settings.embedding,
         maxDocumentChars: settings.maxDocumentChars,
         ...(log ? { log } : {}),
       });
-      return new RetrievalGate({ status: 'ready', engine });
+      if (shared && settings.shared) shared.follow(engine, settings.shared.pollMs);
+      return new RetrievalGate({ status: 'ready', engine }, shared);
     } catch (error) {
+      await shared?.close();
       // A missing or corrupt index must not stop the service: report it and carry on.
       if (error instanceof IndexUnavailableError) {
         log?.warn({ err: error, path: error.path }, 'retrieval unavailable');
@@ -129,6 +159,11 @@ export class RetrievalGate {
       }
       throw error;
     }
+  }
+
+  /** Stops following the shared store and closes its connection. */
+  async close(): Promise<void> {
+    await this.shared?.close();
   }
 
   static ready(engine: RetrievalEngine): RetrievalGate {

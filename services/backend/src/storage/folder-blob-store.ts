@@ -1,12 +1,17 @@
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newId } from '../shared/ids.js';
-import { type BlobStore, BlobTooLargeError, type ByteRange, type StoredBlob } from './blob-store.js';
+import {
+  BlobNotFoundError,
+  type BlobStore,
+  type ByteRange,
+  blobMeter,
+  type StoredBlob,
+} from './blob-store.js';
 
 const KEY_PATTERN = /^[0-9a-f-]{36}$/;
 
@@ -27,16 +32,7 @@ export class FolderBlobStore implements BlobStore {
     const tmpDir = join(this.root, 'tmp');
     await mkdir(tmpDir, { recursive: true });
     const tmpPath = join(tmpDir, key);
-    const hash = createHash('sha256');
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > maxBytes) return callback(new BlobTooLargeError(maxBytes));
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
+    const { meter, measured } = blobMeter(maxBytes);
     const writer = createWriteStream(tmpPath, { flags: 'wx' });
     try {
       await pipeline(source, meter, writer);
@@ -52,14 +48,16 @@ export class FolderBlobStore implements BlobStore {
       if (!source.destroyed) source.resume();
       throw error;
     }
-    return { key, size, sha256: hash.digest('hex') };
+    return { key, ...measured() };
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable> {
     const stream = createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
-      stream.once('error', reject);
+      stream.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'ENOENT' ? new BlobNotFoundError(key) : error),
+      );
     });
     return stream;
   }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { AppError, failure } from '@faraday/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BlobStore } from './blob-store.js';
+import { BlobNotFoundError, type BlobStore } from './blob-store.js';
 
 /**
  * The HTTP details of serving a file: Content-Disposition with UTF-8 names (RFC 6266 with
@@ -144,7 +144,7 @@ async function openBlob(
   try {
     return await blobs.open(key, range);
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ENOENT') throw error;
+    if (!(error instanceof BlobNotFoundError)) throw error;
     request.log.warn({ blob_key: key }, 'stored file is missing from the blob store');
     throw new AppError('NOT_FOUND', 'The file is no longer available');
   }

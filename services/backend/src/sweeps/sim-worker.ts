@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { backendEnvSchema, toBackendConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import type { SimulationContext } from '../simulations/simulation-context.js';
-import { FolderBlobStore } from '../storage/folder-blob-store.js';
+import { createBlobStore } from '../storage/create-blob-store.js';
 import type { SweepLog } from './sweep-executor.js';
 import { sweepQueuePrefix } from './sweep-queue.js';
 import { workerName } from './sweep-runner.js';
@@ -80,7 +80,7 @@ const { db } = openDatabase(backend.database, Math.max(2, settings.SWEEP_WORKER_
 );
 const ctx: SimulationContext = {
   db,
-  blobs: new FolderBlobStore(backend.uploads.blobDir),
+  blobs: createBlobStore(backend.uploads),
   simServiceUrl: backend.simServiceUrl,
   settings: backend.simulation,
 };

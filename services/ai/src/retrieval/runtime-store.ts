@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import { AppError } from '@faraday/contracts';
+import type { Redis } from 'ioredis';
+import type { ChunkingOptions } from './chunker.js';
+import { assembleIndex, type PreparedDocument, preparedDocumentsOf } from './graph-builder.js';
+import { loadIndexFile, writeIndexFile } from './index-file.js';
+import { compareStrings } from './index-model.js';
+
+/**
+ * Where documents added at run time (course uploads) are kept, apart from the prebuilt index.
+ * Each document is stored whole, already chunked, so an instance that sees a new version
+ * rebuilds its search index without chunking anything again.
+ */
+export interface RuntimeDocumentStore {
+  readonly kind: 'file' | 'redis';
+  /** Every run-time document, ordered by id, and the version they are at. */
+  load(): Promise<{ version: string; documents: PreparedDocument[] }>;
+  /** Adds or replaces one document. */
+  put(doc: PreparedDocument): Promise<void>;
+  /** Removes one document by id (absent is fine). */
+  remove(id: string): Promise<void>;
+  /** The current version: cheap, so instances can poll it to follow each other's changes. */
+  version(): Promise<string>;
+}
+
+const byId = (a: PreparedDocument, b: PreparedDocument) => compareStrings(a.document.id, b.document.id);
+
+/**
+ * One index file (GRAPH_RAG_RUNTIME_PATH) for one machine. Read-modify-write is safe because
+ * one instance owns the file and the engine runs its changes one at a time.
+ */
+export class FileRuntimeStore implements RuntimeDocumentStore {
+  readonly kind = 'file' as const;
+  private documents: PreparedDocument[] | undefined;
+
+  constructor(
+    private readonly path: string,
+    private readonly chunking?: ChunkingOptions,
+  ) {}
+
+  async load() {
+    if (!this.documents) {
+      this.documents = (await exists(this.path)) ? preparedDocumentsOf(await loadIndexFile(this.path)) : [];
+    }
+    return { version: this.versionOf(this.documents), documents: this.documents };
+  }
+
+  async put(doc: PreparedDocument): Promise<void> {
+    const { documents } = await this.load();
+    await this.save([...documents.filter((d) => d.document.id !== doc.document.id), doc].sort(byId));
+  }
+
+  async remove(id: string): Promise<void> {
+    const { documents } = await this.load();
+    await this.save(documents.filter((d) => d.document.id !== id));
+  }
+
+  async version(): Promise<string> {
+    return (await this.load()).version;
+  }
+
+  private async save(documents: PreparedDocument[]): Promise<void> {
+    await writeIndexFile(this.path, assembleIndex(documents, this.chunking));
+    this.documents = documents;
+  }
+
+  private versionOf(documents: PreparedDocument[]): string {
+    const hash = createHash('sha256');
+    for (const d of documents) hash.update(`${d.document.id}:${d.document.sha256}\n`);
+    return hash.digest('hex');
+  }
+}
+
+/**
+ * Run-time documents in Redis, shared by every AI instance: a hash of documents by id and a
+ * version counter, changed together in one MULTI. Per-document entries mean two instances
+ * adding different documents at once both keep theirs (no read-modify-write of a whole set).
+ */
+export class RedisRuntimeStore implements RuntimeDocumentStore {
+  readonly kind = 'redis' as const;
+  private readonly documentsKey: string;
+  private readonly versionKey: string;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+  ) {
+    this.documentsKey = `${prefix}documents`;
+    this.versionKey = `${prefix}version`;
+  }
+
+  async load() {
+    const [[, entries], [, version]] = (await unreachableAs503(
+      this.redis.multi().hgetall(this.documentsKey).get(this.versionKey).exec(),
+    )) as [[null, Record<string, string>], [null, string | null]];
+    const documents = Object.values(entries).map((json) => JSON.parse(json) as PreparedDocument);
+    return { version: version ?? '0', documents: documents.sort(byId) };
+  }
+
+  async put(doc: PreparedDocument): Promise<void> {
+    await unreachableAs503(
+      this.redis
+        .multi()
+        .hset(this.documentsKey, doc.document.id, JSON.stringify(doc))
+        .incr(this.versionKey)
+        .exec(),
+    );
+  }
+
+  async remove(id: string): Promise<void> {
+    await unreachableAs503(this.redis.multi().hdel(this.documentsKey, id).incr(this.versionKey).exec());
+  }
+
+  async version(): Promise<string> {
+    return (await unreachableAs503(this.redis.get(this.versionKey))) ?? '0';
+  }
+}
+
+/** A Redis failure as the catalogue's 503, so a course upload is told to retry, not a 500. */
+async function unreachableAs503<T>(command: Promise<T>): Promise<T> {
+  try {
+    return await command;
+  } catch (error) {
+    throw new AppError('SERVICE_UNAVAILABLE', 'The shared course-material store (Redis) is unreachable', {
+      cause: error,
+    });
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
