@@ -2,6 +2,7 @@ export type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export * from './config.js';
 export * from './create-server.js';
 export * from './docs.js';
+export * from './documented-errors.js';
 export * from './error-handler.js';
 export * from './health.js';
 export * from './request-id.js';
