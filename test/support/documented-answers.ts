@@ -34,7 +34,9 @@ function checkAnswers(app: FastifyInstance): void {
     if (route.schema?.hide) return payload;
     const code = errorCodeOf(payload) ?? '(no envelope)';
     const method = request.method === 'HEAD' ? 'get' : request.method.toLowerCase();
-    const operation = (app.swagger() as OpenApiDocument).paths?.[openApiPath(url)]?.[method];
+    const paths = (app.swagger() as OpenApiDocument).paths ?? {};
+    // A route documented per value of its parameters (documentedVariants) is found by its actual path.
+    const operation = (paths[openApiPath(url)] ?? paths[request.url.split('?')[0] ?? ''])?.[method];
     const listed = documentedCodes(operation?.responses?.[String(status)]);
     if (!listed.includes(code)) {
       undocumented.add(

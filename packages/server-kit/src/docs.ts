@@ -3,7 +3,13 @@ import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { type DocumentedError, derivedErrors, errorResponses } from './documented-errors.js';
+import { z } from 'zod';
+import {
+  type DocumentedError,
+  type DocumentedVariant,
+  derivedErrors,
+  errorResponses,
+} from './documented-errors.js';
 
 export type SecurityRequirement = Record<string, string[]>;
 
@@ -70,15 +76,49 @@ export function operationIdOf(method: string, path: string): string {
 
 interface Operation {
   operationId?: string;
+  summary?: string;
+  parameters?: { in: string; name: string }[];
+  requestBody?: unknown;
   security?: SecurityRequirement[];
   responses?: Record<string, unknown>;
   tags?: string[];
 }
 
 interface OpenApiDocument {
-  paths?: Record<string, Record<string, Operation>>;
+  paths: Record<string, Record<string, Operation>>;
   tags?: { name: string; description?: string }[];
   [key: string]: unknown;
+}
+
+/** Zod schemas per media type as an OpenAPI 3.0 request body, each first example as the media example. */
+function requestBodyOf(schemas: Record<string, unknown>): unknown {
+  const content: Record<string, unknown> = {};
+  for (const [mediaType, schema] of Object.entries(schemas)) {
+    const json = z.toJSONSchema(schema as z.ZodType, {
+      target: 'openapi-3.0',
+      io: 'input',
+      unrepresentable: 'any',
+    }) as Record<string, unknown>;
+    const { examples, example, $schema: _, ...rest } = json;
+    const first = Array.isArray(examples) ? examples[0] : example;
+    content[mediaType] = { schema: rest, ...(first === undefined ? {} : { example: first }) };
+  }
+  return { required: true, content };
+}
+
+/** One operation of a route documented per value of its path parameters (`config.documentedVariants`). */
+function variantOf(path: string, operation: Operation, variant: DocumentedVariant): [string, Operation] {
+  let variantPath = path;
+  for (const [name, value] of Object.entries(variant.params)) {
+    variantPath = variantPath.replace(`{${name}}`, value);
+  }
+  const copy = structuredClone(operation);
+  copy.parameters = copy.parameters?.filter((p) => !(p.in === 'path' && p.name in variant.params));
+  if (copy.parameters?.length === 0) delete copy.parameters;
+  if (variant.summary) copy.summary = variant.summary;
+  if (variant.body) copy.requestBody = requestBodyOf({ 'application/json': variant.body });
+  delete copy.operationId;
+  return [variantPath, copy];
 }
 
 /**
@@ -103,6 +143,8 @@ export async function registerDocs(
     operation.operationId ??= operationIdOf(method, path);
     const route = routes.get(`${method} ${path}`);
     if (!route) return;
+    const documentedBody = route.config?.documentedBody;
+    if (documentedBody) operation.requestBody = requestBodyOf(documentedBody);
     const described = options.describeRoute?.(route) ?? {};
     if (described.security !== undefined) operation.security = described.security;
     else operation.security ??= [];
@@ -124,14 +166,7 @@ export async function registerDocs(
       tags: Object.entries(options.tags ?? {}).map(([name, description]) => ({ name, description })),
       components: { securitySchemes: (options.securitySchemes ?? {}) as never },
     },
-    transform: (input) => {
-      const documented = (input.route.config as { documentedBody?: { contentType: string; schema: unknown } })
-        ?.documentedBody;
-      const schema = documented
-        ? { ...input.schema, body: documented.schema, consumes: [documented.contentType] }
-        : input.schema;
-      return jsonSchemaTransform({ ...input, schema } as Parameters<typeof jsonSchemaTransform>[0]);
-    },
+    transform: jsonSchemaTransform,
     transformObject: (input) => {
       const document = (
         'openapiObject' in input ? input.openapiObject : input.swaggerObject
@@ -139,7 +174,20 @@ export async function registerDocs(
       for (const [path, item] of Object.entries(document.paths ?? {})) {
         for (const method of HTTP_METHODS) {
           const operation = item[method];
-          if (operation) completeOperation(method, path, operation);
+          if (!operation) continue;
+          const variants = routes.get(`${method} ${path}`)?.config?.documentedVariants;
+          if (!variants) {
+            completeOperation(method, path, operation);
+            continue;
+          }
+          delete item[method];
+          for (const variant of variants) {
+            const [variantPath, variantOperation] = variantOf(path, operation, variant);
+            completeOperation(method, path, variantOperation);
+            variantOperation.operationId = operationIdOf(method, variantPath);
+            document.paths[variantPath] = { ...document.paths[variantPath], [method]: variantOperation };
+          }
+          if (Object.keys(item).length === 0) delete document.paths[path];
         }
       }
       return document as never;

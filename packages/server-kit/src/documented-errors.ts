@@ -13,15 +13,26 @@ export interface DocumentedError {
   requiredPermission?: string;
 }
 
+export interface DocumentedVariant {
+  params: Record<string, string>;
+  summary?: string;
+  body?: unknown;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Codes the route's use case throws, beyond those its access and schemas imply. */
     errors?: readonly ErrorCode[];
     /**
-     * The body as documented when the route reads it itself (multipart uploads) or validates it
-     * elsewhere (solver requests): OpenAPI shows this schema, Fastify does not validate with it.
+     * The body as documented, per media type (zod schemas), when the route reads it itself
+     * (multipart uploads): OpenAPI shows these, Fastify does not validate with them.
      */
-    documentedBody?: { contentType: string; schema: unknown };
+    documentedBody?: Record<string, unknown>;
+    /**
+     * Document the route as one operation per value of its path parameters, each with its own
+     * summary and body (a zod schema): one route for the eight solvers keeps one rate limit.
+     */
+    documentedVariants?: readonly DocumentedVariant[];
   }
 }
 

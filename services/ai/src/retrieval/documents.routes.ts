@@ -95,6 +95,7 @@ export function documentRoutes(options: DocumentRoutesOptions) {
     routes.delete(
       '/v1/index/documents',
       {
+        config: { errors: ['NOT_FOUND'] },
         schema: {
           tags: ['retrieval'],
           summary: 'Remove a document added at run time',
