@@ -19,11 +19,11 @@ export interface RunningServices {
 }
 
 /** The three services as they start by default (backend on a fresh SQLite file), not listening. */
-export async function buildServices(): Promise<RunningServices> {
+export async function buildServices(backendEnv: Record<string, string> = {}): Promise<RunningServices> {
   const dataDir = mkdtempSync(join(tmpdir(), 'faraday-api-ref-'));
   const logs = { logStream: new LogCapture() };
   const backend = await buildBackend(
-    toBackendConfig(parseConfig(backendEnvSchema, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' })),
+    toBackendConfig(parseConfig(backendEnvSchema, { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...backendEnv })),
     logs,
   );
   const ai = await buildAi(toAiConfig(parseConfig(aiEnvSchema, { LOG_LEVEL: 'warn' })), logs);

@@ -100,7 +100,12 @@ function requestBodyOf(schemas: Record<string, unknown>): unknown {
       unrepresentable: 'any',
     }) as Record<string, unknown>;
     const { examples, example, $schema: _, ...rest } = json;
-    const first = Array.isArray(examples) ? examples[0] : example;
+    // The schema's own meta() too: a schema made by another copy of zod keeps its meta in that
+    // copy's registry, which toJSONSchema here does not read.
+    const own = (schema as z.ZodType).meta()?.examples;
+    const first = Array.isArray(examples)
+      ? examples[0]
+      : (example ?? (Array.isArray(own) ? own[0] : undefined));
     content[mediaType] = { schema: rest, ...(first === undefined ? {} : { example: first }) };
   }
   return { required: true, content };

@@ -50,6 +50,9 @@ export function simulationRoutes(pool: SolverPool) {
               'SIMULATION_BUSY',
               'TIMEOUT',
             ],
+            // Documented only: validateSimulationRequest checks the body and names the value and
+            // allowed range of each bad field, which the generic validator cannot.
+            documentedBody: { 'application/json': solverRequestSchema(solver) },
           },
           schema: {
             tags: ['simulation'],
@@ -58,12 +61,8 @@ export function simulationRoutes(pool: SolverPool) {
               'Body: the solver fields of spec 4.3, plus optional `visualization` and `output_type`. ' +
               'A 400 INVALID_PARAMETERS names every bad field, its value and its allowed range; ' +
               'more than 100,000 grid points is 422 MEMORY_LIMIT_EXCEEDED.',
-            body: solverRequestSchema(solver),
             response: { 200: successEnvelopeSchema(simulationResultSchema) },
           },
-          // The schema above is for the docs; validateSimulationRequest checks the body and names
-          // the value and allowed range of each bad field, which the generic validator cannot.
-          validatorCompiler: () => (value: unknown) => ({ value }),
         },
         async (request, reply) => {
           try {

@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshotDir } from '../support/browser.js';
+import { buildServices, openApiOf, type RunningServices, serviceNames } from './services.js';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+interface Operation {
+  summary?: string;
+}
+
+/** Summaries of the document's operations (what the reference lists). */
+function summariesOf(document: Record<string, unknown>): string[] {
+  const paths = document.paths as Record<string, Record<string, Operation>>;
+  return Object.values(paths).flatMap((item) =>
+    Object.values(item).flatMap((operation) => (operation.summary ? [operation.summary] : [])),
+  );
+}
+
+describe('/docs of each service, offline', () => {
+  let services: RunningServices;
+  let browser: Browser;
+  const addresses: Record<string, string> = {};
+
+  beforeAll(async () => {
+    services = await buildServices();
+    for (const name of serviceNames) {
+      addresses[name] = await services.apps[name].listen({ host: '127.0.0.1', port: 0 });
+    }
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await services?.close();
+  });
+
+  it.each(serviceNames)('%s: renders its operations and requests nothing off this machine', async (name) => {
+    const page = await browser.newPage();
+    const outside: string[] = [];
+    await page.route('**/*', async (route) => {
+      const url = new URL(route.request().url());
+      if (url.protocol === 'data:' || url.protocol === 'blob:' || LOOPBACK.has(url.hostname)) {
+        return route.continue();
+      }
+      outside.push(url.href);
+      return route.abort('blockedbyclient');
+    });
+    page.on('websocket', (socket) => outside.push(socket.url()));
+    try {
+      await page.goto(`${addresses[name]}/docs/`, { waitUntil: 'networkidle' });
+      expect(await page.title()).toMatch(/^Faraday API/);
+      if (name === 'backend') expect(await page.title()).toBe('Faraday API');
+      const summaries = summariesOf(await openApiOf(services.apps[name]));
+      expect(summaries.length).toBeGreaterThan(1);
+      await page
+        .getByText(summaries[0] ?? '', { exact: true })
+        .first()
+        .waitFor({ timeout: 20_000 });
+      const text = await page.locator('body').innerText();
+      // Every operation is listed (the sidebar and the sections show each summary).
+      const missing = summaries.filter((summary) => !text.includes(summary));
+      expect(missing).toEqual([]);
+      // The vendor's online features are off.
+      for (const feature of ['Ask AI', 'Generate MCP', 'Deploy', 'Share']) {
+        expect(await page.getByText(feature, { exact: true }).count(), feature).toBe(0);
+      }
+      mkdirSync(join(screenshotDir, 'docs'), { recursive: true });
+      await page.screenshot({ path: join(screenshotDir, 'docs', `${name}.png`) });
+      expect(outside).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
