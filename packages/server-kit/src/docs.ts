@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   type DocumentedError,
   type DocumentedVariant,
@@ -90,29 +90,38 @@ interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-/** Zod schemas per media type as an OpenAPI 3.0 request body, each first example as the media example. */
-function requestBodyOf(schemas: Record<string, unknown>): unknown {
+/** A zod schema as JSON Schema, converted exactly as the route schemas are (fastify-type-provider-zod). */
+function jsonSchemaOf(schema: unknown, document: OpenApiDocument): Record<string, unknown> {
+  const converted = jsonSchemaTransform({
+    schema: { body: schema },
+    url: '/',
+    route: {},
+    openapiObject: document,
+  } as unknown as Parameters<typeof jsonSchemaTransform>[0]) as { schema: { body: Record<string, unknown> } };
+  return converted.schema.body;
+}
+
+/** Zod schemas per media type as a request body, each schema's first example as the media example. */
+function requestBodyOf(schemas: Record<string, unknown>, document: OpenApiDocument): unknown {
   const content: Record<string, unknown> = {};
   for (const [mediaType, schema] of Object.entries(schemas)) {
-    const json = z.toJSONSchema(schema as z.ZodType, {
-      target: 'openapi-3.0',
-      io: 'input',
-      unrepresentable: 'any',
-    }) as Record<string, unknown>;
-    const { examples, example, $schema: _, ...rest } = json;
-    // The schema's own meta() too: a schema made by another copy of zod keeps its meta in that
-    // copy's registry, which toJSONSchema here does not read.
+    const { examples, example, ...json } = jsonSchemaOf(schema, document);
+    // The schema's own meta() as well: the converter reads another registry than the one a
+    // schema built in another package may have registered its examples in.
     const own = (schema as z.ZodType).meta()?.examples;
-    const first = Array.isArray(examples)
-      ? examples[0]
-      : (example ?? (Array.isArray(own) ? own[0] : undefined));
-    content[mediaType] = { schema: rest, ...(first === undefined ? {} : { example: first }) };
+    const first = [examples, own].find(Array.isArray)?.[0] ?? example;
+    content[mediaType] = { schema: json, ...(first === undefined ? {} : { example: first }) };
   }
   return { required: true, content };
 }
 
 /** One operation of a route documented per value of its path parameters (`config.documentedVariants`). */
-function variantOf(path: string, operation: Operation, variant: DocumentedVariant): [string, Operation] {
+function variantOf(
+  path: string,
+  operation: Operation,
+  variant: DocumentedVariant,
+  document: OpenApiDocument,
+): [string, Operation] {
   let variantPath = path;
   for (const [name, value] of Object.entries(variant.params)) {
     variantPath = variantPath.replace(`{${name}}`, value);
@@ -121,7 +130,7 @@ function variantOf(path: string, operation: Operation, variant: DocumentedVarian
   copy.parameters = copy.parameters?.filter((p) => !(p.in === 'path' && p.name in variant.params));
   if (copy.parameters?.length === 0) delete copy.parameters;
   if (variant.summary) copy.summary = variant.summary;
-  if (variant.body) copy.requestBody = requestBodyOf({ 'application/json': variant.body });
+  if (variant.body) copy.requestBody = requestBodyOf({ 'application/json': variant.body }, document);
   delete copy.operationId;
   return [variantPath, copy];
 }
@@ -144,12 +153,17 @@ export async function registerDocs(
     }
   });
 
-  const completeOperation = (method: string, path: string, operation: Operation) => {
+  const completeOperation = (
+    document: OpenApiDocument,
+    method: string,
+    path: string,
+    operation: Operation,
+  ) => {
     operation.operationId ??= operationIdOf(method, path);
     const route = routes.get(`${method} ${path}`);
     if (!route) return;
     const documentedBody = route.config?.documentedBody;
-    if (documentedBody) operation.requestBody = requestBodyOf(documentedBody);
+    if (documentedBody) operation.requestBody = requestBodyOf(documentedBody, document);
     const described = options.describeRoute?.(route) ?? {};
     if (described.security !== undefined) operation.security = described.security;
     else operation.security ??= [];
@@ -159,7 +173,7 @@ export async function registerDocs(
 
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: options.title,
         description: options.description,
@@ -182,13 +196,13 @@ export async function registerDocs(
           if (!operation) continue;
           const variants = routes.get(`${method} ${path}`)?.config?.documentedVariants;
           if (!variants) {
-            completeOperation(method, path, operation);
+            completeOperation(document, method, path, operation);
             continue;
           }
           delete item[method];
           for (const variant of variants) {
-            const [variantPath, variantOperation] = variantOf(path, operation, variant);
-            completeOperation(method, path, variantOperation);
+            const [variantPath, variantOperation] = variantOf(path, operation, variant, document);
+            completeOperation(document, method, path, variantOperation);
             variantOperation.operationId = operationIdOf(method, variantPath);
             document.paths[variantPath] = { ...document.paths[variantPath], [method]: variantOperation };
           }
