@@ -71,10 +71,24 @@ describe('/docs of each service, offline', () => {
         .filter({ visible: true })
         .first()
         .waitFor({ timeout: 20_000 });
-      // Every operation is rendered: each section's operation list names its method and path.
+      // Every operation is rendered: each section's operation list names its path (sections
+      // render progressively, so wait for them).
+      const paths = pathsOf(document);
+      await page
+        .waitForFunction(
+          (all) => {
+            // Runs in the page (this file is type-checked without the DOM library).
+            const inPage = globalThis as unknown as { document: { body: { textContent: string | null } } };
+            return all.every((path) => inPage.document.body.textContent?.includes(path));
+          },
+          paths,
+          {
+            timeout: 20_000,
+          },
+        )
+        .catch(() => undefined);
       const text = (await page.locator('body').textContent()) ?? '';
-      const missing = pathsOf(document).filter((path) => !text.includes(path));
-      expect(missing).toEqual([]);
+      expect(paths.filter((path) => !text.includes(path))).toEqual([]);
       // The vendor's online features are off.
       for (const feature of ['Ask AI', 'Generate MCP', 'Deploy', 'Share']) {
         expect(await page.getByText(feature, { exact: true }).count(), feature).toBe(0);
