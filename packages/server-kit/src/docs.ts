@@ -43,7 +43,6 @@ const OFFLINE_REFERENCE = {
   agent: { disabled: true },
   showDeveloperTools: 'never',
   telemetry: false,
-  hideDarkModeToggle: false,
   documentDownloadType: 'json',
 } as const;
 
