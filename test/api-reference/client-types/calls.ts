@@ -94,3 +94,6 @@ export const checks: {
 // The check can fail: an operation the document lacks is refused.
 // @ts-expect-error no such operation
 export const unknownOperation = true satisfies Exists<'/api/v1/courses/{course_id}/nonexistent', 'get'>;
+
+// The web app's one request outside the client functions (apps/web/src/features/lab/TutorPage.tsx).
+export const tutorAsk = true satisfies Exists<'/api/v1/ai/chat', 'post'>;
