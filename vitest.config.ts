@@ -28,6 +28,8 @@ export default defineConfig({
             'services/*/src/**/*.test.ts',
             'services/*/test/**/*.test.ts',
           ],
+          // Every error answer a test provokes must be listed in its operation's OpenAPI document.
+          setupFiles: ['test/support/documented-answers.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

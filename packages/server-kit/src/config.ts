@@ -60,3 +60,12 @@ export const booleanFlagSchema = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * The URL a client on this machine reaches a service at, from where it listens: a wildcard
+ * interface (0.0.0.0, ::) is reached through loopback.
+ */
+export function localServiceUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}

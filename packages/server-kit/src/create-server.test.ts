@@ -27,7 +27,7 @@ beforeAll(async () => {
   routes.get('/boom', async () => {
     throw new Error('SELECT * FROM users WHERE secret = 1 at /srv/app/src/db.ts:42');
   });
-  routes.get('/teapot', async () => {
+  routes.get('/teapot', { config: { errors: ['COURSE_FULL'] } }, async () => {
     throw new AppError('COURSE_FULL', undefined, { details: 'max_students is 30' });
   });
   await app.ready();

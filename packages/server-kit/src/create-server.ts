@@ -82,6 +82,17 @@ function trackInFlightRequests(app: FastifyInstance, drainTimeoutMs: number): vo
   });
 }
 
+const serverCreatedListeners = new Set<(app: FastifyInstance) => void>();
+
+/**
+ * Calls `listener` with every server createServer makes from now on; returns the unsubscribe.
+ * The test suites use it to check each error answer against the server's own OpenAPI document.
+ */
+export function onServerCreated(listener: (app: FastifyInstance) => void): () => void {
+  serverCreatedListeners.add(listener);
+  return () => serverCreatedListeners.delete(listener);
+}
+
 function prettyStream(): NodeJS.WritableStream {
   return pretty({
     sync: true,
@@ -125,6 +136,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   trackInFlightRequests(app, options.drainTimeoutMs ?? 8_000);
-  await registerDocs(app, options.docs);
+  await registerDocs(app, options.docs, options.validationCode ?? 'VALIDATION_ERROR');
+  for (const listener of serverCreatedListeners) listener(app);
   return app;
 }

@@ -3,6 +3,7 @@ export * from './caller-gone.js';
 export * from './config.js';
 export * from './create-server.js';
 export * from './docs.js';
+export * from './documented-errors.js';
 export * from './error-handler.js';
 export * from './health.js';
 export * from './redis.js';

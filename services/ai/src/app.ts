@@ -1,4 +1,4 @@
-import { createServer, registerLiveness } from '@faraday/server-kit';
+import { createServer, localServiceUrl, registerLiveness } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { chatRoutes } from './chat/chat.routes.js';
 import type { ChatDeps } from './chat/chat.service.js';
@@ -7,7 +7,7 @@ import { guidedRoutes } from './guided/guided.routes.js';
 import { documentRoutes, RetrievalGate } from './retrieval/index.js';
 import { gateCourseSearch } from './tools/course-search.js';
 import { toolsRoutes } from './tools/tools.routes.js';
-import { installGatewayTrust } from './trust.js';
+import { GATEWAY_TOKEN_HEADER, gatewayDocs, installGatewayTrust } from './trust.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
 import { writingRoutes } from './writing/writing.routes.js';
 
@@ -25,10 +25,27 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
     logFormat: config.logFormat,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     docs: {
-      title: 'Faraday AI service',
+      title: 'Faraday API · AI service',
       description:
-        'Chat modes, guided learning, writing analysis and retrieval under /v1. Called by the backend.',
+        'Chat modes, guided learning, writing analysis and retrieval under /v1. Called by the backend, ' +
+        "which sends the gateway token; browsers use the backend's /api/v1/ai routes.",
       version: '0.1.0',
+      serverUrl: localServiceUrl(config.host, config.port),
+      tags: {
+        chat: 'Chat in one of the modes, whole or streamed',
+        retrieval: 'Course documents and retrieval over the course material',
+        tutoring: 'Guided learning sessions, writing analysis, chat with tools',
+        health: 'Liveness probe',
+      },
+      securitySchemes: {
+        gatewayToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: GATEWAY_TOKEN_HEADER,
+          description: 'The shared token the backend sends (required in production)',
+        },
+      },
+      describeRoute: gatewayDocs,
     },
   });
   // Retrieval is opened once; a missing or corrupt index leaves it unavailable (with the reason

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@faraday/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { RouteDocs } from '@faraday/server-kit';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 
 export const GATEWAY_TOKEN_HEADER = 'x-ai-gateway-token';
 
@@ -47,4 +48,10 @@ export function installGatewayTrust(
       );
     }
   });
+}
+
+/** The /v1 routes take the gateway token, and answer 401 to a wrong one (or to none, in production). */
+export function gatewayDocs(route: RouteOptions): RouteDocs {
+  if (!route.url.startsWith('/v1/')) return { security: [] };
+  return { security: [{ gatewayToken: [] }], errors: [{ code: 'UNAUTHORIZED' }] };
 }

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { aiGatewayRoutes } from './ai-gateway/ai-gateway.routes.js';
 import { assignmentsRoutes } from './assignments/assignments.routes.js';
-import { installAccessControl } from './auth/access.js';
+import { accessDocs, installAccessControl } from './auth/access.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { scheduleIdentityCleanup } from './auth/cleanup.js';
 import { corpchatRoutes } from './auth/corpchat/corpchat.routes.js';
@@ -47,6 +47,21 @@ export interface BuildOptions {
 
 export const BACKEND_VERSION = '0.1.0';
 
+/** The reference's sections, in reading order. */
+const BACKEND_TAGS = {
+  auth: 'Sign in (password or corporate chat), the current account, password change, sign out',
+  users: 'Accounts, for administrators: create, import from CSV, change, disable, reset passwords',
+  courses: 'Courses: create, find, change, archive, delete; join with an invite code',
+  'course members': 'Teachers, assistants and students of a course',
+  assignments: 'Assignments of a course, submissions, attempts and grading',
+  resources: 'Course files: upload, list, download (with ranges), delete',
+  grades: 'The gradebook of a course, as JSON or CSV; your grading queue and due assignments',
+  simulation: 'The electromagnetics lab: run a solver, the history of runs, parameter sweeps',
+  ai: 'The AI tutor: chat modes, retrieval, course documents',
+  tutoring: 'Guided learning sessions, writing analysis, chat with tools',
+  health: 'Liveness and readiness probes',
+};
+
 /** The backend as a Fastify app: database opened, migrated and seeded, every route registered. */
 export async function buildApp(config: BackendConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = await createServer({
@@ -56,9 +71,23 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     trustProxy: config.trustProxy,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     docs: {
-      title: 'Faraday backend API',
-      description: 'Accounts, courses, the simulation lab and the AI tutor gateway. All paths under /api/v1.',
+      title: 'Faraday API',
+      description:
+        'Accounts, courses, the simulation lab and the AI tutor gateway. All paths under /api/v1. ' +
+        'Sign in with POST /api/v1/auth/login and send the token as `Authorization: Bearer <token>`. ' +
+        'Every answer is an envelope: `{success: true, data}` or `{success: false, error: {code, message, details?, required_permission?}}`.',
       version: BACKEND_VERSION,
+      serverUrl: config.publicUrl,
+      tags: BACKEND_TAGS,
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The token from login',
+        },
+      },
+      describeRoute: accessDocs,
     },
   });
   const jwtSecret = resolveJwtSecret(config);

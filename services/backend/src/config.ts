@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { booleanFlagSchema, logFormatSchema, logLevelSchema, portSchema } from '@faraday/server-kit';
+import {
+  booleanFlagSchema,
+  localServiceUrl,
+  logFormatSchema,
+  logLevelSchema,
+  portSchema,
+} from '@faraday/server-kit';
 import { z } from 'zod';
 import type { S3BlobStoreSettings } from './storage/s3-blob-store.js';
 
@@ -12,6 +18,12 @@ export const backendEnvSchema = z
     APP_ENV: z.string().default('development').describe('Environment name; `prod` enables production rules'),
     HOST: z.string().default('127.0.0.1').describe('Interface to listen on'),
     BACKEND_PORT: portSchema(8080).describe('Backend HTTP port'),
+    PUBLIC_URL: z
+      .url()
+      .optional()
+      .describe(
+        "The backend's address for clients, named in /openapi.json (default http://HOST:BACKEND_PORT)",
+      ),
     LOG_LEVEL: logLevelSchema,
     LOG_FORMAT: logFormatSchema,
     DATA_DIR: z.string().default('./data').describe('Folder for the SQLite file, blobs and the dev secret'),
@@ -118,6 +130,8 @@ export interface BackendConfig {
   isProduction: boolean;
   host: string;
   port: number;
+  /** The backend's address as clients see it (the API reference's server). */
+  publicUrl: string;
   logLevel: BackendEnv['LOG_LEVEL'];
   logFormat: 'json' | 'pretty';
   dataDir: string;
@@ -203,6 +217,7 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     isProduction: env.APP_ENV === 'prod',
     host: env.HOST,
     port: env.BACKEND_PORT,
+    publicUrl: (env.PUBLIC_URL ?? localServiceUrl(env.HOST, env.BACKEND_PORT)).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     dataDir: env.DATA_DIR,

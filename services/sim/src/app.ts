@@ -1,4 +1,4 @@
-import { createServer, registerLiveness } from '@faraday/server-kit';
+import { createServer, localServiceUrl, registerLiveness } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { SimConfig } from './config.js';
 import { simulationRoutes } from './simulation.routes.js';
@@ -23,9 +23,16 @@ export async function buildApp(config: SimConfig, options: BuildOptions = {}): P
     bodyLimit: BODY_LIMIT_BYTES,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     docs: {
-      title: 'Faraday simulation service',
-      description: 'Electromagnetics solvers under /v1/sim. Called by the backend; not meant for browsers.',
+      title: 'Faraday API · simulation service',
+      description:
+        'Electromagnetics solvers under /v1/sim. Called by the backend (no authentication: keep it on a ' +
+        "private network); browsers use the backend's /api/v1/sim routes.",
       version: '0.1.0',
+      serverUrl: localServiceUrl(config.host, config.port),
+      tags: {
+        simulation: 'Run a solver and draw its figure; the worker pool',
+        health: 'Liveness probe',
+      },
     },
   });
   registerLiveness(app);

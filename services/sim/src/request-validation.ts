@@ -5,16 +5,9 @@
  */
 import { AppError } from '@faraday/contracts';
 import { MAX_GRID_POINTS, type SolverName, solvers } from '@faraday/physics';
-import { type VisualizationOptions, visualizationOptionsSchema } from '@faraday/plot';
-import { z } from 'zod';
+import { stillOutputSchema, type VisualizationOptions, visualizationOptionsSchema } from '@faraday/plot';
 import { describeIssues, fieldsOf, joinDetails, showValue } from './issue-details.js';
 import type { OutputType, SolverTask } from './solver-task.js';
-
-/** Output kinds every solver but wave_1d accepts (wave_1d's own schema also allows animation). */
-const stillOutputSchema = z
-  .enum(['png_base64', 'svg', 'data'])
-  .default('png_base64')
-  .describe("'png_base64' (default), 'svg' (adds the vector figure) or 'data' (the PNG and the numbers)");
 
 const visualizationFields = Object.keys(visualizationOptionsSchema.shape);
 
@@ -92,15 +85,4 @@ function checkVisualization(raw: unknown, lines: string[]): VisualizationOptions
   if (parsed.success) return parsed.data;
   lines.push(...describeIssues(parsed.error.issues, visualizationOptionsSchema, raw, ['visualization']));
   return {};
-}
-
-/**
- * The documented body of a solver route (OpenAPI only; validation is the function above, which
- * reports values and ranges that the generic validator would not).
- */
-export function documentedBodySchema(solver: SolverName): z.ZodType {
-  const physics = solvers[solver].schema as z.ZodObject;
-  const shape = { ...physics.shape, visualization: visualizationOptionsSchema.optional() };
-  if (solver !== 'wave_1d') Object.assign(shape, { output_type: stillOutputSchema });
-  return z.strictObject(shape);
 }

@@ -6,10 +6,10 @@ import {
   successEnvelopeSchema,
 } from '@faraday/contracts';
 import { isSolverName } from '@faraday/physics';
+import { solverRequestSchema } from '@faraday/plot';
 import { answerCallerGone, callerGoneSignal, type ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { documentedBodySchema } from './request-validation.js';
 import { runSimulation } from './simulation.service.js';
 import { type Caller, CallerGone, type SolverPool } from './solver-pool.js';
 
@@ -48,20 +48,27 @@ export function simulationRoutes(pool: SolverPool) {
       app.post(
         `/v1/sim/${solver}`,
         {
+          config: {
+            errors: [
+              'MEMORY_LIMIT_EXCEEDED',
+              'CONVERGENCE_ERROR',
+              'COMPUTATION_FAILED',
+              'SIMULATION_BUSY',
+              'TIMEOUT',
+            ],
+            // Documented only: validateSimulationRequest checks the body and names the value and
+            // allowed range of each bad field, which the generic validator cannot.
+            documentedBody: { 'application/json': solverRequestSchema(solver) },
+          },
           schema: {
             tags: ['simulation'],
             summary: `Run ${solver} and draw its figure`,
             description:
               'Body: the solver fields of spec 4.3, plus optional `visualization` and `output_type`. ' +
-              'Errors: 400 INVALID_PARAMETERS (every bad field, its value and range), 422 MEMORY_LIMIT_EXCEEDED ' +
-              '(over 100,000 grid points), 422 CONVERGENCE_ERROR, 500 COMPUTATION_FAILED, 503 SIMULATION_BUSY ' +
-              '(with Retry-After), 504 TIMEOUT.',
-            body: documentedBodySchema(solver),
+              'A 400 INVALID_PARAMETERS names every bad field, its value and its allowed range; ' +
+              'more than 100,000 grid points is 422 MEMORY_LIMIT_EXCEEDED.',
             response: { 200: successEnvelopeSchema(simulationResultSchema) },
           },
-          // The schema above is for the docs; validateSimulationRequest checks the body and names
-          // the value and allowed range of each bad field, which the generic validator cannot.
-          validatorCompiler: () => (value: unknown) => ({ value }),
         },
         async (request, reply) => {
           try {

@@ -57,7 +57,7 @@ describe('sim service foundation', () => {
 
   it('serves its OpenAPI document and docs page', async () => {
     const doc = (await (await fetch(`${address}/openapi.json`)).json()) as OpenApiDocument;
-    expect(doc.info.title).toBe('Faraday simulation service');
+    expect(doc.info.title).toBe('Faraday API · simulation service');
     expect((await fetch(`${address}/docs/`)).status).toBe(200);
   });
 

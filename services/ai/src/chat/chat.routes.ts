@@ -89,6 +89,9 @@ export function chatRoutes(deps: ChatDeps) {
     routes.post(
       '/v1/chat',
       {
+        config: {
+          errors: ['ROUTING_FORBIDDEN', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT', 'UPSTREAM_BAD_RESPONSE'],
+        },
         schema: {
           tags: ['chat'],
           summary: 'Chat in one of the modes; with stream=true the answer is server-sent events',
@@ -108,6 +111,9 @@ export function chatRoutes(deps: ChatDeps) {
     routes.post(
       '/v1/chat/hybrid',
       {
+        config: {
+          errors: ['ROUTING_FORBIDDEN', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT', 'UPSTREAM_BAD_RESPONSE'],
+        },
         schema: {
           tags: ['chat', 'retrieval'],
           summary: 'Chat from the course material with hybrid (keyword + vector) retrieval',

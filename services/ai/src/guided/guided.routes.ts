@@ -63,6 +63,15 @@ export function guidedRoutes(options: GuidedRouteOptions) {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/v1/chat/guided',
       {
+        config: {
+          errors: [
+            'SESSION_NOT_FOUND',
+            'ROUTING_FORBIDDEN',
+            'UPSTREAM_UNAVAILABLE',
+            'UPSTREAM_TIMEOUT',
+            'UPSTREAM_BAD_RESPONSE',
+          ],
+        },
         schema: {
           tags: ['tutoring'],
           summary: 'A turn of a guided learning session (omit session_id to start one)',

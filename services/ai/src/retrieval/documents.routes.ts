@@ -71,6 +71,7 @@ export function documentRoutes(options: DocumentRoutesOptions) {
       {
         // UTF-8 takes up to 3 bytes per character and JSON escapes up to 6: room for the largest text.
         bodyLimit: options.maxDocumentChars * 6 + 64 * 1024,
+        config: { errors: ['UNAUTHORIZED'] },
         schema: {
           tags: ['retrieval'],
           summary: 'Add or replace a document in the retrieval index',
@@ -95,6 +96,7 @@ export function documentRoutes(options: DocumentRoutesOptions) {
     routes.delete(
       '/v1/index/documents',
       {
+        config: { errors: ['UNAUTHORIZED', 'NOT_FOUND'] },
         schema: {
           tags: ['retrieval'],
           summary: 'Remove a document added at run time',

@@ -10,6 +10,9 @@ export function toolsRoutes(deps: ToolDeps) {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/v1/chat_with_tools',
       {
+        config: {
+          errors: ['ROUTING_FORBIDDEN', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT', 'UPSTREAM_BAD_RESPONSE'],
+        },
         schema: {
           tags: ['tutoring'],
           summary:

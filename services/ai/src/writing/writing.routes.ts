@@ -16,6 +16,9 @@ export function writingRoutes(deps: ChatDeps) {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/v1/writing/analyze',
       {
+        config: {
+          errors: ['ROUTING_FORBIDDEN', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT', 'UPSTREAM_BAD_RESPONSE'],
+        },
         schema: {
           tags: ['tutoring'],
           summary: 'Analyse a piece of academic writing against the rubric of its type',

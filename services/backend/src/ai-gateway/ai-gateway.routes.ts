@@ -155,7 +155,16 @@ export function aiGatewayRoutes(config: BackendConfig) {
     routes.post(
       '/api/v1/ai/chat',
       {
-        config: routeConfig,
+        config: {
+          ...routeConfig,
+          errors: [
+            'COURSE_NOT_FOUND',
+            'ROUTING_FORBIDDEN',
+            'UPSTREAM_UNAVAILABLE',
+            'UPSTREAM_TIMEOUT',
+            'UPSTREAM_BAD_RESPONSE',
+          ],
+        },
         schema: {
           tags: ['ai'],
           security: [{ bearerAuth: [] }],
@@ -170,7 +179,16 @@ export function aiGatewayRoutes(config: BackendConfig) {
     routes.post(
       '/api/v1/ai/chat/hybrid',
       {
-        config: routeConfig,
+        config: {
+          ...routeConfig,
+          errors: [
+            'COURSE_NOT_FOUND',
+            'ROUTING_FORBIDDEN',
+            'UPSTREAM_UNAVAILABLE',
+            'UPSTREAM_TIMEOUT',
+            'UPSTREAM_BAD_RESPONSE',
+          ],
+        },
         schema: {
           tags: ['ai'],
           security: [{ bearerAuth: [] }],

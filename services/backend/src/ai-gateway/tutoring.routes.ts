@@ -78,7 +78,17 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
     routes.post(
       '/api/v1/ai/chat/guided',
       {
-        config: routeConfig,
+        config: {
+          ...routeConfig,
+          errors: [
+            'COURSE_NOT_FOUND',
+            'SESSION_NOT_FOUND',
+            'ROUTING_FORBIDDEN',
+            'UPSTREAM_UNAVAILABLE',
+            'UPSTREAM_TIMEOUT',
+            'UPSTREAM_BAD_RESPONSE',
+          ],
+        },
         schema: {
           tags: ['ai'],
           security: [{ bearerAuth: [] }],
@@ -118,7 +128,10 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
     routes.post(
       '/api/v1/ai/writing/analyze',
       {
-        config: routeConfig,
+        config: {
+          ...routeConfig,
+          errors: ['ROUTING_FORBIDDEN', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT', 'UPSTREAM_BAD_RESPONSE'],
+        },
         schema: {
           tags: ['ai'],
           security: [{ bearerAuth: [] }],
@@ -136,7 +149,16 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
     routes.post(
       '/api/v1/ai/chat_with_tools',
       {
-        config: routeConfig,
+        config: {
+          ...routeConfig,
+          errors: [
+            'COURSE_NOT_FOUND',
+            'ROUTING_FORBIDDEN',
+            'UPSTREAM_UNAVAILABLE',
+            'UPSTREAM_TIMEOUT',
+            'UPSTREAM_BAD_RESPONSE',
+          ],
+        },
         schema: {
           tags: ['ai'],
           security: [{ bearerAuth: [] }],

@@ -35,7 +35,7 @@ export function assignmentsRoutes(ctx: CourseContentContext) {
     routes.post(
       '/api/v1/courses/:course_id/assignments',
       {
-        config: { access: 'course:write' },
+        config: { access: 'course:write', errors: ['COURSE_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -59,7 +59,7 @@ export function assignmentsRoutes(ctx: CourseContentContext) {
     routes.get(
       '/api/v1/courses/:course_id/assignments',
       {
-        config: { access: 'course:read' },
+        config: { access: 'course:read', errors: ['COURSE_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -78,7 +78,7 @@ export function assignmentsRoutes(ctx: CourseContentContext) {
     routes.get(
       '/api/v1/courses/:course_id/assignments/:assignment_id',
       {
-        config: { access: 'course:read' },
+        config: { access: 'course:read', errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -96,7 +96,7 @@ export function assignmentsRoutes(ctx: CourseContentContext) {
     routes.put(
       '/api/v1/courses/:course_id/assignments/:assignment_id',
       {
-        config: { access: 'course:write' },
+        config: { access: 'course:write', errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND'] },
         schema: {
           tags,
           security,

@@ -46,6 +46,15 @@ async function requireJsonOrMultipart(request: FastifyRequest): Promise<void> {
 }
 
 /** Submissions to an assignment: hand in (students), list, read, grade (staff) and download files. */
+/** A submission with files, as documented (the handler streams the parts). */
+const submissionFormSchema = submitJsonRequestSchema.extend({
+  files: z
+    .array(z.string().meta({ format: 'binary' }))
+    .max(MAX_SUBMISSION_FILES)
+    .optional()
+    .describe(`Up to ${MAX_SUBMISSION_FILES} files, each a part named files`),
+});
+
 export function submissionsRoutes(ctx: CourseContentContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -53,7 +62,20 @@ export function submissionsRoutes(ctx: CourseContentContext) {
     routes.post(
       base,
       {
-        config: { access: 'course:read' },
+        config: {
+          access: 'course:read',
+          errors: [
+            'COURSE_NOT_FOUND',
+            'ASSIGNMENT_NOT_FOUND',
+            'ASSIGNMENT_OVERDUE',
+            'RESUBMISSION_NOT_ALLOWED',
+            'RESOURCE_TOO_LARGE',
+          ],
+          documentedBody: {
+            'application/json': submitJsonRequestSchema,
+            'multipart/form-data': submissionFormSchema,
+          },
+        },
         preValidation: requireJsonOrMultipart,
         schema: {
           tags,
@@ -86,7 +108,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
     routes.get(
       base,
       {
-        config: { access: 'course:read' },
+        config: { access: 'course:read', errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -107,7 +129,10 @@ export function submissionsRoutes(ctx: CourseContentContext) {
     routes.get(
       `${base}/:submission_id`,
       {
-        config: { access: 'course:read' },
+        config: {
+          access: 'course:read',
+          errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND'],
+        },
         schema: {
           tags,
           security,
@@ -125,7 +150,10 @@ export function submissionsRoutes(ctx: CourseContentContext) {
     routes.get(
       `${base}/:submission_id/attempts`,
       {
-        config: { access: 'course:read' },
+        config: {
+          access: 'course:read',
+          errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND'],
+        },
         schema: {
           tags,
           security,
@@ -143,7 +171,10 @@ export function submissionsRoutes(ctx: CourseContentContext) {
     routes.put(
       `${base}/:submission_id/grade`,
       {
-        config: { access: 'course:write' },
+        config: {
+          access: 'course:write',
+          errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND', 'ATTEMPT_SUPERSEDED'],
+        },
         schema: {
           tags,
           security,
@@ -173,7 +204,16 @@ export function submissionsRoutes(ctx: CourseContentContext) {
     routes.get(
       `${base}/:submission_id/files/:file_id`,
       {
-        config: { access: 'course:read' },
+        config: {
+          access: 'course:read',
+          errors: [
+            'COURSE_NOT_FOUND',
+            'ASSIGNMENT_NOT_FOUND',
+            'SUBMISSION_NOT_FOUND',
+            'NOT_FOUND',
+            'RANGE_NOT_SATISFIABLE',
+          ],
+        },
         schema: {
           tags,
           security,

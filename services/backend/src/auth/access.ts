@@ -1,5 +1,6 @@
 import { AppError, type Permission } from '@faraday/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DocumentedError, RouteDocs } from '@faraday/server-kit';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { IdentityContext } from './identity-context.js';
 import { authenticate, type Principal } from './principal.js';
 
@@ -52,4 +53,20 @@ export function installAccessControl(app: FastifyInstance, ctx: IdentityContext)
       });
     }
   });
+}
+
+/**
+ * What a route's declared access means for its documentation: public routes declare no
+ * security; the others take a bearer token and can answer the 401s of a bad token, 403 while
+ * the password must be changed, and 403 naming the permission they require.
+ */
+export function accessDocs(route: RouteOptions): RouteDocs {
+  const config = route.config as { access?: RouteAccess; beforePasswordChange?: true; rateLimit?: unknown };
+  const errors: DocumentedError[] = config?.rateLimit === undefined ? [] : [{ code: 'RATE_LIMITED' }];
+  const access = config?.access ?? 'public';
+  if (access === 'public') return { security: [], errors };
+  errors.push({ code: 'UNAUTHORIZED' }, { code: 'TOKEN_EXPIRED' }, { code: 'TOKEN_REVOKED' });
+  if (config.beforePasswordChange !== true) errors.push({ code: 'PASSWORD_CHANGE_REQUIRED' });
+  if (access !== 'signed-in') errors.push({ code: 'INSUFFICIENT_PERMISSIONS', requiredPermission: access });
+  return { security: [{ bearerAuth: [] }], errors };
 }

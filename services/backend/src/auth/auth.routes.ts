@@ -24,6 +24,7 @@ export function authRoutes(ctx: IdentityContext, loginRateLimitPerMinute: number
       '/api/v1/auth/login',
       {
         config: {
+          errors: ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED'],
           access: 'public',
           rateLimit: { max: loginRateLimitPerMinute, timeWindow: '1 minute' },
         },
@@ -71,7 +72,7 @@ export function authRoutes(ctx: IdentityContext, loginRateLimitPerMinute: number
     routes.post(
       '/api/v1/auth/password',
       {
-        config: { access: 'signed-in', beforePasswordChange: true },
+        config: { access: 'signed-in', beforePasswordChange: true, errors: ['WEAK_PASSWORD'] },
         schema: {
           tags,
           security: bearer,

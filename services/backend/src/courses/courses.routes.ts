@@ -53,7 +53,7 @@ export function coursesRoutes(db: Db) {
     routes.post(
       '/api/v1/courses',
       {
-        config: { access: 'course:write' },
+        config: { access: 'course:write', errors: ['COURSE_CODE_EXISTS'] },
         schema: {
           tags,
           security,
@@ -83,7 +83,7 @@ export function coursesRoutes(db: Db) {
     routes.get(
       '/api/v1/courses/:course_id',
       {
-        config: { access: 'course:read' },
+        config: { access: 'course:read', errors: ['COURSE_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -98,7 +98,7 @@ export function coursesRoutes(db: Db) {
     routes.put(
       '/api/v1/courses/:course_id',
       {
-        config: { access: 'course:write' },
+        config: { access: 'course:write', errors: ['COURSE_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -123,7 +123,7 @@ export function coursesRoutes(db: Db) {
     routes.delete(
       '/api/v1/courses/:course_id',
       {
-        config: { access: 'course:write' },
+        config: { access: 'course:write', errors: ['COURSE_NOT_FOUND'] },
         schema: {
           tags,
           security,

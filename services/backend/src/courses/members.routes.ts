@@ -35,7 +35,7 @@ export function membersRoutes(db: Db) {
     routes.get(
       '/api/v1/courses/:course_id/members',
       {
-        config: { access: 'course:read' },
+        config: { access: 'course:read', errors: ['COURSE_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -50,7 +50,10 @@ export function membersRoutes(db: Db) {
     routes.post(
       '/api/v1/courses/:course_id/members',
       {
-        config: { access: 'course:write' },
+        config: {
+          access: 'course:write',
+          errors: ['COURSE_NOT_FOUND', 'USER_NOT_FOUND', 'MEMBER_ALREADY_EXISTS', 'COURSE_FULL'],
+        },
         schema: {
           tags,
           security,
@@ -67,7 +70,7 @@ export function membersRoutes(db: Db) {
     routes.delete(
       '/api/v1/courses/:course_id/members/:user_id',
       {
-        config: { access: 'course:write' },
+        config: { access: 'course:write', errors: ['COURSE_NOT_FOUND', 'USER_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -85,7 +88,10 @@ export function membersRoutes(db: Db) {
     routes.post(
       '/api/v1/courses/join',
       {
-        config: { access: 'signed-in' },
+        config: {
+          access: 'signed-in',
+          errors: ['INVITE_CODE_INVALID', 'MEMBER_ALREADY_EXISTS', 'COURSE_FULL'],
+        },
         schema: {
           tags,
           security,
@@ -100,7 +106,7 @@ export function membersRoutes(db: Db) {
     routes.post(
       '/api/v1/courses/:course_id/invite-code',
       {
-        config: { access: 'course:write' },
+        config: { access: 'course:write', errors: ['COURSE_NOT_FOUND'] },
         schema: {
           tags,
           security,

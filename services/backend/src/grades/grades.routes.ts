@@ -28,7 +28,7 @@ export function gradesRoutes(db: Db) {
     routes.get(
       '/api/v1/courses/:course_id/grades',
       {
-        config: { access: 'course:read' },
+        config: { access: 'course:read', errors: ['COURSE_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -44,7 +44,7 @@ export function gradesRoutes(db: Db) {
     routes.get(
       '/api/v1/courses/:course_id/grades.csv',
       {
-        config: { access: 'course:read' },
+        config: { access: 'course:read', errors: ['COURSE_NOT_FOUND'] },
         schema: {
           tags,
           security,

@@ -5,6 +5,7 @@ import {
   resourceListSchema,
   resourceSchema,
   successEnvelopeSchema,
+  uploadResourceFieldsSchema,
 } from '@faraday/contracts';
 import type { ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,11 @@ const security = [{ bearerAuth: [] }];
 const courseParams = z.object({ course_id: z.string().min(1).max(64) });
 const resourceParams = z.object({ resource_id: z.string().min(1).max(64) });
 
+/** The upload form as documented (the handler streams it; the fields are checked by the contracts' schema). */
+const uploadFormSchema = uploadResourceFieldsSchema.extend({
+  file: z.string().meta({ format: 'binary' }).describe('The file'),
+});
+
 export function resourcesRoutes(ctx: CourseContentContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +38,7 @@ export function resourcesRoutes(ctx: CourseContentContext) {
     routes.get(
       '/api/v1/courses/:course_id/resources',
       {
-        config: { access: 'course:read' },
+        config: { access: 'course:read', errors: ['COURSE_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -50,15 +56,16 @@ export function resourcesRoutes(ctx: CourseContentContext) {
     routes.post(
       '/api/v1/courses/:course_id/resources',
       {
-        config: { access: 'course:write' },
+        config: {
+          access: 'course:write',
+          errors: ['COURSE_NOT_FOUND', 'RESOURCE_TOO_LARGE'],
+          documentedBody: { 'multipart/form-data': uploadFormSchema },
+        },
         schema: {
           tags,
           security,
           summary: 'Upload a resource (teacher, assistants, admin)',
-          description:
-            'multipart/form-data: `file` (the file), `name`, `category` (lecture, exercise, reference), ' +
-            `optional \`chapter\` (integer ≥ 1) and \`description\`, in any order. Over ${ctx.maxUploadBytes} ` +
-            'bytes: 413 RESOURCE_TOO_LARGE.',
+          description: `multipart/form-data, fields in any order; files over ${ctx.maxUploadBytes} bytes are refused.`,
           consumes: ['multipart/form-data'],
           params: courseParams,
           response: { 201: successEnvelopeSchema(resourceSchema) },
@@ -80,7 +87,7 @@ export function resourcesRoutes(ctx: CourseContentContext) {
     routes.get(
       '/api/v1/resources/:resource_id/download',
       {
-        config: { access: 'course:read' },
+        config: { access: 'course:read', errors: ['RESOURCE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'] },
         schema: {
           tags,
           security,
@@ -104,7 +111,7 @@ export function resourcesRoutes(ctx: CourseContentContext) {
     routes.delete(
       '/api/v1/resources/:resource_id',
       {
-        config: { access: 'course:write' },
+        config: { access: 'course:write', errors: ['RESOURCE_NOT_FOUND'] },
         schema: {
           tags,
           security,

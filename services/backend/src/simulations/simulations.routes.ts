@@ -2,6 +2,7 @@ import {
   messageSchema,
   ok,
   pageOffset,
+  type SimulationType,
   simulationDetailSchema,
   simulationHistoryQuerySchema,
   simulationHistorySchema,
@@ -10,6 +11,7 @@ import {
   simulationTypes,
   successEnvelopeSchema,
 } from '@faraday/contracts';
+import { solverRequestExamples, solverRequestSchema } from '@faraday/plot';
 import { answerCallerGone, callerGoneSignal, type ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -28,6 +30,13 @@ const tags = ['simulation'];
 const security = [{ bearerAuth: [] }];
 const resultParams = z.object({ simulation_id: z.string().min(1).max(64) });
 
+/** A solver's request with the fields of the record (documentation; the sim service validates). */
+function recordedSolverRequestSchema(solver: SimulationType) {
+  return solverRequestSchema(solver)
+    .extend(simulationRecordFieldsSchema.shape)
+    .meta({ examples: [{ ...solverRequestExamples[solver], title: `My ${solver} run` }] });
+}
+
 /** Per-user limits (spec part 8); counters shared by instances through Redis when configured. */
 export function perUser(max: number, timeWindow: string) {
   return {
@@ -41,18 +50,39 @@ export function simulationsRoutes(ctx: SimulationContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
-    // One route for the eight solvers, so the per-user limit counts them together.
+    // One route for the eight solvers, so the per-user limit counts them together; the reference
+    // shows one operation per solver with its own body.
     routes.post(
       '/api/v1/sim/:solver',
       {
-        config: { access: 'sim:use', rateLimit: perUser(ctx.settings.solverRatePerMinute, '1 minute') },
+        config: {
+          access: 'sim:use',
+          rateLimit: perUser(ctx.settings.solverRatePerMinute, '1 minute'),
+          errors: [
+            'COURSE_NOT_FOUND',
+            'INVALID_PARAMETERS',
+            'MEMORY_LIMIT_EXCEEDED',
+            'CONVERGENCE_ERROR',
+            'COMPUTATION_FAILED',
+            'SIMULATION_BUSY',
+            'TIMEOUT',
+            'UPSTREAM_UNAVAILABLE',
+            'UPSTREAM_TIMEOUT',
+            'UPSTREAM_BAD_RESPONSE',
+          ],
+          documentedVariants: simulationTypes.map((solver) => ({
+            params: { solver },
+            summary: `Run ${solver} and record the run`,
+            body: recordedSolverRequestSchema(solver),
+          })),
+        },
         schema: {
           tags,
           security,
           summary: 'Run a solver and record the run',
           description:
-            "The solver's request fields are those of the simulation service (see its /docs); " +
-            'add course_id to record the run under a course you belong to, and title for the history.',
+            "The solver's fields (checked by the simulation service, which names each bad value and its " +
+            'allowed range), plus course_id to record the run under a course you belong to and title for the history.',
           params: z.object({ solver: z.enum(simulationTypes) }),
           body: simulationRecordFieldsSchema.loose(),
           response: {
@@ -110,7 +140,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
     routes.get(
       '/api/v1/sim/results/:simulation_id',
       {
-        config: { access: 'sim:use' },
+        config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -133,7 +163,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
     routes.get(
       '/api/v1/sim/results/:simulation_id/data.json',
       {
-        config: { access: 'sim:use' },
+        config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -154,7 +184,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
     routes.delete(
       '/api/v1/sim/results/:simulation_id',
       {
-        config: { access: 'sim:use' },
+        config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'] },
         schema: {
           tags,
           security,

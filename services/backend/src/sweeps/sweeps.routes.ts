@@ -60,7 +60,11 @@ export function sweepsRoutes(simulation: SimulationContext, config: BackendConfi
     routes.post(
       '/api/v1/sim/parameter_sweep',
       {
-        config: { access: 'sim:use', rateLimit: perUser(config.simulation.sweepRatePerHour, '1 hour') },
+        config: {
+          access: 'sim:use',
+          rateLimit: perUser(config.simulation.sweepRatePerHour, '1 hour'),
+          errors: ['COURSE_NOT_FOUND'],
+        },
         schema: {
           tags,
           security,
@@ -82,7 +86,7 @@ export function sweepsRoutes(simulation: SimulationContext, config: BackendConfi
     routes.get(
       '/api/v1/sim/sweep/:task_id',
       {
-        config: { access: 'sim:use' },
+        config: { access: 'sim:use', errors: ['TASK_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -97,7 +101,7 @@ export function sweepsRoutes(simulation: SimulationContext, config: BackendConfi
     routes.get(
       '/api/v1/sim/sweep/:task_id/results',
       {
-        config: { access: 'sim:use' },
+        config: { access: 'sim:use', errors: ['TASK_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -112,7 +116,7 @@ export function sweepsRoutes(simulation: SimulationContext, config: BackendConfi
     routes.delete(
       '/api/v1/sim/sweep/:task_id',
       {
-        config: { access: 'sim:use' },
+        config: { access: 'sim:use', errors: ['TASK_NOT_FOUND'] },
         schema: {
           tags,
           security,

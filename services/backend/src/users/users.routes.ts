@@ -70,7 +70,7 @@ export function usersRoutes(ctx: IdentityContext) {
     routes.post(
       '/api/v1/users',
       {
-        config,
+        config: { ...config, errors: ['WEAK_PASSWORD'] },
         schema: {
           tags,
           security,
@@ -105,7 +105,7 @@ export function usersRoutes(ctx: IdentityContext) {
     routes.get(
       '/api/v1/users/:user_id',
       {
-        config,
+        config: { ...config, errors: ['USER_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -120,7 +120,7 @@ export function usersRoutes(ctx: IdentityContext) {
     routes.put(
       '/api/v1/users/:user_id',
       {
-        config,
+        config: { ...config, errors: ['USER_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -141,7 +141,7 @@ export function usersRoutes(ctx: IdentityContext) {
       routes.post(
         `/api/v1/users/:user_id/${action}`,
         {
-          config,
+          config: { ...config, errors: ['USER_NOT_FOUND'] },
           schema: {
             tags,
             security,
@@ -158,7 +158,7 @@ export function usersRoutes(ctx: IdentityContext) {
     routes.post(
       '/api/v1/users/:user_id/reset-password',
       {
-        config,
+        config: { ...config, errors: ['USER_NOT_FOUND', 'WEAK_PASSWORD'] },
         schema: {
           tags,
           security,

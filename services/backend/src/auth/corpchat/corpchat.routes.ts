@@ -26,7 +26,7 @@ export function corpchatRoutes(ctx: IdentityContext, config: CorpchatConfig) {
     routes.get(
       '/api/v1/auth/corpchat/oauth-url',
       {
-        config: { access: 'public' },
+        config: { access: 'public', errors: ['UPSTREAM_UNAVAILABLE'] },
         schema: {
           tags,
           summary:
@@ -45,6 +45,13 @@ export function corpchatRoutes(ctx: IdentityContext, config: CorpchatConfig) {
       '/api/v1/auth/corpchat',
       {
         config: {
+          errors: [
+            'INVALID_CREDENTIALS',
+            'UNAUTHORIZED',
+            'UPSTREAM_UNAVAILABLE',
+            'UPSTREAM_TIMEOUT',
+            'UPSTREAM_BAD_RESPONSE',
+          ],
           access: 'public',
           rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' },
         },
@@ -63,7 +70,10 @@ export function corpchatRoutes(ctx: IdentityContext, config: CorpchatConfig) {
     routes.post(
       '/api/v1/auth/corpchat/jsconfig',
       {
-        config: { access: 'signed-in' },
+        config: {
+          access: 'signed-in',
+          errors: ['UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT', 'UPSTREAM_BAD_RESPONSE'],
+        },
         schema: {
           tags,
           security: bearer,
