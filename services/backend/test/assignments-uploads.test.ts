@@ -102,7 +102,7 @@ describe.each(testDatabaseFactories())('submission files on $name', (factory) =>
     expect((await download('student2', sub.attachments[1].download_url)).statusCode).toBe(404);
     const wrongFile = sub.attachments[1].download_url.replace(
       /[^/]+$/,
-      sub.attachments[0].id.replace(/.$/, '0'),
+      sub.attachments[0].id.replace(/.$/, (last: string) => (last === '0' ? '1' : '0')),
     );
     expect((await download('teacher', wrongFile)).statusCode).toBe(404);
   });

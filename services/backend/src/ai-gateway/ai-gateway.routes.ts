@@ -159,6 +159,7 @@ export function aiGatewayRoutes(config: BackendConfig) {
           ...routeConfig,
           errors: [
             'COURSE_NOT_FOUND',
+            'CONVERSATION_NOT_FOUND',
             'ROUTING_FORBIDDEN',
             'UPSTREAM_UNAVAILABLE',
             'UPSTREAM_TIMEOUT',
@@ -183,6 +184,7 @@ export function aiGatewayRoutes(config: BackendConfig) {
           ...routeConfig,
           errors: [
             'COURSE_NOT_FOUND',
+            'CONVERSATION_NOT_FOUND',
             'ROUTING_FORBIDDEN',
             'UPSTREAM_UNAVAILABLE',
             'UPSTREAM_TIMEOUT',

@@ -152,6 +152,7 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
         config: {
           ...routeConfig,
           errors: [
+            'CONVERSATION_NOT_FOUND',
             'COURSE_NOT_FOUND',
             'ROUTING_FORBIDDEN',
             'UPSTREAM_UNAVAILABLE',

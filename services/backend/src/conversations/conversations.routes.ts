@@ -25,7 +25,9 @@ import {
 
 const tags = ['ai'];
 const security = [{ bearerAuth: [] }];
-const config = { access: 'ai:use' as const };
+const config = { access: 'ai:use' as const, errors: ['CONVERSATION_NOT_FOUND' as const] };
+const listConfig = { access: 'ai:use' as const };
+const configForCourse = { access: 'ai:use' as const, errors: ['COURSE_NOT_FOUND' as const] };
 const params = z.object({ conversation_id: z.string().min(1).max(64) });
 const NOT_YOURS = 'Another user’s or a missing conversation answers 404 CONVERSATION_NOT_FOUND.';
 
@@ -40,7 +42,7 @@ export function conversationsRoutes(db: Db) {
     routes.get(
       '/api/v1/conversations',
       {
-        config,
+        config: listConfig,
         schema: {
           tags,
           security,
@@ -61,7 +63,7 @@ export function conversationsRoutes(db: Db) {
     routes.post(
       '/api/v1/conversations',
       {
-        config,
+        config: configForCourse,
         schema: {
           tags,
           security,

@@ -35,7 +35,8 @@ export function webAppRoutes(webDir: string) {
       if (RESERVED.test(request.url) || !wantsPage) return reply.callNotFound();
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     };
-    app.get('/', page);
-    app.get('/*', page);
+    // The web application's pages are not part of the API: kept out of the OpenAPI document.
+    app.get('/', { schema: { hide: true } }, page);
+    app.get('/*', { schema: { hide: true } }, page);
   };
 }
