@@ -4,6 +4,7 @@ export * from './create-server.js';
 export * from './docs.js';
 export * from './error-handler.js';
 export * from './health.js';
+export * from './hostile-input.js';
 export * from './request-id.js';
 export * from './run.js';
 export * from './service-client.js';
