@@ -32,6 +32,11 @@ export interface ServerOptions extends ErrorHandlerOptions {
   trustProxy?: boolean;
   /** Stream for log lines; tests pass one to read what was logged. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Longest time to receive a whole request, body included (Node's requestTimeout; 0 = none).
+   * What bounds an upload, and so the age of a temporary upload file that is still being written.
+   */
+  requestTimeoutMs?: number;
   /** Nesting and key limits of JSON bodies (defaults far above any accepted body). */
   jsonLimits?: JsonShapeLimits;
 }
@@ -124,6 +129,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // left after that are idle keep-alives (some clients open one after an abort) and are cut.
     forceCloseConnections: true,
     trustProxy: options.trustProxy ?? false,
+    requestTimeout: options.requestTimeoutMs ?? 0,
     routerOptions: { maxParamLength: 200 },
     // The router's and Node's own refusals answer in the envelope too.
     frameworkErrors: frameworkErrorHandler(options),

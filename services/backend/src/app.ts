@@ -27,6 +27,7 @@ import { scheduleRetention } from './simulations/retention.js';
 import type { SimulationContext } from './simulations/simulation-context.js';
 import { simulationsRoutes } from './simulations/simulations.routes.js';
 import { FolderBlobStore } from './storage/folder-blob-store.js';
+import { scheduleTemporaryUploadCleanup } from './storage/tmp-cleanup.js';
 import { sweepsRoutes } from './sweeps/sweeps.routes.js';
 import { isDemoUsername, seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -52,6 +53,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     logLevel: config.logLevel,
     logFormat: config.logFormat,
     trustProxy: config.trustProxy,
+    requestTimeoutMs: config.uploads.timeoutMs,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     docs: {
       title: 'Faraday backend API',
@@ -117,6 +119,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(corpchatRoutes(identity, config.corpchat));
   await app.register(usersRoutes(identity));
   const blobs = new FolderBlobStore(config.uploads.blobDir);
+  scheduleTemporaryUploadCleanup(app, blobs, config.uploads.timeoutMs);
   const content: CourseContentContext = {
     db,
     blobs,

@@ -49,6 +49,13 @@ export const backendEnvSchema = z
       .default(100 * 1024 * 1024)
       .describe('Largest uploaded file (resources and submission attachments) in bytes'),
     BLOB_DIR: z.string().optional().describe('Folder of uploaded files (default $DATA_DIR/blobs)'),
+    UPLOAD_TIMEOUT_SEC: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(24 * 3600)
+      .default(3600)
+      .describe('Longest time to receive one request (an upload); older temporary upload files are removed'),
     WEB_DIR: z
       .string()
       .optional()
@@ -103,7 +110,7 @@ export interface BackendConfig {
   /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
   demoPasswords: { admin?: string | undefined; teacher?: string | undefined; student?: string | undefined };
   corpchat: CorpchatConfig;
-  uploads: { maxBytes: number; blobDir: string };
+  uploads: { maxBytes: number; blobDir: string; timeoutMs: number };
   /** The built web application; the backend serves it at `/` when the folder exists. */
   webDir: string;
   redisUrl: string | undefined;
@@ -182,6 +189,7 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     uploads: {
       maxBytes: env.RESOURCE_MAX_BYTES,
       blobDir: env.BLOB_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/blobs`,
+      timeoutMs: env.UPLOAD_TIMEOUT_SEC * 1000,
     },
     webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../../apps/web/dist', import.meta.url)),
     redisUrl: env.REDIS_URL,
