@@ -4,6 +4,7 @@ import { createIdentity } from './0002-identity.js';
 import { createCourses } from './0003-courses.js';
 import { createSimulations } from './0004-simulations.js';
 import { createSubmissionAttempts } from './0005-submission-attempts.js';
+import { createLoginFailures } from './0009-login-failures-by-address.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-courses': createCourses,
   '0004-simulations': createSimulations,
   '0005-submission-attempts': createSubmissionAttempts,
+  '0009-login-failures-by-address': createLoginFailures,
 };
