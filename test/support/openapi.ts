@@ -81,7 +81,9 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
-      const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])]
+      const shared: Schema[] = Array.isArray(item.parameters) ? item.parameters : [];
+      const own: Schema[] = Array.isArray(op.parameters) ? op.parameters : [];
+      const parameters = [...shared, ...own]
         .filter((p: Schema) => p.in === 'path' || p.in === 'query')
         .map((p: Schema) => ({
           name: p.name as string,
@@ -125,7 +127,7 @@ export function sampleValue(doc: OpenApiDocument, schema: Schema | undefined, de
       return sampleString(s);
     case 'integer':
     case 'number':
-      return typeof s.minimum === 'number' ? Math.max(s.minimum, 1) : 1;
+      return sampleNumber(s, type === 'integer');
     case 'boolean':
       return false;
     case 'array': {
@@ -135,15 +137,36 @@ export function sampleValue(doc: OpenApiDocument, schema: Schema | undefined, de
     case 'object':
     case undefined: {
       if (!s.properties) return type === 'object' ? {} : 'sample';
+      // Required fields only: the server's defaults fill the rest, which keeps the baseline valid.
       const out: Record<string, unknown> = {};
       for (const [name, prop] of Object.entries(s.properties as Record<string, Schema>)) {
-        if (depth < 4 || (s.required ?? []).includes(name)) out[name] = sampleValue(doc, prop, depth + 1);
+        if ((s.required ?? []).includes(name)) out[name] = sampleValue(doc, prop, depth + 1);
       }
       return out;
     }
     default:
       return null;
   }
+}
+
+/** 1 if the bounds allow it, else a value inside them. */
+function sampleNumber(s: Schema, integer: boolean): number {
+  const low =
+    typeof s.minimum === 'number'
+      ? s.minimum
+      : typeof s.exclusiveMinimum === 'number'
+        ? s.exclusiveMinimum
+        : -1e6;
+  const high =
+    typeof s.maximum === 'number'
+      ? s.maximum
+      : typeof s.exclusiveMaximum === 'number'
+        ? s.exclusiveMaximum
+        : 1e6;
+  if (low < 1 && 1 < high) return 1;
+  if (low <= 1 && 1 <= high && s.exclusiveMinimum !== true && s.exclusiveMaximum !== true) return 1;
+  const middle = (low + high) / 2;
+  return integer ? Math.ceil(middle) : middle;
 }
 
 function sampleString(s: Schema): string {
@@ -237,12 +260,23 @@ export function withValue(inputs: Inputs, input: StringInput, value: unknown): I
   return copy;
 }
 
+/** encodeURIComponent, except that a lone surrogate becomes bytes that are not UTF-8 (the server must refuse them). */
+function encodeComponent(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return value
+      .split('')
+      .map((ch) => (/[\ud800-\udfff]/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch)))
+      .join('');
+  }
+}
+
 function encodeQuery(query: Record<string, unknown>): string {
   const pairs = Object.entries(query)
     .filter(([, v]) => v !== undefined)
     .map(
-      ([k, v]) =>
-        `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`,
+      ([k, v]) => `${encodeComponent(k)}=${encodeComponent(typeof v === 'string' ? v : JSON.stringify(v))}`,
     );
   return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }
@@ -250,7 +284,7 @@ function encodeQuery(query: Record<string, unknown>): string {
 export function toRequest(op: Operation, inputs: Inputs, headers: Record<string, string> = {}): RequestSpec {
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = inputs.params[name];
-    return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value ?? ''));
+    return encodeComponent(typeof value === 'string' ? value : JSON.stringify(value ?? ''));
   });
   const spec: RequestSpec = {
     method: op.method,
@@ -269,4 +303,41 @@ export function toRequest(op: Operation, inputs: Inputs, headers: Record<string,
 /** `body.members.0.name`: how the server kit names a field in its refusals. */
 export function fieldName(input: StringInput): string {
   return [input.where, ...input.path].join('.');
+}
+
+/** Any input of an operation, whatever its type, with its schema: what the fuzzer mutates. */
+export interface TypedInput extends StringInput {
+  schema: Schema;
+}
+
+export function inputsOf(doc: OpenApiDocument, op: Operation): TypedInput[] {
+  const inputs: TypedInput[] = op.parameters.map((p) => ({
+    where: p.in === 'path' ? 'params' : 'querystring',
+    path: [p.name],
+    schema: p.schema,
+  }));
+  if (op.body) {
+    inputs.push({ where: 'body', path: [], schema: op.body.schema });
+    collectBodyInputs(doc, op.body.schema, [], inputs, 0);
+  }
+  return inputs;
+}
+
+function collectBodyInputs(
+  doc: OpenApiDocument,
+  schema: Schema | undefined,
+  path: Array<string | number>,
+  into: TypedInput[],
+  depth: number,
+): void {
+  if (depth > 5) return;
+  const s = concrete(doc, schema);
+  if (s.type === 'array') {
+    into.push({ where: 'body', path: [...path, 0], schema: concrete(doc, s.items) });
+    collectBodyInputs(doc, s.items, [...path, 0], into, depth + 1);
+  }
+  for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) {
+    into.push({ where: 'body', path: [...path, name], schema: concrete(doc, prop) });
+    collectBodyInputs(doc, prop, [...path, name], into, depth + 1);
+  }
 }
