@@ -168,7 +168,7 @@ describe('NUL characters on the AI and sim services', () => {
     const res = await fetch(`${ai?.address}/v1/index/documents?course_id=a%00b`, {
       headers: { 'x-ai-gateway-token': GATEWAY_TOKEN },
     });
-    const body = await res.json();
+    const body = (await res.json()) as { error: unknown };
     expect(res.status).toBe(400);
     expect(body.error).toMatchObject({
       code: 'VALIDATION_ERROR',
@@ -182,7 +182,7 @@ describe('NUL characters on the AI and sim services', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ visualization: { colormap: 'vir\u0000idis' } }),
     });
-    const body = await res.json();
+    const body = (await res.json()) as { error: unknown };
     expect(res.status).toBe(400);
     expect(body.error).toMatchObject({
       code: 'INVALID_PARAMETERS',

@@ -56,7 +56,7 @@ describe('temporary upload files after a crash', () => {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-    const json = await res.json();
+    const json = (await res.json()) as { data: Record<string, string> };
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json.data;
   }
@@ -134,6 +134,6 @@ describe('temporary upload files after a crash', () => {
     const list = await fetch(`http://127.0.0.1:${port}/api/v1/courses/${course.id}/resources`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    expect((await list.json()).data.resources).toEqual([]);
+    expect(((await list.json()) as { data: { resources: unknown[] } }).data.resources).toEqual([]);
   });
 });
