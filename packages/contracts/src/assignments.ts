@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginatedSchema } from './pagination.js';
+import { lineText } from './text.js';
 
 /** Assignments and their submissions (SPEC parts 2, 3 and 4.2; DESIGN §6). */
 
@@ -48,7 +49,7 @@ const attachmentNameSchema = z
   .refine((name) => !/\p{Cc}/u.test(name), 'may not contain control characters');
 
 const assignmentFields = {
-  title: z.string().trim().min(1).max(200).refine(withoutNul, NUL_MESSAGE),
+  title: lineText().trim().min(1).max(200),
   description: storableText(20_000),
   due_date: dueDateSchema,
   max_score: maxScoreSchema,

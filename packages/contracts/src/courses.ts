@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginatedSchema } from './pagination.js';
+import { lineText, multilineText } from './text.js';
 
 /** Courses, members and invite codes (SPEC parts 2, 3 and 4.2; DESIGN §6). */
 
@@ -18,8 +19,8 @@ export const semesterSchema = z
 
 export const scheduleEntrySchema = z.object({
   week: z.number().int().min(1).max(60),
-  topic: z.string().trim().min(1).max(200),
-  content: z.string().max(2000).default(''),
+  topic: lineText().trim().min(1).max(200),
+  content: multilineText().max(2000).default(''),
 });
 
 export const courseCodeSchema = z
@@ -30,14 +31,14 @@ export const courseCodeSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'may contain letters, digits and _ . - only');
 
 export const createCourseRequestSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: lineText().trim().min(1).max(100),
   code: courseCodeSchema,
   semester: semesterSchema,
-  description: z.string().max(5000).default(''),
-  syllabus: z.string().max(20000).default(''),
+  description: multilineText().max(5000).default(''),
+  syllabus: multilineText().max(20000).default(''),
   schedule: z.array(scheduleEntrySchema).max(60).default([]),
   max_students: z.number().int().min(1).max(10_000).default(100),
-  teacher_id: z.string().max(64).optional().describe('Admins only: the teacher of the new course'),
+  teacher_id: lineText().max(64).optional().describe('Admins only: the teacher of the new course'),
 });
 
 export const createCourseResponseSchema = z.object({
@@ -54,9 +55,9 @@ export const createCourseResponseSchema = z.object({
 
 export const updateCourseRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(100),
-    description: z.string().max(5000),
-    syllabus: z.string().max(20000),
+    name: lineText().trim().min(1).max(100),
+    description: multilineText().max(5000),
+    syllabus: multilineText().max(20000),
     schedule: z.array(scheduleEntrySchema).max(60),
     semester: semesterSchema,
     max_students: z.number().int().min(1).max(10_000),
@@ -102,7 +103,7 @@ export const courseDetailSchema = courseSummarySchema.extend({
 export const courseListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(100).optional(),
+  search: lineText().trim().max(100).optional(),
 });
 
 export const courseListSchema = paginatedSchema('courses', courseSummarySchema);
@@ -125,9 +126,9 @@ export const memberListSchema = z.object({
 
 export const addMembersRequestSchema = z
   .object({
-    user_ids: z.array(z.string().min(1).max(64)).max(500).default([]),
+    user_ids: z.array(lineText().min(1).max(64)).max(500).default([]),
     usernames: z
-      .array(z.string().trim().min(1).max(64))
+      .array(lineText().trim().min(1).max(64))
       .max(500)
       .default([])
       .describe('Add by username too (what a teacher knows); unknown ones are reported per user'),
@@ -141,7 +142,7 @@ export const addMembersResponseSchema = z.object({
 });
 
 export const joinCourseRequestSchema = z.object({
-  invite_code: z.string().trim().min(1).max(32),
+  invite_code: lineText().trim().min(1).max(32),
 });
 
 export const joinCourseResponseSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginatedSchema } from './pagination.js';
 import { permissions, roles } from './permissions.js';
+import { lineText } from './text.js';
 
 /** Request and response bodies of authentication and user management (SPEC parts 2 and 4.1). */
 
@@ -14,7 +15,7 @@ export const usernameSchema = z
   .regex(/^[\p{L}\p{N}._@-]+$/u, 'may contain letters, digits and . _ @ - only');
 
 export const loginRequestSchema = z.object({
-  username: z.string().min(1).max(64),
+  username: lineText().min(1).max(64),
   password: z.string().min(1).max(256),
 });
 
@@ -74,7 +75,7 @@ export type UserView = z.infer<typeof userSchema>;
 export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(100).optional(),
+  search: lineText().trim().max(100).optional(),
   role: z.enum(roles).optional(),
 });
 
@@ -85,14 +86,14 @@ const emailSchema = z.union([z.email().max(254), z.literal('')]);
 export const createUserRequestSchema = z.object({
   username: usernameSchema,
   password: z.string().min(1).max(256),
-  name: z.string().trim().min(1).max(100),
+  name: lineText().trim().min(1).max(100),
   email: emailSchema.default(''),
   role: z.enum(roles),
 });
 
 export const updateUserRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(100).optional(),
+    name: lineText().trim().min(1).max(100).optional(),
     email: emailSchema.optional(),
     role: z.enum(roles).optional(),
   })

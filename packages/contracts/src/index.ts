@@ -12,4 +12,5 @@ export * from './permissions.js';
 export * from './resources.js';
 export * from './simulation.js';
 export * from './sweeps.js';
+export * from './text.js';
 export * from './tutoring.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multilineText } from './text.js';
 
 /** Course resources: files teachers share with a course (SPEC parts 2 and 4.2; DESIGN §6). */
 
@@ -36,7 +37,7 @@ const chapterSchema = z.number().int().min(1).max(9999);
  * `chapter` or `description` counts as not given (HTML forms send empty inputs).
  */
 export const uploadResourceFieldsSchema = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: lineText().trim().min(1).max(200),
   category: z.enum(resourceCategories),
   chapter: z
     .string()
@@ -45,7 +46,7 @@ export const uploadResourceFieldsSchema = z.object({
     .transform(Number)
     .pipe(chapterSchema)
     .optional(),
-  description: z.string().max(5000).default(''),
+  description: multilineText().max(5000).default(''),
 });
 export type UploadResourceFields = z.output<typeof uploadResourceFieldsSchema>;
 

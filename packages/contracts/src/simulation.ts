@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.js';
 
 /**
  * The simulation service's wire contract, shared by the sim service (which answers it) and the
@@ -79,7 +80,7 @@ export const simulationHistoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   type: z.enum(simulationTypes).optional(),
-  course_id: z.string().max(64).optional(),
+  course_id: lineText().max(64).optional(),
 });
 
 /** A run of a sweep as the history lists it inside its sweep (the record is at results/{simulation_id}). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { simulationTypes } from './simulation.js';
+import { lineText } from './text.js';
 
 /**
  * Parameter sweeps (SPEC parts 2 "Sweep task", 3 and 4.3): one solver run per point of a
@@ -42,7 +43,7 @@ export const sweepRequestSchema = z.strictObject({
     .describe("The solver's request body; every run starts from it"),
   sweep_parameters: z
     .record(
-      z.string().min(1).max(200).describe('Path into base_parameters, e.g. `charges[0].q`, `v_top`'),
+      lineText().min(1).max(200).describe('Path into base_parameters, e.g. `charges[0].q`, `v_top`'),
       linearRangeSchema,
     )
     .refine((paths) => Object.keys(paths).length >= 1, 'needs at least one parameter path')

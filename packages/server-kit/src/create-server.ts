@@ -7,7 +7,13 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pretty from 'pino-pretty';
 import { type DocsOptions, registerDocs } from './docs.js';
-import { type ErrorHandlerOptions, installErrorHandling } from './error-handler.js';
+import {
+  clientErrorHandler,
+  type ErrorHandlerOptions,
+  frameworkErrorHandler,
+  installErrorHandling,
+} from './error-handler.js';
+import { installInputGuards, type JsonShapeLimits } from './hostile-input.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -26,6 +32,13 @@ export interface ServerOptions extends ErrorHandlerOptions {
   trustProxy?: boolean;
   /** Stream for log lines; tests pass one to read what was logged. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Longest time to receive a whole request, body included (Node's requestTimeout; 0 = none).
+   * What bounds an upload, and so the age of a temporary upload file that is still being written.
+   */
+  requestTimeoutMs?: number;
+  /** Nesting and key limits of JSON bodies (defaults far above any accepted body). */
+  jsonLimits?: JsonShapeLimits;
 }
 
 /**
@@ -127,11 +140,16 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // left after that are idle keep-alives (some clients open one after an abort) and are cut.
     forceCloseConnections: true,
     trustProxy: options.trustProxy ?? false,
+    requestTimeout: options.requestTimeoutMs ?? 0,
     routerOptions: { maxParamLength: 200 },
+    // The router's and Node's own refusals answer in the envelope too.
+    frameworkErrors: frameworkErrorHandler(options),
+    clientErrorHandler: clientErrorHandler(options),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, options);
+  installInputGuards(app, options.validationCode ?? 'VALIDATION_ERROR', options.jsonLimits);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -1,4 +1,6 @@
-import { AppError, type ErrorCode, failure, failureFromAppError } from '@faraday/contracts';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { AppError, type ErrorCode, errorCatalogue, failure, failureFromAppError } from '@faraday/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -15,9 +17,12 @@ const codeForClientStatus: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   405: 'NOT_FOUND',
   406: 'UNSUPPORTED_MEDIA_TYPE',
+  408: 'REQUEST_TIMEOUT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
   503: 'SERVICE_UNAVAILABLE',
 };
 
@@ -85,4 +90,58 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandler
     request.log.error({ err: error }, 'unhandled error');
     return sendAppError(reply, new AppError('INTERNAL_ERROR'));
   });
+}
+
+/**
+ * What the router refuses before any route runs (Fastify's `frameworkErrors`): a path that is
+ * not valid percent-encoding, a path parameter over the length limit. Both in the envelope.
+ */
+export function frameworkErrorHandler(options: ErrorHandlerOptions = {}) {
+  const validationCode = options.validationCode ?? 'VALIDATION_ERROR';
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    request.log.info({ err: { message: error.message, code: error.code } }, 'client error');
+    const refusal =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new AppError('URI_TOO_LONG', undefined, {
+            details: 'params: a path parameter is longer than 200 characters',
+          })
+        : new AppError(validationCode, 'The request path is not valid', {
+            details:
+              error.code === 'FST_ERR_BAD_URL' ? 'url: not a valid percent-encoded path' : error.message,
+          });
+    void sendAppError(reply, refusal);
+  };
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers too large, a malformed
+ * request line, headers not received in time): answered in the envelope on the raw socket,
+ * since there is no request to reply to, and the connection closed as Node does.
+ */
+export function clientErrorHandler(options: ErrorHandlerOptions = {}) {
+  const validationCode = options.validationCode ?? 'VALIDATION_ERROR';
+  return function onClientError(
+    this: FastifyInstance,
+    error: Error & { code?: string },
+    socket: Socket,
+  ): void {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const code: ErrorCode =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 'HEADERS_TOO_LARGE'
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 'REQUEST_TIMEOUT'
+          : validationCode;
+    const status = errorCatalogue[code].status;
+    const details = code === validationCode ? 'request: not a well-formed HTTP request' : undefined;
+    const body = JSON.stringify(failureFromAppError(new AppError(code, undefined, { details })));
+    this.log.debug({ err: { message: error.message, code: error.code } }, 'client error on the socket');
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
 }

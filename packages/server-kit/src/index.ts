@@ -6,6 +6,7 @@ export * from './docs.js';
 export * from './documented-errors.js';
 export * from './error-handler.js';
 export * from './health.js';
+export * from './hostile-input.js';
 export * from './redis.js';
 export * from './request-id.js';
 export * from './run.js';

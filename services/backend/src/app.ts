@@ -29,6 +29,8 @@ import { scheduleRetention } from './simulations/retention.js';
 import type { SimulationContext } from './simulations/simulation-context.js';
 import { simulationsRoutes } from './simulations/simulations.routes.js';
 import { createBlobStore } from './storage/create-blob-store.js';
+import { FolderBlobStore } from './storage/folder-blob-store.js';
+import { scheduleTemporaryUploadCleanup } from './storage/tmp-cleanup.js';
 import { sweepsRoutes } from './sweeps/sweeps.routes.js';
 import { isDemoUsername, seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -69,6 +71,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     logLevel: config.logLevel,
     logFormat: config.logFormat,
     trustProxy: config.trustProxy,
+    requestTimeoutMs: config.uploads.timeoutMs,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     docs: {
       title: 'Faraday API',
@@ -142,6 +145,9 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(usersRoutes(identity));
   const blobs = createBlobStore(config.uploads);
   app.addHook('onClose', async () => blobs.close?.());
+  // Only the folder store keeps temporary files of its own; a dead S3 upload leaves at most parts,
+  // which its abort or the bucket's lifecycle rule removes.
+  if (blobs instanceof FolderBlobStore) scheduleTemporaryUploadCleanup(app, blobs, config.uploads.timeoutMs);
   const content: CourseContentContext = {
     db,
     blobs,

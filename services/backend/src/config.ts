@@ -82,6 +82,13 @@ export const backendEnvSchema = z
     S3_FORCE_PATH_STYLE: booleanFlagSchema(false).describe(
       'Bucket in the URL path (most self-hosted servers)',
     ),
+    UPLOAD_TIMEOUT_SEC: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(24 * 3600)
+      .default(3600)
+      .describe('Longest time to receive one request (an upload); older temporary upload files are removed'),
     WEB_DIR: z
       .string()
       .optional()
@@ -147,7 +154,7 @@ export interface BackendConfig {
   /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
   demoPasswords: { admin?: string | undefined; teacher?: string | undefined; student?: string | undefined };
   corpchat: CorpchatConfig;
-  uploads: { maxBytes: number; blobDir: string; store: BlobStoreConfig };
+  uploads: { maxBytes: number; blobDir: string; timeoutMs: number; store: BlobStoreConfig };
   /** The built web application; the backend serves it at `/` when the folder exists. */
   webDir: string;
   redisUrl: string | undefined;
@@ -247,6 +254,7 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
       maxBytes: env.RESOURCE_MAX_BYTES,
       blobDir: env.BLOB_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/blobs`,
       store: blobStoreOf(env),
+      timeoutMs: env.UPLOAD_TIMEOUT_SEC * 1000,
     },
     webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../../apps/web/dist', import.meta.url)),
     redisUrl: env.REDIS_URL,

@@ -9,8 +9,14 @@ import { type TestDatabase, testDatabaseFactories } from './support/databases.js
 
 const FAST_HASHING = { BCRYPT_COST: '4', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' };
 
-const loginRequest = (t: TestApp, username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+/** A login from `address` (the default is inject's own 127.0.0.1). */
+const loginRequest = (t: TestApp, username: string, password: string, address = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    remoteAddress: address,
+    payload: { username, password },
+  });
 
 describe.each(testDatabaseFactories())('account safety on $name', (factory) => {
   let database: TestDatabase;
@@ -36,7 +42,7 @@ describe.each(testDatabaseFactories())('account safety on $name', (factory) => {
     return username;
   }
 
-  it('locks a username after 5 failures in 15 minutes, even against the right password', async () => {
+  it('locks a username after 5 failures in 15 minutes from one address, even against the right password', async () => {
     const username = await freshUser();
     for (let i = 0; i < 5; i++) {
       expect((await loginRequest(t, username, 'Wrong1234')).json().error.code).toBe('INVALID_CREDENTIALS');
@@ -47,6 +53,93 @@ describe.each(testDatabaseFactories())('account safety on $name', (factory) => {
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('does not lock the account for other addresses: an attacker cannot lock its owner out', async () => {
+    const username = await freshUser();
+    for (let i = 0; i < 6; i++) await loginRequest(t, username, 'Wrong1234', '203.0.113.7');
+    expect((await loginRequest(t, username, 'Right1234', '203.0.113.7')).json().error.code).toBe(
+      'ACCOUNT_LOCKED',
+    );
+    // The owner, elsewhere: a wrong guess is just wrong, the right password gets in.
+    expect((await loginRequest(t, username, 'Wrong1234', '198.51.100.2')).json().error.code).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    expect((await loginRequest(t, username, 'Right1234', '198.51.100.2')).statusCode).toBe(200);
+    // Which does not lift the lock of the attacker's address.
+    expect((await loginRequest(t, username, 'Right1234', '203.0.113.7')).statusCode).toBe(429);
+  });
+
+  it('slows, never blocks, a username that failed too often from many addresses', async () => {
+    const username = await freshUser();
+    const policy = LOGIN_THROTTLE;
+    const addresses = Math.ceil(policy.slowAfterFailures / policy.maxFailures);
+    for (let a = 0; a < addresses; a++) {
+      for (let i = 0; i < policy.maxFailures; i++) {
+        await loginRequest(t, username, 'Wrong1234', `192.0.2.${a + 1}`);
+      }
+    }
+    const rows = await t.app.db
+      .selectFrom('login_failures')
+      .select(['address', 'failures'])
+      .where('username', '=', username)
+      .where('address', '=', '*')
+      .execute();
+    expect(rows.map((row) => ({ ...row, failures: Number(row.failures) }))).toEqual([
+      { address: '*', failures: addresses * policy.maxFailures },
+    ]);
+    // The issue asks that further attempts be slowed: the answer comes at least slowdownMs later
+    // (a lower bound only), and the right password still gets in.
+    const started = Date.now();
+    const owner = await loginRequest(t, username, 'Right1234', '192.0.2.200');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(policy.slowdownMs - 50);
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('lets an admin lift a lock, by the unlock endpoint or by resetting the password', async () => {
+    const username = await freshUser();
+    const { id: userId } = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    const lock = async () => {
+      for (let i = 0; i < 5; i++) await loginRequest(t, username, 'Wrong1234');
+      expect((await loginRequest(t, username, 'Right1234')).statusCode).toBe(429);
+    };
+    await lock();
+    const unlocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${userId}/unlock`,
+      headers: bearer(adminToken),
+    });
+    expect(unlocked.statusCode).toBe(200);
+    expect(unlocked.json().data).toMatchObject({ id: userId, username });
+    expect((await loginRequest(t, username, 'Right1234')).statusCode).toBe(200);
+
+    await lock();
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${userId}/reset-password`,
+      headers: bearer(adminToken),
+      payload: { new_password: 'Fresh5678x' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await loginRequest(t, username, 'Fresh5678x')).statusCode).toBe(200);
+
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/no-such-user/unlock',
+      headers: bearer(adminToken),
+    });
+    expect(unknown.json().error.code).toBe('USER_NOT_FOUND');
+    const student = await loginAs(t.app, 'student');
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${userId}/unlock`,
+      headers: bearer(student),
+    });
+    expect(forbidden.statusCode).toBe(403);
   });
 
   it('resets the count on a successful login', async () => {
@@ -79,12 +172,14 @@ describe.each(testDatabaseFactories())('account safety on $name', (factory) => {
     try {
       for (let i = 0; i < 5; i++) await loginRequest(i % 2 === 0 ? t : second, username, 'Wrong1234');
       expect((await loginRequest(second, username, 'Right1234')).json().error.code).toBe('ACCOUNT_LOCKED');
+      expect((await loginRequest(t, username, 'Right1234')).json().error.code).toBe('ACCOUNT_LOCKED');
     } finally {
       await second.app.close();
     }
     const restarted = await buildTestApp(database, FAST_HASHING);
     try {
       expect((await loginRequest(restarted, username, 'Right1234')).json().error.code).toBe('ACCOUNT_LOCKED');
+      expect((await loginRequest(restarted, username, 'Right1234', '10.9.8.7')).statusCode).toBe(200);
     } finally {
       await restarted.app.close();
     }
@@ -95,7 +190,7 @@ describe.each(testDatabaseFactories())('account safety on $name', (factory) => {
     for (let i = 0; i < 5; i++) await loginRequest(t, username, 'Wrong1234');
     // Move the lock into the past instead of waiting 15 minutes.
     await t.app.db
-      .updateTable('login_throttle')
+      .updateTable('login_failures')
       .set({ locked_until: '2000-01-01T00:00:00.000Z', window_start: '2000-01-01T00:00:00.000Z' })
       .where('username', '=', username)
       .execute();
@@ -173,10 +268,14 @@ describe('no user enumeration by timing', () => {
         throttle: LOGIN_THROTTLE,
         passwordChangeExempt: () => false,
       };
-      await expect(loginWithPassword(ctx, { username: 'teacher', password: 'bad' })).rejects.toMatchObject({
+      await expect(
+        loginWithPassword(ctx, { username: 'teacher', password: 'bad' }, '127.0.0.1'),
+      ).rejects.toMatchObject({
         code: 'INVALID_CREDENTIALS',
       });
-      await expect(loginWithPassword(ctx, { username: 'nobody', password: 'bad' })).rejects.toMatchObject({
+      await expect(
+        loginWithPassword(ctx, { username: 'nobody', password: 'bad' }, '127.0.0.1'),
+      ).rejects.toMatchObject({
         code: 'INVALID_CREDENTIALS',
       });
       expect(hasher.verifiedAgainst).toHaveLength(2);

@@ -205,6 +205,22 @@ describe.each(testDatabaseFactories())('simulation records on $name', (factory) 
     expect(hidden.json().error.code).toBe('SIMULATION_NOT_FOUND');
     const ownHistory = await t.app.inject({ method: 'GET', url: '/api/v1/sim/history', headers: outsider });
     expect(ownHistory.json().data.total).toBe(0);
+    // Issue 17.9: the history of a course one is not in answers as running under it does.
+    for (const course of [courseId, 'no-such-course']) {
+      const foreignHistory = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/sim/history?course_id=${course}`,
+        headers: outsider,
+      });
+      expect(foreignHistory.statusCode).toBe(404);
+      expect(foreignHistory.json().error.code).toBe('COURSE_NOT_FOUND');
+    }
+    const studentHistory = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/sim/history?course_id=${courseId}`,
+      headers: student,
+    });
+    expect(studentHistory.json().data.simulations.map((s: { id: string }) => s.id)).toEqual([id]);
   });
 
   it('lists history by page with type filter', async () => {

@@ -35,7 +35,7 @@ export function authRoutes(ctx: IdentityContext, loginRateLimitPerMinute: number
           response: { 200: successEnvelopeSchema(tokenResponseSchema) },
         },
       },
-      async (request) => ok(await loginWithPassword(ctx, request.body)),
+      async (request) => ok(await loginWithPassword(ctx, request.body, request.ip)),
     );
 
     routes.get(
@@ -81,7 +81,7 @@ export function authRoutes(ctx: IdentityContext, loginRateLimitPerMinute: number
           response: { 200: successEnvelopeSchema(tokenResponseSchema) },
         },
       },
-      async (request) => ok(await changeOwnPassword(ctx, principalOf(request), request.body)),
+      async (request) => ok(await changeOwnPassword(ctx, principalOf(request), request.body, request.ip)),
     );
   };
 }

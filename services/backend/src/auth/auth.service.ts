@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, type CurrentUser, type TokenResponse } from '@faraday/contracts';
 import type { Db } from '../db/database.js';
 import { isoNow } from '../shared/time.js';
@@ -5,7 +6,7 @@ import { toCurrentUser } from '../users/user-views.js';
 import { findUserById, findUserByUsername, normaliseUsername } from '../users/users.repository.js';
 import { revokeAllTokensOfUser, revokeToken } from './auth-tokens.repository.js';
 import type { IdentityContext } from './identity-context.js';
-import { clearLoginFailures, lockedUntil, recordLoginFailure } from './login-throttle.repository.js';
+import { clearLoginFailuresFrom, recordLoginFailure, throttleState } from './login-throttle.repository.js';
 import { assertStrongPassword } from './passwords.js';
 import type { Principal } from './principal.js';
 import { startSession } from './sessions.js';
@@ -22,25 +23,41 @@ function accountLocked(until: Date, now: Date): AppError {
 }
 
 /**
+ * Refuses a username locked for this address; makes a username that failed too often from all
+ * addresses wait before its password is checked (slowed, never refused: the owner still gets in).
+ */
+async function passThrottle(
+  ctx: IdentityContext,
+  username: string,
+  address: string,
+  now: Date,
+): Promise<void> {
+  const state = await throttleState(ctx.db, username, address, now, ctx.throttle);
+  if (state.lockedUntil) throw accountLocked(state.lockedUntil, now);
+  if (state.slowed) await sleep(ctx.throttle.slowdownMs);
+}
+
+/**
  * Password login. The same bcrypt work is done whether or not the user exists, every failure
- * counts toward the username's lock, and a locked username is refused before any password check.
+ * counts toward the username's lock for the client's address, and a username locked for that
+ * address is refused before any password check.
  */
 export async function loginWithPassword(
   ctx: IdentityContext,
   credentials: { username: string; password: string },
+  address: string,
 ): Promise<TokenResponse> {
   const now = new Date();
   const username = normaliseUsername(credentials.username);
-  const locked = await lockedUntil(ctx.db, username, now);
-  if (locked) throw accountLocked(locked, now);
+  await passThrottle(ctx, username, address, now);
 
   const user = await findUserByUsername(ctx.db, username);
   const passwordMatches = await ctx.hasher.verify(credentials.password, user?.password_hash);
   if (!user || !passwordMatches || Number(user.disabled) === 1) {
-    await recordLoginFailure(ctx.db, username, now, ctx.throttle);
+    await recordLoginFailure(ctx.db, username, address, now, ctx.throttle);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await clearLoginFailures(ctx.db, username);
+  await clearLoginFailuresFrom(ctx.db, username, address);
   return startSession(ctx, user, { username: user.username });
 }
 
@@ -62,14 +79,14 @@ export async function changeOwnPassword(
   ctx: IdentityContext,
   principal: Principal,
   passwords: { old_password: string; new_password: string },
+  address: string,
 ): Promise<TokenResponse> {
   const now = new Date();
   const user = await findUserById(ctx.db, principal.userId);
   if (!user) throw new AppError('TOKEN_REVOKED');
-  const locked = await lockedUntil(ctx.db, user.username, now);
-  if (locked) throw accountLocked(locked, now);
+  await passThrottle(ctx, user.username, address, now);
   if (!(await ctx.hasher.verify(passwords.old_password, user.password_hash))) {
-    await recordLoginFailure(ctx.db, user.username, now, ctx.throttle);
+    await recordLoginFailure(ctx.db, user.username, address, now, ctx.throttle);
     throw new AppError('VALIDATION_ERROR', 'The current password is wrong', { details: 'old_password' });
   }
   assertStrongPassword(passwords.new_password, user.username);

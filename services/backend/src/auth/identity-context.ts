@@ -17,9 +17,15 @@ export interface IdentityContext {
   passwordChangeExempt: (username: string) => boolean;
 }
 
-/** DESIGN §5: 5 failures for a username within 15 minutes lock it for 15 minutes. */
+/**
+ * DESIGN §5: 5 failures for a username within 15 minutes lock it for 15 minutes, counted per
+ * client address (issue 17.8) so nobody can lock another person out. From all addresses
+ * together, past 20 failures in the window every attempt waits 2 s before it is checked.
+ */
 export const LOGIN_THROTTLE: ThrottlePolicy = {
   maxFailures: 5,
   windowMs: 15 * MINUTE_MS,
   lockMs: 15 * MINUTE_MS,
+  slowAfterFailures: 20,
+  slowdownMs: 2_000,
 };

@@ -2,58 +2,108 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 export interface ThrottlePolicy {
+  /** Failures of one username from one address within the window that lock it there. */
   maxFailures: number;
   windowMs: number;
   lockMs: number;
+  /** Failures of one username from all addresses within the window past which logins are slowed. */
+  slowAfterFailures: number;
+  /** How long each login of a slowed username waits before its password is checked. */
+  slowdownMs: number;
 }
 
-/** The instant until which a username is locked, if it is locked now. */
-export async function lockedUntil(db: Db, username: string, now: Date): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom('login_throttle')
-    .select('locked_until')
+/** The address of the row counting a username's failures from every address. */
+export const ALL_ADDRESSES = '*';
+
+export interface ThrottleState {
+  /** Until when this username is locked for this address, if it is now. */
+  lockedUntil: Date | undefined;
+  /** Too many failures from all addresses: attempts wait, but are still checked. */
+  slowed: boolean;
+}
+
+export async function throttleState(
+  db: Db,
+  username: string,
+  address: string,
+  now: Date,
+  policy: ThrottlePolicy,
+): Promise<ThrottleState> {
+  const rows = await db
+    .selectFrom('login_failures')
+    .select(['address', 'failures', 'window_start', 'locked_until'])
     .where('username', '=', username)
-    .executeTakeFirst();
-  if (!row?.locked_until) return undefined;
-  const until = new Date(row.locked_until);
-  return until > now ? until : undefined;
+    .where('address', 'in', [address, ALL_ADDRESSES])
+    .execute();
+  const own = rows.find((row) => row.address === address);
+  const all = rows.find((row) => row.address === ALL_ADDRESSES);
+  const until = own?.locked_until ? new Date(own.locked_until) : undefined;
+  const windowOpen =
+    all !== undefined && new Date(all.window_start).getTime() >= now.getTime() - policy.windowMs;
+  return {
+    lockedUntil: until && until > now ? until : undefined,
+    slowed: windowOpen && Number(all?.failures) >= policy.slowAfterFailures,
+  };
 }
 
 /**
- * Counts one failed login atomically, so concurrent failures can neither be lost nor slip past
- * the lock. One UPDATE does the whole decision; the assignments are ordered so that every
- * expression reads the old row on all three databases (MySQL evaluates SET left to right with
- * the new values, the others with the old ones).
+ * Counts one failed login on the username's row for this address (which may lock it there) and
+ * on its row for all addresses (which only ever slows). Each count is atomic, so concurrent
+ * failures can neither be lost nor slip past the lock.
  */
 export async function recordLoginFailure(
   db: Db,
   username: string,
+  address: string,
   now: Date,
   policy: ThrottlePolicy,
+): Promise<void> {
+  await countFailure(db, username, address, now, policy, policy.maxFailures);
+  await countFailure(db, username, ALL_ADDRESSES, now, policy, undefined);
+}
+
+/**
+ * One UPDATE does the whole decision; the assignments are ordered so that every expression
+ * reads the old row on all three databases (MySQL evaluates SET left to right with the new
+ * values, the others with the old ones).
+ */
+async function countFailure(
+  db: Db,
+  username: string,
+  address: string,
+  now: Date,
+  policy: ThrottlePolicy,
+  lockAfter: number | undefined,
 ): Promise<void> {
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - policy.windowMs).toISOString();
   const lockEnd = new Date(now.getTime() + policy.lockMs).toISOString();
   const update = () =>
     db
-      .updateTable('login_throttle')
+      .updateTable('login_failures')
       .set({
-        locked_until: sql`case when window_start >= ${cutoff} and failures + 1 >= ${policy.maxFailures} then ${lockEnd} else locked_until end`,
+        ...(lockAfter === undefined
+          ? {}
+          : {
+              locked_until: sql`case when window_start >= ${cutoff} and failures + 1 >= ${lockAfter} then ${lockEnd} else locked_until end`,
+            }),
         failures: sql`case when window_start >= ${cutoff} then failures + 1 else 1 end`,
         window_start: sql`case when window_start >= ${cutoff} then window_start else ${nowIso} end`,
       })
       .where('username', '=', username)
+      .where('address', '=', address)
       .executeTakeFirst();
 
   if (Number((await update()).numUpdatedRows) > 0) return;
   try {
     await db
-      .insertInto('login_throttle')
+      .insertInto('login_failures')
       .values({
         username,
+        address,
         failures: 1,
         window_start: nowIso,
-        locked_until: policy.maxFailures <= 1 ? lockEnd : null,
+        locked_until: lockAfter !== undefined && lockAfter <= 1 ? lockEnd : null,
       })
       .execute();
   } catch (error) {
@@ -62,15 +112,25 @@ export async function recordLoginFailure(
   }
 }
 
-export async function clearLoginFailures(db: Db, username: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('username', '=', username).execute();
+/** A successful login forgets the failures from its address; the all-address count runs out by itself. */
+export async function clearLoginFailuresFrom(db: Db, username: string, address: string): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('username', '=', username)
+    .where('address', '=', address)
+    .execute();
+}
+
+/** An admin's unlock or password reset: every lock and count of the username, from every address. */
+export async function clearAllLoginFailures(db: Db, username: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('username', '=', username).execute();
 }
 
 /** Forgets throttle rows whose window and lock are both long over. */
 export async function deleteStaleThrottleRows(db: Db, olderThan: Date): Promise<void> {
   const before = olderThan.toISOString();
   await db
-    .deleteFrom('login_throttle')
+    .deleteFrom('login_failures')
     .where('window_start', '<', before)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', before)]))
     .execute();

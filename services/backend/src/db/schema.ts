@@ -25,8 +25,10 @@ export interface AuthTokensTable {
   revoked_at: string | null;
 }
 
-export interface LoginThrottleTable {
+/** Failed logins of a username from one address, or from every address when `address` is `*`. */
+export interface LoginFailuresTable {
   username: string;
+  address: string;
   failures: number;
   window_start: string;
   locked_until: string | null;
@@ -230,7 +232,7 @@ export interface ConversationMessagesTable {
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
-  login_throttle: LoginThrottleTable;
+  login_failures: LoginFailuresTable;
   courses: CoursesTable;
   course_members: CourseMembersTable;
   assignments: AssignmentsTable;

@@ -1,4 +1,4 @@
-import { AppError } from '@faraday/contracts';
+import { AppError, NUL } from '@faraday/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { CourseContentContext } from '../courses/course-content-context.js';
 import { BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
@@ -41,7 +41,10 @@ export async function receiveMultipartUpload(
       if (part.type === 'field') {
         if (part.valueTruncated) throw invalid(part.fieldname, 'is too long');
         if (Object.hasOwn(fields, part.fieldname)) throw invalid(part.fieldname, 'is given more than once');
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        // Multipart fields never pass the server kit's NUL guard (the body is a stream).
+        if (value.includes(NUL)) throw invalid(part.fieldname, 'must not contain the character U+0000');
+        fields[part.fieldname] = value;
         continue;
       }
       if (part.fieldname !== 'file')

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -64,5 +64,31 @@ export class FolderBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /**
+   * Removes temporary files last written before `olderThan`: what a process killed mid-upload
+   * left in `tmp/` (a live one, in any instance sharing the folder, writes more recently than
+   * the longest an upload may last). Returns how many were removed.
+   */
+  async removeStaleTemporaryFiles(olderThan: Date): Promise<number> {
+    const tmpDir = join(this.root, 'tmp');
+    let names: string[];
+    try {
+      names = await readdir(tmpDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const path = join(tmpDir, name);
+      // Gone already (renamed into place or removed by its own request): nothing to do.
+      const info = await stat(path).catch(() => undefined);
+      if (!info?.isFile() || info.mtime >= olderThan) continue;
+      await rm(path, { force: true });
+      removed++;
+    }
+    return removed;
   }
 }

@@ -23,6 +23,7 @@ import {
   requireUser,
   resetUserPassword,
   setUserDisabled,
+  unlockUser,
   updateUserProfile,
 } from './users.service.js';
 import { importUsersFromCsv } from './users-import.js';
@@ -154,6 +155,21 @@ export function usersRoutes(ctx: IdentityContext) {
           ok(await setUserDisabled(ctx.db, principalOf(request), request.params.user_id, disabled)),
       );
     }
+
+    routes.post(
+      '/api/v1/users/:user_id/unlock',
+      {
+        config,
+        schema: {
+          tags,
+          security,
+          summary: 'Lift the login locks of a user (failed logins from every address are forgotten)',
+          params: userIdParams,
+          response: { 200: userEnvelope },
+        },
+      },
+      async (request) => ok(await unlockUser(ctx.db, request.params.user_id)),
+    );
 
     routes.post(
       '/api/v1/users/:user_id/reset-password',

@@ -1,6 +1,7 @@
 import { AppError, type Role, type UserView } from '@faraday/contracts';
 import { revokeAllTokensOfUser } from '../auth/auth-tokens.repository.js';
 import type { IdentityContext } from '../auth/identity-context.js';
+import { clearAllLoginFailures } from '../auth/login-throttle.repository.js';
 import { assertStrongPassword, generatePassword } from '../auth/passwords.js';
 import type { Principal } from '../auth/principal.js';
 import type { Db } from '../db/database.js';
@@ -126,10 +127,19 @@ export async function resetUserPassword(
   await ctx.db.transaction().execute(async (trx: Db) => {
     await updateUser(trx, id, { password_hash: passwordHash, must_change_password: 1, updated_at: isoNow() });
     await revokeAllTokensOfUser(trx, id);
+    // The new password is meant to be used at once: no lock from anyone's failures may stand in its way.
+    await clearAllLoginFailures(trx, user.username);
   });
   return {
     user_id: id,
     ...(newPassword === undefined ? { temporary_password: password } : {}),
     must_change_password: true,
   };
+}
+
+/** Lifts every login lock and failure count of a user, from every address (an admin's unlock). */
+export async function unlockUser(db: Db, id: string): Promise<UserView> {
+  const user = await requireUser(db, id);
+  await clearAllLoginFailures(db, user.username);
+  return toUserView(user);
 }

@@ -7,6 +7,7 @@ import { createSubmissionAttempts } from './0005-submission-attempts.js';
 import { createConversations } from './0006-conversations.js';
 import { addSweepProbeAndHistory } from './0007-sweep-history.js';
 import { addSweepRunHeartbeat } from './0008-sweep-run-heartbeat.js';
+import { createLoginFailures } from './0009-login-failures-by-address.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-conversations': createConversations,
   '0007-sweep-history': addSweepProbeAndHistory,
   '0008-sweep-run-heartbeat': addSweepRunHeartbeat,
+  '0009-login-failures-by-address': createLoginFailures,
 };
