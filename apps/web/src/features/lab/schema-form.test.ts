@@ -1,6 +1,6 @@
 import { SOLVER_NAMES, solvers } from '@faraday/physics';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { getAt, setAt } from './api-paths';
 import {
   draftFromParameters,
@@ -54,15 +54,35 @@ describe('solver forms from the solvers’ schemas', () => {
     });
     expect(nx.min).toBe(3);
     const length = find(solverFields('solenoid'), 'length') as NumberField;
-    expect(length).toMatchObject({
-      min: 0,
-      minExclusive: true,
-      max: zodNumber('solenoid', 'length').maxValue,
-      unit: 'm',
-    });
+    const zodLength = zodNumber('solenoid', 'length');
+    expect(length).toMatchObject({ min: zodLength.minValue, max: zodLength.maxValue, unit: 'm' });
+    // An inclusive lower bound (the shared length schema's smallest length) is not an exclusive one.
+    expect(length.min).toBeGreaterThan(0);
+    expect(length.minExclusive).toBeUndefined();
     expect(length.default).toBe(0.2);
     const radius = find(solverFields('gauss_flux'), 'surface.radius') as NumberField;
-    expect(radius).toMatchObject({ minExclusive: true, unit: 'm', default: 1 });
+    const surface = (solvers.gauss_flux.schema as z.ZodObject).shape.surface as z.ZodType;
+    const radiusJson = z.toJSONSchema(surface, { io: 'input', unrepresentable: 'any' }) as {
+      properties: { radius: { minimum?: number; exclusiveMinimum?: number } };
+    };
+    const bound = radiusJson.properties.radius;
+    expect(radius).toMatchObject({ min: bound.exclusiveMinimum ?? bound.minimum, unit: 'm', default: 1 });
+    expect(radius.minExclusive).toBe(bound.exclusiveMinimum === undefined ? undefined : true);
+  });
+
+  it('leaves an optional choice without a default out of the request until one is chosen', () => {
+    const fields = solverFields('solenoid');
+    const model = find(fields, 'model');
+    expect(model).toMatchObject({ kind: 'choice', options: ['sheet', 'loops'], required: false });
+    expect(model && 'default' in model).toBe(false);
+    const draft = initialDraft('solenoid');
+    expect(draft.model).toBe('');
+    expect('model' in toBody(fields, draft)).toBe(false);
+    const chosen = toBody(fields, setAt(draft, 'model', 'loops'));
+    expect(chosen.model).toBe('loops');
+    expect(solvers.solenoid.schema.safeParse(chosen).success).toBe(true);
+    // A stored run that named its model gets it back in the form.
+    expect(draftFromParameters('solenoid', { model: 'sheet' }).model).toBe('sheet');
   });
 
   it('reads units from the descriptions and none where there is none', () => {

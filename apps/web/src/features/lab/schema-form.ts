@@ -59,6 +59,8 @@ export interface BooleanField extends Base {
 export interface ChoiceField extends Base {
   kind: 'choice';
   options: string[];
+  required: boolean;
+  /** Absent when the solver decides if the field is left out (solenoid's `model`). */
   default?: string;
 }
 export interface TextField extends Base {
@@ -144,6 +146,7 @@ function fieldOf(key: string, path: string, s: JsonSchema, required: boolean): F
       key,
       path,
       options: s.enum,
+      required,
       ...described,
       ...(typeof s.default === 'string' ? { default: s.default } : {}),
     };
@@ -305,6 +308,8 @@ export function toBody(fields: Field[], draft: Draft): Record<string, unknown> {
         else if (field.required) body[field.key] = undefined;
         break;
       case 'text':
+      case 'choice':
+        // '' is the unset choice: the solver picks (or the schema names the field as required).
         if (typeof value === 'string' && value !== '') body[field.key] = value;
         break;
       default:
