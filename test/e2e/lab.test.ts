@@ -267,7 +267,10 @@ describe('the simulation lab, end to end', () => {
     ).toBe(true);
     const results = page.getByTestId('sweep-results');
     await expect.poll(() => results.locator('tbody tr').count()).toBe(9);
-    expect(await results.locator('thead').textContent()).toMatch(/v_top.*v_left/);
+    // Swept parameters and the solver's declared metrics with their units; no timings.
+    const head = (await results.locator('thead').textContent()) ?? '';
+    expect(head).toMatch(/v_top \(V\).*v_left \(V\).*Status.*Multigrid cycles/);
+    expect(head).not.toMatch(/computation_time|render_time|time/i);
     await page.getByTestId('sweep-summary').waitFor();
     await check(page, 'lab-sweep-results');
 
@@ -279,6 +282,20 @@ describe('the simulation lab, end to end', () => {
     await page.getByRole('button', { name: 'Cancel sweep' }).click();
     await page.getByText('Cancelled', { exact: true }).first().waitFor();
     expect(Number(await bar.getAttribute('data-value'))).toBeLessThan(100);
+
+    // The history lists each sweep as one entry (the first holds its nine runs); it opens the results again.
+    await page.goto('/lab/history?type=laplace2d');
+    const entries = page.getByRole('table', { name: 'Run history' }).locator('tbody > tr');
+    await expect.poll(() => entries.count()).toBe(3);
+    const sweepEntry = entries.filter({ hasText: 'sweep over v_top, v_left (9 runs)' });
+    await sweepEntry.locator('summary').click();
+    await expect.poll(() => sweepEntry.getByTestId('sweep-runs').getByRole('listitem').count()).toBe(9);
+    expect(await sweepEntry.getByTestId('sweep-runs').textContent()).toContain('v_top = 150, v_left = 20');
+    await check(page, 'lab-history-sweep');
+    await sweepEntry.getByRole('link', { name: /sweep over/ }).click();
+    await page.waitForURL('**/lab/laplace2d?sweep=*');
+    await expect.poll(() => page.getByTestId('sweep-results').locator('tbody tr').count()).toBe(9);
+    await page.getByTestId('sweep-summary').waitFor();
   }, 240_000);
 
   it('speaks Chinese on every lab page and stays usable at 375 px', async () => {

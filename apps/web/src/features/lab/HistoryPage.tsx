@@ -1,5 +1,17 @@
-import { simulationTypes } from '@faraday/contracts';
-import { Anchor, Button, Group, NativeSelect, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { type SimulationHistoryEntry, simulationTypes } from '@faraday/contracts';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +28,10 @@ import { labKeys, useMyCourses } from './keys';
 
 const PAGE_SIZE = 10;
 
-/** /lab/history — the user's runs (and, for a course's staff, the course's), filtered, paged. */
+/**
+ * /lab/history — the user's runs (and, for a course's staff, the course's), filtered, paged. A sweep
+ * is one entry (the backend groups its runs), listing its runs inside.
+ */
 export default function HistoryPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -99,37 +114,38 @@ export default function HistoryPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {data.simulations.map((run) => (
-                    <Table.Tr key={run.id}>
+                  {data.simulations.map((entry) => (
+                    <Table.Tr key={entry.id}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/lab/${run.type}?run=${run.id}`} size="sm">
-                          {run.title}
-                        </Anchor>
+                        {entry.kind === 'sweep' && entry.sweep ? (
+                          <SweepTitle entry={entry} sweep={entry.sweep} />
+                        ) : (
+                          <Anchor component={Link} to={`/lab/${entry.type}?run=${entry.id}`} size="sm">
+                            {entry.title}
+                          </Anchor>
+                        )}
                       </Table.Td>
-                      <Table.Td>{t(`lab.solvers.${run.type}`)}</Table.Td>
-                      <Table.Td>{run.course_id ? courseName(run.course_id) : '—'}</Table.Td>
-                      <Table.Td>{run.owner_name}</Table.Td>
-                      <Table.Td>{formatDate(run.created_at)}</Table.Td>
-                      <Table.Td>{formatNumber(run.computation_time, 3)} s</Table.Td>
+                      <Table.Td>{t(`lab.solvers.${entry.type}`)}</Table.Td>
+                      <Table.Td>{entry.course_id ? courseName(entry.course_id) : '—'}</Table.Td>
+                      <Table.Td>{entry.owner_name}</Table.Td>
+                      <Table.Td>{formatDate(entry.created_at)}</Table.Td>
+                      <Table.Td>{formatNumber(entry.computation_time, 3)} s</Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <Button
-                            component={Link}
-                            to={`/lab/${run.type}?run=${run.id}`}
-                            size="compact-xs"
-                            variant="light"
-                          >
+                          <Button component={Link} to={openPath(entry)} size="compact-xs" variant="light">
                             {t('lab.history.open')}
                           </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('lab.history.deleteRun', { title: run.title })}
-                            onClick={() => setDeleting({ id: run.id, title: run.title })}
-                          >
-                            {t('common.delete')}
-                          </Button>
+                          {entry.kind === 'simulation' && (
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('lab.history.deleteRun', { title: entry.title })}
+                              onClick={() => setDeleting({ id: entry.id, title: entry.title })}
+                            >
+                              {t('common.delete')}
+                            </Button>
+                          )}
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -173,6 +189,59 @@ export default function HistoryPage() {
           </Group>
         </Stack>
       </AppModal>
+    </Stack>
+  );
+}
+
+type Entry = SimulationHistoryEntry;
+
+/** A single run opens in its solver's page; a sweep opens its progress and results there. */
+function openPath(entry: Entry): string {
+  return entry.kind === 'sweep'
+    ? `/lab/${entry.type}?sweep=${entry.id}`
+    : `/lab/${entry.type}?run=${entry.id}`;
+}
+
+/** A sweep's history cell: its title (to its results), status, and its runs, folded, each one openable. */
+function SweepTitle({ entry, sweep }: { entry: Entry; sweep: NonNullable<Entry['sweep']> }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2}>
+      <Group gap={6} wrap="nowrap">
+        <Badge size="xs" variant="light" color="grape" miw="max-content" style={{ overflow: 'visible' }}>
+          {t('lab.history.sweep')}
+        </Badge>
+        <Anchor component={Link} to={openPath(entry)} size="sm">
+          {t('lab.history.sweepTitle', {
+            solver: t(`lab.solvers.${entry.type}`),
+            paths: sweep.parameters.join(', '),
+            count: sweep.total_simulations,
+          })}
+        </Anchor>
+      </Group>
+      <details>
+        <Text component="summary" size="xs" c="dimmed" style={{ cursor: 'pointer' }}>
+          {t('lab.history.sweepRuns', {
+            count: sweep.runs.length,
+            total: sweep.total_simulations,
+            status: t(`lab.sweep.statuses.${entry.status}`, { defaultValue: entry.status }),
+          })}
+        </Text>
+        <List size="xs" spacing={2} mt={4} listStyleType="none" data-testid="sweep-runs">
+          {sweep.runs.map((run) => (
+            <List.Item key={run.simulation_id}>
+              <Anchor component={Link} to={`/lab/${entry.type}?run=${run.simulation_id}`} size="xs">
+                {t('lab.history.sweepRun', { n: run.run_index + 1 })}
+              </Anchor>{' '}
+              <Text span size="xs" ff="monospace">
+                {sweep.parameters
+                  .map((path) => `${path} = ${formatNumber(run.values[path] ?? Number.NaN)}`)
+                  .join(', ')}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      </details>
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fieldLabel, issueText, labelWithUnit, rangeHint } from './field-text';
 import {
+  type ChoiceField,
   type Draft,
   type DraftValue,
   type Field,
@@ -64,6 +65,19 @@ export function SolverForm({ fields, draft, onChange, errors }: Props) {
       )}
     </Stack>
   );
+}
+
+/**
+ * A select's options. A choice without a default starts unset (''): an optional one is left out of
+ * the request so the solver picks (solenoid's model), a required one asks to be chosen.
+ */
+function choiceData(t: ReturnType<typeof useTranslation>['t'], field: ChoiceField) {
+  const options = field.options.map((option) => ({
+    value: option,
+    label: t(`lab.options.${option}`, { defaultValue: option }),
+  }));
+  if (field.default !== undefined) return options;
+  return [{ value: '', label: t(field.required ? 'lab.choose' : 'lab.automatic') }, ...options];
 }
 
 function errorAt(t: ReturnType<typeof useTranslation>['t'], errors: FormErrors, path: string) {
@@ -132,10 +146,7 @@ function FieldInput({
         <NativeSelect
           label={fieldLabel(t, field)}
           description={english ? field.description : undefined}
-          data={field.options.map((option) => ({
-            value: option,
-            label: t(`lab.options.${option}`, { defaultValue: option }),
-          }))}
+          data={choiceData(t, field)}
           value={String(value ?? field.default ?? '')}
           onChange={(event) => onChange(event.currentTarget.value)}
           error={errorAt(t, errors, path)}
@@ -353,7 +364,7 @@ function Cell({
     return (
       <NativeSelect
         aria-label={label}
-        data={column.options.map((o) => ({ value: o, label: t(`lab.options.${o}`, { defaultValue: o }) }))}
+        data={choiceData(t, column)}
         value={String(value ?? column.default ?? '')}
         onChange={(event) => onChange(event.currentTarget.value)}
         error={error}

@@ -52,6 +52,7 @@ function SolverLab({ solver }: { solver: SolverName }) {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const runId = search.get('run');
+  const sweepId = search.get('sweep');
   const fields = useMemo(() => solverFields(solver), [solver]);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(solver));
   const [courseId, setCourseId] = useState('');
@@ -191,7 +192,7 @@ function SolverLab({ solver }: { solver: SolverName }) {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }} ref={resultRef} style={{ scrollMarginTop: 64 }}>
-          <Tabs defaultValue="result" keepMounted={false}>
+          <Tabs defaultValue={sweepId ? 'sweep' : 'result'} keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="result">{t('lab.result')}</Tabs.Tab>
               <Tabs.Tab value="sweep">{t('lab.sweep.title')}</Tabs.Tab>
@@ -243,6 +244,7 @@ function SolverLab({ solver }: { solver: SolverName }) {
                 body={body}
                 valid={valid}
                 courseId={courseId}
+                openTaskId={sweepId ?? undefined}
                 lastRun={
                   shown
                     ? { metadata: shown.output.metadata as Record<string, unknown>, body: shown.body }

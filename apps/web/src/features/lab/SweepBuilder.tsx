@@ -1,8 +1,8 @@
-import { MAX_SWEEP_RUNS } from '@faraday/contracts';
+import { MAX_SWEEP_RUNS, probeSimulationTypes, sweepProbeSchema } from '@faraday/contracts';
 import type { SolverName } from '@faraday/physics';
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -30,6 +30,8 @@ interface Props {
   courseId: string;
   /** The run on screen (its metadata and request): its timings estimate a sweep's duration. */
   lastRun: { metadata: Record<string, unknown>; body: Record<string, unknown> } | undefined;
+  /** A sweep opened from the history (`?sweep=<task_id>`): its progress and results are shown. */
+  openTaskId?: string | undefined;
 }
 
 function defaultAxis(path: string, current: unknown, max: number | undefined): Axis {
@@ -40,14 +42,34 @@ function defaultAxis(path: string, current: unknown, max: number | undefined): A
 }
 
 /** One or two parameters of the form swept over linear ranges, as a task the server runs. */
-export function SweepBuilder({ solver, fields, draft, body, valid, courseId, lastRun }: Props) {
+export function SweepBuilder({ solver, fields, draft, body, valid, courseId, lastRun, openTaskId }: Props) {
   const { t } = useTranslation();
   const paths = numberPaths(fields, draft);
   const [axes, setAxes] = useState<Axis[]>(() => {
     const first = paths[0];
     return first ? [defaultAxis(first.path, getAt(body, first.path), first.field.max)] : [];
   });
-  const [taskId, setTaskId] = useState<string | null>(null);
+  const [taskId, setTaskId] = useState<string | null>(openTaskId ?? null);
+  useEffect(() => {
+    if (openTaskId) setTaskId(openTaskId);
+  }, [openTaskId]);
+  const coordinateError = (text: string, bounds: { minValue: number | null; maxValue: number | null }) => {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value)) return t('lab.validation.number');
+    if (bounds.minValue !== null && value < bounds.minValue)
+      return issueText(t, { kind: 'tooSmall', min: bounds.minValue, inclusive: true });
+    if (bounds.maxValue !== null && value > bounds.maxValue)
+      return issueText(t, { kind: 'tooBig', max: bounds.maxValue, inclusive: true });
+    return undefined;
+  };
+  // Point charges, wires and the Laplace box report the field and potential at a point of one's choosing.
+  const probes = (probeSimulationTypes as readonly string[]).includes(solver);
+  const [probe, setProbe] = useState({ x: '', y: '' });
+  const probeSet = probes && (probe.x.trim() !== '' || probe.y.trim() !== '');
+  const probeErrors = {
+    x: probeSet ? coordinateError(probe.x, sweepProbeSchema.shape.x) : undefined,
+    y: probeSet ? coordinateError(probe.y, sweepProbeSchema.shape.y) : undefined,
+  };
 
   const history = useQuery({
     queryKey: labKeys.historyPage(1, solver, 'timing'),
@@ -87,9 +109,19 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
     !duplicate &&
     runs >= 1 &&
     runs <= MAX_SWEEP_RUNS &&
-    axisErrors.every((e) => !e.start && !e.end && !e.steps);
+    axisErrors.every((e) => !e.start && !e.end && !e.steps) &&
+    !probeErrors.x &&
+    !probeErrors.y;
 
-  const perRun = secondsPerRun(solver, body, lastRun, history.data?.simulations ?? []);
+  // A sweep's history entry sums its runs' times: each of its runs took the mean.
+  const recent = (history.data?.simulations ?? []).flatMap((entry) =>
+    entry.kind === 'sweep'
+      ? entry.sweep && entry.sweep.runs.length > 0
+        ? [{ ...entry, computation_time: entry.computation_time / entry.sweep.runs.length }]
+        : []
+      : [entry],
+  );
+  const perRun = secondsPerRun(solver, body, lastRun, recent);
 
   const start = useMutation({
     mutationFn: () =>
@@ -103,6 +135,7 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
             { type: 'linear', start: Number(a.start), end: Number(a.end), steps: Number(a.steps) },
           ]),
         ),
+        ...(probeSet ? { probe: { x: Number(probe.x), y: Number(probe.y) } } : {}),
         ...(courseId ? { course_id: courseId } : {}),
       }),
     onSuccess: (task) => setTaskId(task.task_id),
@@ -177,6 +210,28 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
         >
           {t('lab.sweep.addSecond')}
         </Button>
+      )}
+      {probes && (
+        <Group align="flex-start" gap="xs" wrap="wrap">
+          <TextInput
+            label={t('lab.sweep.probeX')}
+            description={t('lab.sweep.probeHint')}
+            value={probe.x}
+            onChange={(e) => setProbe((old) => ({ ...old, x: e.currentTarget.value }))}
+            error={probeErrors.x}
+            w={200}
+            inputMode="decimal"
+          />
+          <TextInput
+            label={t('lab.sweep.probeY')}
+            description={'\u00a0'}
+            value={probe.y}
+            onChange={(e) => setProbe((old) => ({ ...old, y: e.currentTarget.value }))}
+            error={probeErrors.y}
+            w={200}
+            inputMode="decimal"
+          />
+        </Group>
       )}
       <Text size="sm" fw={600} data-testid="sweep-estimate">
         {t('lab.sweep.runs', { count: runs })}

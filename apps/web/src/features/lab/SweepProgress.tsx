@@ -10,8 +10,11 @@ import { labKeys } from './keys';
 
 /** How often a running sweep's progress is asked for. */
 const POLL_MS = 1000;
-/** Metrics shown in the results table (the rest are in each run's data). */
-const MAX_METRIC_COLUMNS = 4;
+
+/** "V/m" as a column's unit; pure numbers ('dimensionless', 'count') carry none. */
+function unitSuffix(unit: string | undefined): string {
+  return unit && unit !== 'dimensionless' && unit !== 'count' ? ` (${unit})` : '';
+}
 
 /** A sweep's live progress (polled), its cancel button, then its results table and summary figure. */
 export function SweepProgress({ taskId }: { taskId: string }) {
@@ -46,8 +49,9 @@ export function SweepProgress({ taskId }: { taskId: string }) {
   const percent = p.total_simulations > 0 ? Math.round((finished / p.total_simulations) * 100) : 0;
 
   const data = results.data;
+  // The solver's declared physical metrics (never timings), those at least one run has.
   const metrics = data
-    ? Object.keys(data.runs.find((r) => r.metrics)?.metrics ?? {}).slice(0, MAX_METRIC_COLUMNS)
+    ? data.metric_definitions.filter((m) => data.runs.some((r) => r.metrics?.[m.name] !== undefined))
     : [];
   return (
     <Stack gap="sm" mt="md">
@@ -108,14 +112,18 @@ export function SweepProgress({ taskId }: { taskId: string }) {
               <Table.Tr>
                 <Table.Th>#</Table.Th>
                 {data.parameters.map((path) => (
-                  <Table.Th key={path} ff="monospace">
-                    {path}
+                  <Table.Th key={path}>
+                    <Text span ff="monospace" size="sm" fw={700}>
+                      {path}
+                    </Text>
+                    {unitSuffix(data.parameter_units[path])}
                   </Table.Th>
                 ))}
                 <Table.Th>{t('lab.sweep.status')}</Table.Th>
                 {metrics.map((m) => (
-                  <Table.Th key={m} ff="monospace">
-                    {m}
+                  <Table.Th key={m.name} title={m.name}>
+                    {m.label}
+                    {unitSuffix(m.unit)}
                   </Table.Th>
                 ))}
               </Table.Tr>
@@ -143,11 +151,12 @@ export function SweepProgress({ taskId }: { taskId: string }) {
                       </Text>
                     )}
                   </Table.Td>
-                  {metrics.map((m) => (
-                    <Table.Td key={m}>
-                      {run.metrics?.[m] === undefined ? '—' : formatNumber(run.metrics[m])}
-                    </Table.Td>
-                  ))}
+                  {metrics.map((m) => {
+                    const value = run.metrics?.[m.name];
+                    return (
+                      <Table.Td key={m.name}>{value === undefined ? '—' : formatNumber(value)}</Table.Td>
+                    );
+                  })}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -62,7 +62,7 @@ describe('solver forms from the solvers’ schemas', () => {
     expect(length.default).toBe(0.2);
     const radius = find(solverFields('gauss_flux'), 'surface.radius') as NumberField;
     const surface = (solvers.gauss_flux.schema as z.ZodObject).shape.surface as z.ZodType;
-    const radiusJson = z.toJSONSchema(surface, { io: 'input', unrepresentable: 'any' }) as {
+    const radiusJson = z.toJSONSchema(surface, { io: 'input', unrepresentable: 'any' }) as unknown as {
       properties: { radius: { minimum?: number; exclusiveMinimum?: number } };
     };
     const bound = radiusJson.properties.radius;
