@@ -244,6 +244,9 @@ describe('the simulation lab, end to end', () => {
     await secondRow.getByLabel('From').fill('0');
     await secondRow.getByLabel('To').fill('20');
     await secondRow.getByLabel('Steps').fill('3');
+    // The potential at the centre of the box is reported for every run.
+    await page.getByLabel('Probe point x (m)').fill('0.5');
+    await page.getByLabel('Probe point y (m)').fill('0.5');
     await expect.poll(() => page.getByTestId('sweep-estimate').textContent()).toMatch(/^9 runs · /);
     await check(page, 'lab-sweep-builder');
     await page.getByRole('button', { name: 'Start sweep' }).click();
@@ -269,8 +272,13 @@ describe('the simulation lab, end to end', () => {
     await expect.poll(() => results.locator('tbody tr').count()).toBe(9);
     // Swept parameters and the solver's declared metrics with their units; no timings.
     const head = (await results.locator('thead').textContent()) ?? '';
-    expect(head).toMatch(/v_top \(V\).*v_left \(V\).*Status.*Multigrid cycles/);
+    expect(head).toMatch(/v_top \(V\).*v_left \(V\).*Status.*V at \(0\.5, 0\.5\) m \(V\).*Multigrid cycles/);
     expect(head).not.toMatch(/computation_time|render_time|time/i);
+    // At the centre of a square box the four sides contribute equally (superposition, symmetry):
+    // V = (v_top + v_bottom + v_left + v_right)/4 = (150 + 0 + 20 + 0)/4 = 42.5 V for the last run,
+    // to the grid's discretization error (h = 1/299), far below 0.05 V.
+    const last = results.locator('tbody tr').nth(8).locator('td');
+    expect(Number(await last.nth(4).textContent())).toBeCloseTo(42.5, 1);
     await page.getByTestId('sweep-summary').waitFor();
     await check(page, 'lab-sweep-results');
 

@@ -205,6 +205,11 @@ function openPath(entry: Entry): string {
 /** A sweep's history cell: its title (to its results), status, and its runs, folded, each one openable. */
 function SweepTitle({ entry, sweep }: { entry: Entry; sweep: NonNullable<Entry['sweep']> }) {
   const { t } = useTranslation();
+  const counts = t('lab.history.sweepRuns', {
+    count: sweep.runs.length,
+    total: sweep.total_simulations,
+    status: t(`lab.sweep.statuses.${entry.status}`, { defaultValue: entry.status }),
+  });
   return (
     <Stack gap={2}>
       <Group gap={6} wrap="nowrap">
@@ -219,29 +224,31 @@ function SweepTitle({ entry, sweep }: { entry: Entry; sweep: NonNullable<Entry['
           })}
         </Anchor>
       </Group>
-      <details>
-        <Text component="summary" size="xs" c="dimmed" style={{ cursor: 'pointer' }}>
-          {t('lab.history.sweepRuns', {
-            count: sweep.runs.length,
-            total: sweep.total_simulations,
-            status: t(`lab.sweep.statuses.${entry.status}`, { defaultValue: entry.status }),
-          })}
+      {sweep.runs.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {counts}
         </Text>
-        <List size="xs" spacing={2} mt={4} listStyleType="none" data-testid="sweep-runs">
-          {sweep.runs.map((run) => (
-            <List.Item key={run.simulation_id}>
-              <Anchor component={Link} to={`/lab/${entry.type}?run=${run.simulation_id}`} size="xs">
-                {t('lab.history.sweepRun', { n: run.run_index + 1 })}
-              </Anchor>{' '}
-              <Text span size="xs" ff="monospace">
-                {sweep.parameters
-                  .map((path) => `${path} = ${formatNumber(run.values[path] ?? Number.NaN)}`)
-                  .join(', ')}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      </details>
+      ) : (
+        <details>
+          <Text component="summary" size="xs" c="dimmed" style={{ cursor: 'pointer' }}>
+            {counts}
+          </Text>
+          <List size="xs" spacing={2} mt={4} listStyleType="none" data-testid="sweep-runs">
+            {sweep.runs.map((run) => (
+              <List.Item key={run.simulation_id}>
+                <Anchor component={Link} to={`/lab/${entry.type}?run=${run.simulation_id}`} size="xs">
+                  {t('lab.history.sweepRun', { n: run.run_index + 1 })}
+                </Anchor>{' '}
+                <Text span size="xs" ff="monospace">
+                  {sweep.parameters
+                    .map((path) => `${path} = ${formatNumber(run.values[path] ?? Number.NaN)}`)
+                    .join(', ')}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </details>
+      )}
     </Stack>
   );
 }

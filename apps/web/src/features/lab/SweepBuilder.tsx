@@ -217,7 +217,11 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
             label={t('lab.sweep.probeX')}
             description={t('lab.sweep.probeHint')}
             value={probe.x}
-            onChange={(e) => setProbe((old) => ({ ...old, x: e.currentTarget.value }))}
+            onChange={(e) => {
+              // Read now: the updater runs after the event, when currentTarget is gone.
+              const x = e.currentTarget.value;
+              setProbe((old) => ({ ...old, x }));
+            }}
             error={probeErrors.x}
             w={200}
             inputMode="decimal"
@@ -226,7 +230,11 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
             label={t('lab.sweep.probeY')}
             description={'\u00a0'}
             value={probe.y}
-            onChange={(e) => setProbe((old) => ({ ...old, y: e.currentTarget.value }))}
+            onChange={(e) => {
+              // Read now: the updater runs after the event, when currentTarget is gone.
+              const y = e.currentTarget.value;
+              setProbe((old) => ({ ...old, y }));
+            }}
             error={probeErrors.y}
             w={200}
             inputMode="decimal"
