@@ -2,7 +2,7 @@ import { MAX_SWEEP_RUNS, probeSimulationTypes, sweepProbeSchema } from '@faraday
 import type { SolverName } from '@faraday/physics';
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -65,6 +65,7 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
   // Point charges, wires and the Laplace box report the field and potential at a point of one's choosing.
   const probes = (probeSimulationTypes as readonly string[]).includes(solver);
   const [probe, setProbe] = useState({ x: '', y: '' });
+  const probeHintId = useId();
   const probeSet = probes && (probe.x.trim() !== '' || probe.y.trim() !== '');
   const probeErrors = {
     x: probeSet ? coordinateError(probe.x, sweepProbeSchema.shape.x) : undefined,
@@ -215,7 +216,6 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
         <Group align="flex-start" gap="xs" wrap="wrap">
           <TextInput
             label={t('lab.sweep.probeX')}
-            description={t('lab.sweep.probeHint')}
             value={probe.x}
             onChange={(e) => {
               // Read now: the updater runs after the event, when currentTarget is gone.
@@ -223,12 +223,12 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
               setProbe((old) => ({ ...old, x }));
             }}
             error={probeErrors.x}
+            aria-describedby={probeHintId}
             w={200}
             inputMode="decimal"
           />
           <TextInput
             label={t('lab.sweep.probeY')}
-            description={'\u00a0'}
             value={probe.y}
             onChange={(e) => {
               // Read now: the updater runs after the event, when currentTarget is gone.
@@ -236,9 +236,13 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
               setProbe((old) => ({ ...old, y }));
             }}
             error={probeErrors.y}
+            aria-describedby={probeHintId}
             w={200}
             inputMode="decimal"
           />
+          <Text size="xs" c="dimmed" w="100%" id={probeHintId}>
+            {t('lab.sweep.probeHint')}
+          </Text>
         </Group>
       )}
       <Text size="sm" fw={600} data-testid="sweep-estimate">
