@@ -32,6 +32,8 @@ export async function screenshot(page: Page, lang: string, name: string): Promis
 
 /** axe-core's serious and critical violations on the page, as readable lines. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // A dialog still fading in has the colours of its half-way opacity: judge the settled page.
+  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))');
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

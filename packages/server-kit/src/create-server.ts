@@ -12,6 +12,7 @@ import {
   type ErrorHandlerOptions,
   frameworkErrorHandler,
   installErrorHandling,
+  MAX_PARAM_LENGTH,
 } from './error-handler.js';
 import { installInputGuards, type JsonShapeLimits } from './hostile-input.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
@@ -141,7 +142,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     forceCloseConnections: true,
     trustProxy: options.trustProxy ?? false,
     requestTimeout: options.requestTimeoutMs ?? 0,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // The router's and Node's own refusals answer in the envelope too.
     frameworkErrors: frameworkErrorHandler(options),
     clientErrorHandler: clientErrorHandler(options),

@@ -96,15 +96,23 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandler
  * What the router refuses before any route runs (Fastify's `frameworkErrors`): a path that is
  * not valid percent-encoding, a path parameter over the length limit. Both in the envelope.
  */
+/** Longest path parameter the router matches (Fastify's maxParamLength). */
+export const MAX_PARAM_LENGTH = 200;
+
+/** The refusal of a path parameter over MAX_PARAM_LENGTH, for the router and catch-all routes alike. */
+export function uriTooLong(): AppError {
+  return new AppError('URI_TOO_LONG', undefined, {
+    details: `params: a path parameter is longer than ${MAX_PARAM_LENGTH} characters`,
+  });
+}
+
 export function frameworkErrorHandler(options: ErrorHandlerOptions = {}) {
   const validationCode = options.validationCode ?? 'VALIDATION_ERROR';
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     request.log.info({ err: { message: error.message, code: error.code } }, 'client error');
     const refusal =
       error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? new AppError('URI_TOO_LONG', undefined, {
-            details: 'params: a path parameter is longer than 200 characters',
-          })
+        ? uriTooLong()
         : new AppError(validationCode, 'The request path is not valid', {
             details:
               error.code === 'FST_ERR_BAD_URL' ? 'url: not a valid percent-encoded path' : error.message,

@@ -116,6 +116,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
         config: {
           access: 'sim:use',
           rateLimit: perUser(ctx.settings.historyRatePerMinute, '1 minute'),
+          errors: ['COURSE_NOT_FOUND'],
         },
         schema: {
           tags,

@@ -159,7 +159,7 @@ export function usersRoutes(ctx: IdentityContext) {
     routes.post(
       '/api/v1/users/:user_id/unlock',
       {
-        config,
+        config: { ...config, errors: ['USER_NOT_FOUND'] },
         schema: {
           tags,
           security,

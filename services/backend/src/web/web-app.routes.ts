@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { MAX_PARAM_LENGTH, uriTooLong } from '@faraday/server-kit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -32,7 +33,14 @@ export function webAppRoutes(webDir: string) {
     });
     const page = (request: FastifyRequest, reply: FastifyReply) => {
       const wantsPage = (request.headers.accept ?? '*/*').includes('text/html');
-      if (RESERVED.test(request.url) || !wantsPage) return reply.callNotFound();
+      if (RESERVED.test(request.url)) {
+        // An API path whose parameter is too long for the router lands here, in the catch-all:
+        // it answers as the router would without the web app (414), not as a missing page.
+        if (request.url.split(/[/?]/).some((segment) => segment.length > MAX_PARAM_LENGTH))
+          throw uriTooLong();
+        return reply.callNotFound();
+      }
+      if (!wantsPage) return reply.callNotFound();
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     };
     // The web application's pages are not part of the API: kept out of the OpenAPI document.
