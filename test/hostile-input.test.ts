@@ -149,6 +149,15 @@ describe.each(['backend', 'ai', 'sim'])('%s refuses hostile input in the envelop
     expect(expectEnvelope(answer).code).toBe(service().validationCode);
   });
 
+  it('answers a NUL in the query of an operation without inputs (/healthz) with 400, as its document says', async () => {
+    const answer = await rawGet(service().address, '/healthz?probe=%00');
+    expect(answer.status).toBe(400);
+    expect(expectEnvelope(answer)).toMatchObject({
+      code: service().validationCode,
+      details: 'querystring.probe: must not contain the character U+0000',
+    });
+  });
+
   it('answers a 20 KB header with 431 HEADERS_TOO_LARGE in the envelope', async () => {
     const answer = await rawGet(service().address, '/healthz', [`X-Padding: ${'p'.repeat(20 * 1024)}`]);
     expect(answer.status).toBe(431);

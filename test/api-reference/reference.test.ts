@@ -14,12 +14,6 @@ import {
 // biome-ignore lint/suspicious/noExplicitAny: documents are walked field by field in the assertions
 type Json = Record<string, any>;
 
-/**
- * Operations that take no input, need no sign-in and so can answer no 4xx at all: the probes and
- * the pool status. Redocly's operation-4xx-response rule is the one finding allowed, there only.
- */
-const NO_CLIENT_ERROR = new Set(['/healthz', '/readyz', '/v1/sim/status']);
-
 function operations(document: Json): { path: string; method: string; operation: Json }[] {
   return Object.entries(document.paths as Json).flatMap(([path, item]) =>
     Object.entries(item as Json).map(([method, operation]) => ({
@@ -47,22 +41,10 @@ describe('the API reference of each service', () => {
       absoluteRef: `${name}-openapi.json`,
       config,
     });
-    const findings = problems
-      .filter(
-        (problem) =>
-          !(
-            problem.ruleId === 'operation-4xx-response' &&
-            NO_CLIENT_ERROR.has(
-              (problem.location[0]?.pointer ?? '')
-                .replace(/^#\/paths\/([^/]+)\/.*$/, '$1')
-                .replaceAll('~1', '/'),
-            )
-          ),
-      )
-      .map(
-        (problem) =>
-          `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
-      );
+    const findings = problems.map(
+      (problem) =>
+        `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+    );
     expect(findings).toEqual([]);
   });
 

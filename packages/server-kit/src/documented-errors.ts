@@ -60,9 +60,9 @@ export function derivedErrors(
   };
   serviceErrors.forEach(add);
   const hasBody = hasInput(schema, 'body') || config?.documentedBody !== undefined;
-  if (hasBody || ['params', 'querystring', 'headers'].some((part) => hasInput(schema, part))) {
-    add({ code: validationCode });
-  }
+  // Every operation, inputs declared or not: the server kit refuses a NUL anywhere in the query
+  // string and a path that is not valid percent-encoding before any route runs (hostile-input.ts).
+  add({ code: validationCode });
   if (hasBody) {
     add({ code: 'PAYLOAD_TOO_LARGE' });
     add({ code: 'UNSUPPORTED_MEDIA_TYPE' });
