@@ -1,17 +1,13 @@
 // Web application speed: the initial JavaScript a first visit downloads (gzipped), and the time from
 // navigation to the course list's data being visible, median of 10 loads in headless Chromium on
 // loopback against the real platform (npm start's three services, fresh SQLite). Not a test.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { report } from '../../../bench/report.mjs';
+import { median, root, startPlatform } from './platform.mjs';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const dist = join(root, 'apps/web/dist');
 
 function initialJavaScript() {
@@ -24,49 +20,10 @@ function initialJavaScript() {
   return { files: sizes, gzipTotal: sizes.reduce((sum, s) => sum + s.gzip, 0) };
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not start`);
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 const js = initialJavaScript();
-const dataDir = mkdtempSync(join(tmpdir(), 'faraday-web-bench-'));
-const [backend, ai, sim] = [await freePort(), await freePort(), await freePort()];
-const platform = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-  env: {
-    PATH: process.env.PATH,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    BACKEND_PORT: String(backend),
-    AI_SERVICE_PORT: String(ai),
-    SIM_SERVICE_PORT: String(sim),
-    AI_SERVICE_URL: `http://127.0.0.1:${ai}`,
-    SIM_SERVICE_URL: `http://127.0.0.1:${sim}`,
-    SESSION_STORE_PATH: join(dataDir, 'gs.db'),
-    GRAPH_RAG_RUNTIME_PATH: join(dataDir, 'rt.json'),
-    VECTOR_STORE_PATH: join(dataDir, 'vs.json'),
-  },
-  stdio: 'ignore',
-});
-const base = `http://127.0.0.1:${backend}`;
+const { base, stop } = await startPlatform('web-bench');
 let browser;
 try {
-  await waitFor(`${base}/healthz`);
   const login = await (
     await fetch(`${base}/api/v1/auth/login`, {
       method: 'POST',
@@ -112,8 +69,5 @@ try {
   );
 } finally {
   await browser?.close();
-  platform.kill('SIGINT');
-  await new Promise((r) => setTimeout(r, 1500));
-  platform.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

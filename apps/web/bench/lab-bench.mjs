@@ -2,62 +2,16 @@
 // painted, median of 10 runs in headless Chromium on loopback against the real platform (npm
 // start's three services, fresh SQLite), beside the server-side solver and render times the run's
 // metadata reports. Not a test.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { report } from '../../../bench/report.mjs';
+import { median, startPlatform } from './platform.mjs';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const RUNS = 10;
 const SIZE = 316;
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not start`);
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const dataDir = mkdtempSync(join(tmpdir(), 'faraday-lab-bench-'));
-const [backend, ai, sim] = [await freePort(), await freePort(), await freePort()];
-const platform = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-  env: {
-    PATH: process.env.PATH,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    BACKEND_PORT: String(backend),
-    AI_SERVICE_PORT: String(ai),
-    SIM_SERVICE_PORT: String(sim),
-    AI_SERVICE_URL: `http://127.0.0.1:${ai}`,
-    SIM_SERVICE_URL: `http://127.0.0.1:${sim}`,
-    SESSION_STORE_PATH: join(dataDir, 'gs.db'),
-    GRAPH_RAG_RUNTIME_PATH: join(dataDir, 'rt.json'),
-    VECTOR_STORE_PATH: join(dataDir, 'vs.json'),
-    SIM_RATE_LIMIT_PER_MINUTE: '100',
-  },
-  stdio: 'ignore',
-});
-const base = `http://127.0.0.1:${backend}`;
+const { base, stop } = await startPlatform('lab-bench', { SIM_RATE_LIMIT_PER_MINUTE: '100' });
 let browser;
 try {
-  for (const port of [backend, ai, sim]) await waitFor(`http://127.0.0.1:${port}/healthz`);
   const login = await (
     await fetch(`${base}/api/v1/auth/login`, {
       method: 'POST',
@@ -145,8 +99,5 @@ try {
   );
 } finally {
   await browser?.close();
-  platform.kill('SIGINT');
-  await new Promise((r) => setTimeout(r, 1500));
-  platform.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -6,37 +6,13 @@
 // marked token appears in the page (a MutationObserver). Baseline in the same run: the same
 // stream read by Node's fetch straight from the backend, i.e. the relay without the browser.
 // Not a test.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { report } from '../../../bench/report.mjs';
+import { freePort, median, startPlatform } from './platform.mjs';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const now = () => performance.timeOrigin + performance.now();
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const HOLD_MS = 500;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not start`);
-}
 
 // ---- the upstream model: OpenAI-compatible chat completions, streamed
 const sentAt = new Map();
@@ -65,33 +41,14 @@ const upstream = createServer(async (req, res) => {
 const upstreamPort = await freePort();
 await new Promise((r) => upstream.listen(upstreamPort, '127.0.0.1', r));
 
-const dataDir = mkdtempSync(join(tmpdir(), 'faraday-tutor-bench-'));
-const [backend, ai, sim] = [await freePort(), await freePort(), await freePort()];
-const platform = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-  env: {
-    PATH: process.env.PATH,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    BACKEND_PORT: String(backend),
-    AI_SERVICE_PORT: String(ai),
-    SIM_SERVICE_PORT: String(sim),
-    AI_SERVICE_URL: `http://127.0.0.1:${ai}`,
-    SIM_SERVICE_URL: `http://127.0.0.1:${sim}`,
-    SESSION_STORE_PATH: join(dataDir, 'gs.db'),
-    GRAPH_RAG_RUNTIME_PATH: join(dataDir, 'rt.json'),
-    VECTOR_STORE_PATH: join(dataDir, 'vs.json'),
-    LLM_BASE_URL_LOCAL: `http://127.0.0.1:${upstreamPort}`,
-    LLM_API_KEY_LOCAL: 'bench-key',
-    LLM_MODEL_LOCAL: 'bench-model',
-    AI_RATE_LIMIT_PER_MINUTE: '1000',
-  },
-  stdio: 'ignore',
+const { base, stop } = await startPlatform('tutor-bench', {
+  LLM_BASE_URL_LOCAL: `http://127.0.0.1:${upstreamPort}`,
+  LLM_API_KEY_LOCAL: 'bench-key',
+  LLM_MODEL_LOCAL: 'bench-model',
+  AI_RATE_LIMIT_PER_MINUTE: '1000',
 });
-const base = `http://127.0.0.1:${backend}`;
 let browser;
 try {
-  await waitFor(`${base}/healthz`);
-  await waitFor(`http://127.0.0.1:${ai}/healthz`);
   const login = await (
     await fetch(`${base}/api/v1/auth/login`, {
       method: 'POST',
@@ -201,10 +158,7 @@ try {
   );
 } finally {
   await browser?.close();
-  platform.kill('SIGINT');
-  await new Promise((r) => setTimeout(r, 1500));
-  platform.kill('SIGKILL');
+  await stop();
   upstream.closeAllConnections();
   upstream.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
