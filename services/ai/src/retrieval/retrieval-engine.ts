@@ -1,5 +1,4 @@
 import { composeAnswer } from './answer.js';
-import type { ChunkingOptions } from './chunker.js';
 import {
   type Citation,
   type ContextBudget,
@@ -31,7 +30,13 @@ import {
   relevanceFeatures,
 } from './relevance.js';
 import { type Candidate, normalise, type RerankWeights, reciprocalRankFusion, rerank } from './rerank.js';
-import { FileRuntimeStore, type RuntimeDocumentStore } from './runtime-store.js';
+import {
+  chunkingOf,
+  combine,
+  FileRuntimeStore,
+  loadAtStart,
+  type RuntimeDocumentStore,
+} from './runtime-store.js';
 import { SearchIndex } from './search-index.js';
 import { analyzeQuery } from './tokenizer.js';
 import { VectorStore, type VectorStoreLog } from './vector-store.js';
@@ -397,31 +402,6 @@ export class RetrievalEngine {
     this.mutations = run.catch(() => {});
     return run;
   }
-}
-
-/**
- * The run-time documents to start with. A shared store that is unreachable at start must not
- * keep the service down: it starts on the prebuilt index and the next refresh catches up.
- */
-async function loadAtStart(runtime: RuntimeDocumentStore, log: VectorStoreLog | undefined) {
-  try {
-    return await runtime.load();
-  } catch (error) {
-    if (runtime.kind !== 'redis') throw error;
-    log?.warn({ err: error }, 'shared course documents unreachable at start; starting on the prebuilt index');
-    return { version: 'unreachable', documents: [] };
-  }
-}
-
-function chunkingOf(file: GraphIndexFile): ChunkingOptions {
-  return { maxChars: file.chunking.max_chars, overlapChars: file.chunking.overlap_chars };
-}
-
-function combine(base: GraphIndexFile, overlay: PreparedDocument[]): GraphIndexFile {
-  if (overlay.length === 0) return base;
-  const ids = new Set(overlay.map((d) => d.document.id));
-  const docs = [...preparedDocumentsOf(base).filter((d) => !ids.has(d.document.id)), ...overlay];
-  return assembleIndex(docs, chunkingOf(base), undefined, base.aliases);
 }
 
 function rankedChunk(index: SearchIndex, c: Candidate): RankedChunk {

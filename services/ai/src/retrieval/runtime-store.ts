@@ -5,7 +5,8 @@ import type { Redis } from 'ioredis';
 import type { ChunkingOptions } from './chunker.js';
 import { assembleIndex, type PreparedDocument, preparedDocumentsOf } from './graph-builder.js';
 import { loadIndexFile, writeIndexFile } from './index-file.js';
-import { compareStrings } from './index-model.js';
+import { compareStrings, type GraphIndexFile } from './index-model.js';
+import type { VectorStoreLog } from './vector-store.js';
 
 /**
  * Where documents added at run time (course uploads) are kept, apart from the prebuilt index.
@@ -135,4 +136,29 @@ async function exists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The run-time documents to start with. A shared store that is unreachable at start must not
+ * keep the service down: it starts on the prebuilt index and the next refresh catches up.
+ */
+export async function loadAtStart(runtime: RuntimeDocumentStore, log: VectorStoreLog | undefined) {
+  try {
+    return await runtime.load();
+  } catch (error) {
+    if (runtime.kind !== 'redis') throw error;
+    log?.warn({ err: error }, 'shared course documents unreachable at start; starting on the prebuilt index');
+    return { version: 'unreachable', documents: [] };
+  }
+}
+
+export function chunkingOf(file: GraphIndexFile): ChunkingOptions {
+  return { maxChars: file.chunking.max_chars, overlapChars: file.chunking.overlap_chars };
+}
+
+export function combine(base: GraphIndexFile, overlay: PreparedDocument[]): GraphIndexFile {
+  if (overlay.length === 0) return base;
+  const ids = new Set(overlay.map((d) => d.document.id));
+  const docs = [...preparedDocumentsOf(base).filter((d) => !ids.has(d.document.id)), ...overlay];
+  return assembleIndex(docs, chunkingOf(base), undefined, base.aliases);
 }
