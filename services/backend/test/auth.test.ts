@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanUpIdentityTables } from '../src/auth/cleanup.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, createUserAs, loginAs } from './support/auth.js';
@@ -148,6 +148,21 @@ describe.each(testDatabaseFactories())('authentication on $name', (factory) => {
       const res = await me(expired);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('TOKEN_EXPIRED');
+    });
+
+    it('refuses a token it accepted before once that token has expired', async () => {
+      const token = await loginAs(t.app, 'student');
+      expect((await me(token)).statusCode).toBe(200);
+      // Only Date moves: the server's timers and sockets run as usual.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 86_401_000);
+        const res = await me(token);
+        expect(res.statusCode).toBe(401);
+        expect(res.json().error.code).toBe('TOKEN_EXPIRED');
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('refuses a well-signed token we never issued, and the token of a deleted user', async () => {

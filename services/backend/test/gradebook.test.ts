@@ -11,7 +11,7 @@ import type { Principal } from '../src/auth/principal.js';
 import type { Db } from '../src/db/database.js';
 import { dueAssignments, gradingQueue } from '../src/grades/queues.service.js';
 import { buildWorld, inDays, type Who, type World } from './support/assignments-fixtures.js';
-import { bearer, createUserAs, loginAs } from './support/auth.js';
+import { bearer, createUserAs, loginAs, principalFor } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
 import { addMember } from './support/factories.js';
 
@@ -200,15 +200,8 @@ describe.each(testDatabaseFactories())('gradebook and queues on $name', (factory
   });
 
   it('answers the queue and the due list with one query each', async () => {
-    const principal = (id: string, role: 'teacher' | 'student'): Principal => ({
-      userId: id,
-      username: 'n/a',
-      role,
-      permissions: [],
-      jti: 'n/a',
-      expiresAt: new Date(),
-      passwordChangeRequired: false,
-    });
+    const principal = (id: string, role: 'teacher' | 'student'): Principal =>
+      principalFor({ id, username: 'n/a', role });
     const forQueue = countingQueries(w.t.app.db);
     const queue = await gradingQueue(forQueue.db, principal(w.ids.teacher, 'teacher'), {
       page: 1,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/app.js';
-import { bearer, createUserAs, loginAs } from './support/auth.js';
+import { bearer, createUserAs, loginAs, principalFor } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
 import { failOnInsert } from './support/faults.js';
 
@@ -227,15 +227,12 @@ describe.each(testDatabaseFactories())('members and invite codes on $name', (fac
     const [a, b] = [await newStudent(), await newStudent()];
     const { addCourseMembers } = await import('../src/courses/members.service.js');
     const me = (await api(teacher, 'GET', '/api/v1/auth/me')).json().data;
-    const principal = {
-      userId: me.id,
+    const principal = principalFor({
+      id: me.id,
       username: 'teacher',
-      role: 'teacher' as const,
+      role: 'teacher',
       permissions: me.permissions,
-      jti: 'unused',
-      expiresAt: new Date(),
-      passwordChangeRequired: false,
-    };
+    });
     await expect(
       addCourseMembers(failOnInsert(t.app.db, 'course_members', 2), principal, course.id, {
         user_ids: [a.id, b.id],

@@ -1,11 +1,28 @@
 import type { Db } from '../db/database.js';
 import { isoNow } from '../shared/time.js';
+import type { UserRow } from '../users/users.repository.js';
+
+/** The caller's user row as every request reads it: everything but the password hash. */
+export type AccountRow = Omit<UserRow, 'password_hash'>;
 
 export interface TokenState {
   revoked: boolean;
-  userDisabled: boolean;
-  mustChangePassword: boolean;
+  account: AccountRow;
 }
+
+const ACCOUNT_COLUMNS = [
+  'u.id',
+  'u.username',
+  'u.name',
+  'u.email',
+  'u.role',
+  'u.must_change_password',
+  'u.disabled',
+  'u.created_at',
+  'u.updated_at',
+  'u.last_login',
+  'u.corpchat_user_id',
+] as const;
 
 export async function recordIssuedToken(
   db: Db,
@@ -24,23 +41,21 @@ export async function recordIssuedToken(
 }
 
 /**
- * The state of a presented token in one query. Undefined when we never issued it to that user
- * or it is gone (its user was deleted, or it expired and was cleaned up).
+ * The state of a presented token and its user's row in one query (every authenticated request
+ * runs it, and routes such as /auth/me need nothing more). Undefined when we never issued it to
+ * that user or it is gone (its user was deleted, or it expired and was cleaned up).
  */
 export async function findTokenState(db: Db, jti: string, userId: string): Promise<TokenState | undefined> {
   const row = await db
     .selectFrom('auth_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.revoked_at', 'u.disabled', 'u.must_change_password'])
+    .select(['t.revoked_at', ...ACCOUNT_COLUMNS])
     .where('t.jti', '=', jti)
     .where('t.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    revoked: row.revoked_at !== null,
-    userDisabled: Number(row.disabled) === 1,
-    mustChangePassword: Number(row.must_change_password) === 1,
-  };
+  const { revoked_at: revokedAt, ...account } = row;
+  return { revoked: revokedAt !== null, account };
 }
 
 export async function revokeToken(db: Db, jti: string): Promise<void> {

@@ -49,7 +49,7 @@ export function authRoutes(ctx: IdentityContext, loginRateLimitPerMinute: number
           response: { 200: successEnvelopeSchema(currentUserSchema) },
         },
       },
-      async (request) => ok(await currentUser(ctx.db, principalOf(request))),
+      async (request) => ok(currentUser(principalOf(request))),
     );
 
     routes.post(

@@ -61,10 +61,8 @@ export async function loginWithPassword(
   return startSession(ctx, user, { username: user.username });
 }
 
-export async function currentUser(db: Db, principal: Principal): Promise<CurrentUser> {
-  const user = await findUserById(db, principal.userId);
-  if (!user) throw new AppError('TOKEN_REVOKED');
-  return toCurrentUser(user);
+export function currentUser(principal: Principal): CurrentUser {
+  return toCurrentUser(principal.account);
 }
 
 export async function logout(db: Db, principal: Principal): Promise<void> {

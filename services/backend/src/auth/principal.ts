@@ -1,5 +1,5 @@
 import { AppError, type Permission, type Role } from '@faraday/contracts';
-import { findTokenState } from './auth-tokens.repository.js';
+import { type AccountRow, findTokenState } from './auth-tokens.repository.js';
 import type { IdentityContext } from './identity-context.js';
 
 /** The signed-in caller of a request, from a verified, unrevoked token. */
@@ -12,6 +12,8 @@ export interface Principal {
   expiresAt: Date;
   /** The account has a temporary password that must be changed before anything else. */
   passwordChangeRequired: boolean;
+  /** The caller's user row, read with the token's state (no second query for who they are). */
+  account: AccountRow;
 }
 
 export function bearerTokenOf(header: string | undefined): string | undefined {
@@ -32,7 +34,7 @@ export async function authenticate(
   if (!token) throw new AppError('UNAUTHORIZED', 'A bearer token is required');
   const claims = await ctx.signer.verify(token);
   const state = await findTokenState(ctx.db, claims.jti, claims.user_id);
-  if (!state || state.revoked || state.userDisabled) throw new AppError('TOKEN_REVOKED');
+  if (!state || state.revoked || Number(state.account.disabled) === 1) throw new AppError('TOKEN_REVOKED');
   return {
     userId: claims.user_id,
     username: claims.username,
@@ -40,6 +42,8 @@ export async function authenticate(
     permissions: claims.permissions,
     jti: claims.jti,
     expiresAt: new Date(claims.exp * 1000),
-    passwordChangeRequired: state.mustChangePassword && !ctx.passwordChangeExempt(claims.username),
+    passwordChangeRequired:
+      Number(state.account.must_change_password) === 1 && !ctx.passwordChangeExempt(claims.username),
+    account: state.account,
   };
 }

@@ -38,8 +38,18 @@ const claimsSchema = z.object({
 
 export type AccessClaims = Omit<z.infer<typeof claimsSchema>, 'role'> & { role: Role };
 
+/** How many verified tokens are remembered: far above the tokens in use at once on one instance. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export class TokenSigner {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature and claims were already checked, by their exact text. Checking an
+   * HMAC through WebCrypto costs far more than the rest of an authenticated request, and a token
+   * that verified once verifies again until it expires: only expiry is re-checked on a hit.
+   * Revocation and disabled users are not cached here (the caller checks them on every request).
+   */
+  private readonly verified = new Map<string, AccessClaims>();
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
@@ -67,10 +77,25 @@ export class TokenSigner {
    * Checks signature (HS256 only: `none` and every other algorithm are refused), expiry and the
    * shape of the claims. Revocation is checked by the caller against the database.
    */
-  async verify(token: string): Promise<AccessClaims> {
+  async verify(token: string, now: Date = new Date()): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    if (known !== undefined) {
+      if (known.exp * 1000 > now.getTime()) return known;
+      this.verified.delete(token);
+      throw new AppError('TOKEN_EXPIRED');
+    }
+    const claims = await this.verifySignature(token, now);
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT)
+      this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async verifySignature(token: string, now: Date): Promise<AccessClaims> {
     let payload: unknown;
     try {
-      ({ payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM] }));
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], currentDate: now }));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
       throw new AppError('UNAUTHORIZED', 'The token is invalid');

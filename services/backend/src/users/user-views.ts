@@ -1,7 +1,8 @@
 import { type CurrentUser, isRole, permissionsOf, type Role, type UserView } from '@faraday/contracts';
+import type { AccountRow } from '../auth/auth-tokens.repository.js';
 import type { UserRow } from './users.repository.js';
 
-export function roleOf(row: UserRow): Role {
+export function roleOf(row: Pick<UserRow, 'id' | 'role'>): Role {
   if (!isRole(row.role)) throw new Error(`User ${row.id} has an unknown role`);
   return row.role;
 }
@@ -22,7 +23,7 @@ export function toUserView(row: UserRow): UserView {
   };
 }
 
-export function toCurrentUser(row: UserRow): CurrentUser {
+export function toCurrentUser(row: AccountRow): CurrentUser {
   const role = roleOf(row);
   return {
     id: row.id,

@@ -1,4 +1,6 @@
+import type { Permission, Role } from '@faraday/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../../src/auth/principal.js';
 
 /** Logs in through the API and returns the bearer token (demo accounts: admin123 / teacher123 / student123). */
 export async function loginAs(
@@ -49,4 +51,36 @@ export async function createUserAs(
     await app.db.updateTable('users').set({ must_change_password: 0 }).where('id', '=', id).execute();
   }
   return id;
+}
+
+/** A principal for calling a service function directly, as the access hook would build it. */
+export function principalFor(user: {
+  id: string;
+  username: string;
+  role: Role;
+  permissions?: Permission[];
+}): Principal {
+  const now = new Date().toISOString();
+  return {
+    userId: user.id,
+    username: user.username,
+    role: user.role,
+    permissions: user.permissions ?? [],
+    jti: 'n/a',
+    expiresAt: new Date(),
+    passwordChangeRequired: false,
+    account: {
+      id: user.id,
+      username: user.username,
+      name: user.username,
+      email: `${user.username}@example.edu`,
+      role: user.role,
+      must_change_password: 0,
+      disabled: 0,
+      created_at: now,
+      updated_at: now,
+      last_login: null,
+      corpchat_user_id: null,
+    },
+  };
 }
