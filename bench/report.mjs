@@ -15,7 +15,8 @@ export function againstBaseline(rows, { metric, baselineCase, baselineOf }) {
   return rows.map((row) => {
     const name = baselineOf ? baselineOf(row) : baselineCase;
     const baseline = name === undefined ? undefined : rows.find((r) => r.case.startsWith(name));
-    if (!baseline || baseline === row || !Number(baseline[metric])) return { ...row, 'vs baseline': 'baseline' };
+    if (!baseline || baseline === row || !Number(baseline[metric]))
+      return { ...row, 'vs baseline': 'baseline' };
     const ratio = Number(row[metric]) / Number(baseline[metric]);
     return { ...row, 'vs baseline': `${ratio.toFixed(2)}× ${metric}` };
   });

@@ -16,6 +16,7 @@ import type { BackendConfig } from './config.js';
 import { conversationsRoutes } from './conversations/conversations.routes.js';
 import type { CourseContentContext } from './courses/course-content-context.js';
 import { coursesRoutes } from './courses/courses.routes.js';
+import { checkCourseSearchIndex } from './db/course-search.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { gradesRoutes } from './grades/grades.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   };
   try {
     await migrateToLatest(db);
+    await checkCourseSearchIndex(db, app.log);
     await seedDemoAccounts(db, config, identity.hasher, app.log);
   } catch (error) {
     await app.close();

@@ -193,6 +193,23 @@ describe.each(testDatabaseFactories())('courses on $name', (factory) => {
     }
   });
 
+  it("keeps an admin's search in step with every change: any part of name or code, any case, Chinese, renames, deletion", async () => {
+    const course = await newCourse({ name: 'Électromagnétisme 电磁学 "Advanced"', code: 'EMX-7' });
+    const found = async (search: string) =>
+      (await api(admin, 'GET', `/api/v1/courses?search=${encodeURIComponent(search)}`))
+        .json()
+        .data.courses.map((c: { id: string }) => c.id);
+    for (const search of ['emx-7', 'EMX', 'tromagn', '电磁学', '电磁', '"Advanced"', 'x-7', 'Élec'])
+      expect(await found(search), search).toContain(course.id);
+    expect(await found('EMX-8')).not.toContain(course.id);
+    await api(admin, 'PUT', `/api/v1/courses/${course.id}`, { name: 'Wave Optics Renamed' });
+    expect(await found('Renamed')).toContain(course.id);
+    expect(await found('tromagn')).not.toContain(course.id);
+    await api(admin, 'DELETE', `/api/v1/courses/${course.id}`);
+    expect(await found('Renamed')).not.toContain(course.id);
+    expect(await found('EMX-7')).not.toContain(course.id);
+  });
+
   it('lets only admin and the course teacher change it; course:write alone is not enough', async () => {
     const course = await newCourse();
     const byOther = await api(otherTeacher, 'PUT', `/api/v1/courses/${course.id}`, { name: 'Hijacked' });

@@ -1,6 +1,6 @@
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Principal } from '../auth/principal.js';
-import type { Db } from '../db/database.js';
+import { type Db, isSqlite } from '../db/database.js';
 import { containsIgnoringCase } from '../db/like.js';
 import type { CoursesTable } from '../db/schema.js';
 import type { CourseRow } from './course-access.js';
@@ -34,45 +34,90 @@ export function findLiveCourseByInviteCode(db: Db, inviteCode: string): Promise<
     .executeTakeFirst();
 }
 
+/** Shorter searches cannot use the trigram index (it matches runs of three characters). */
+const TRIGRAM = 3;
+
+/** The search as a phrase for SQLite's course-search index, when that index can answer it. */
+function searchIndexPhrase(db: Db, search: string | undefined): string | undefined {
+  if (!search || !isSqlite(db) || [...search].length < TRIGRAM) return undefined;
+  return `"${search.replaceAll('"', '""')}"`;
+}
+
+/** How many courses an admin's search matches: the index holds live courses only. */
+function countAllMatching(db: Db, phrase: string) {
+  return sql<{ n: number }>`select count(*) as n from course_search where course_search match ${phrase}`
+    .execute(db)
+    .then((result) => result.rows[0] ?? { n: 0 });
+}
+
 /**
- * The courses a caller may see (admin: all live ones; others: those they teach or belong to),
- * newest first, with the teacher's name. `student_count` is a column, so no per-row count.
+ * The live courses a caller may see (admin: all; others: those they teach or belong to) that
+ * match the search, as (id, created_at). Non-admins start from their own few course ids
+ * (memberships by user and courses by teacher, both index ranges) joined to courses, so no
+ * database walks every course; an admin's search on SQLite asks the trigram index.
+ */
+function visibleCourses(db: Db, principal: Principal, search: string | undefined) {
+  const nameOrCode = (text: string) =>
+    sql<boolean>`(${containsIgnoringCase(sql.ref('c.name'), text)} or ${containsIgnoringCase(sql.ref('c.code'), text)})`;
+  if (principal.role === 'admin') {
+    let all = db.selectFrom('courses as c').where('c.deleted_at', 'is', null);
+    const phrase = searchIndexPhrase(db, search);
+    if (phrase !== undefined)
+      all = all.where(
+        sql<boolean>`c.rowid in (select rowid from course_search where course_search match ${phrase})`,
+      );
+    else if (search) all = all.where(nameOrCode(search));
+    return all.select(['c.id', 'c.created_at']).as('v');
+  }
+  const me = principal.userId;
+  const mine = db
+    .selectFrom('course_members as m')
+    .select('m.course_id')
+    .where('m.user_id', '=', me)
+    .union(db.selectFrom('courses as t').select('t.id as course_id').where('t.teacher_id', '=', me));
+  let own = db
+    .selectFrom(mine.as('mine'))
+    .innerJoin('courses as c', 'c.id', 'mine.course_id')
+    .where('c.deleted_at', 'is', null);
+  if (search) own = own.where(nameOrCode(search));
+  return own.select(['c.id', 'c.created_at']).as('v');
+}
+
+/**
+ * One page of the courses a caller may see, newest first, with the teacher's name, and their
+ * total. The page's ids are chosen first (an index-only walk), and only those rows are read
+ * and joined to their teacher. `student_count` is a column, so no per-row count.
  */
 export async function listVisibleCourses(
   db: Db,
   principal: Principal,
   filter: CourseListFilter,
 ): Promise<{ rows: CourseListRow[]; total: number }> {
-  let visible = db.selectFrom('courses as c').where('c.deleted_at', 'is', null);
-  if (principal.role !== 'admin') {
-    const me = principal.userId;
-    // One IN over the ids of the caller's courses (memberships by user, taught by teacher_id,
-    // both index ranges): the planner starts from those few ids instead of testing every course.
-    visible = visible.where('c.id', 'in', (eb) =>
-      eb
-        .selectFrom('course_members as m')
-        .select('m.course_id')
-        .where('m.user_id', '=', me)
-        .union(eb.selectFrom('courses as t').select('t.id as course_id').where('t.teacher_id', '=', me)),
-    );
-  }
-  if (filter.search) {
-    const text = filter.search;
-    visible = visible.where((eb) =>
-      eb.or([containsIgnoringCase(eb.ref('c.name'), text), containsIgnoringCase(eb.ref('c.code'), text)]),
-    );
-  }
+  const visible = () => visibleCourses(db, principal, filter.search);
+  const indexedSearch = principal.role === 'admin' ? searchIndexPhrase(db, filter.search) : undefined;
+  const page = db
+    .selectFrom(visible())
+    .select('v.id')
+    .orderBy('v.created_at', 'desc')
+    .orderBy('v.id', 'desc')
+    .offset(filter.offset)
+    .limit(filter.limit);
   const [rows, count] = await Promise.all([
-    visible
+    db
+      .selectFrom(page.as('p'))
+      .innerJoin('courses as c', 'c.id', 'p.id')
       .innerJoin('users as t', 't.id', 'c.teacher_id')
       .selectAll('c')
       .select('t.name as teacher_name')
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
-      .offset(filter.offset)
-      .limit(filter.limit)
       .execute(),
-    visible.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    indexedSearch !== undefined
+      ? countAllMatching(db, indexedSearch)
+      : db
+          .selectFrom(visible())
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

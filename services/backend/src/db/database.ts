@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  MysqlDialect,
+  PostgresDialect,
+  SqliteAdapter,
+  type SqliteDatabase,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
@@ -12,6 +20,58 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: DatabaseTarget['dialect'];
+}
+
+/** Distinct SQL texts kept compiled: the backend has a few hundred query shapes at most. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query it runs, and compiling the SQL costs several
+ * times what running a short indexed query does. Kysely writes one SQL text per query shape
+ * (values are parameters), so compiled statements are kept by their text and reused. A statement
+ * still being iterated (a streamed query) is busy; the next caller then gets a fresh one.
+ */
+function reusingStatements(database: SQLite.Database, onClose: () => void): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      onClose();
+      database.close();
+    },
+    prepare(text) {
+      const kept = statements.get(text);
+      if (kept !== undefined && !kept.busy) return kept;
+      const statement = database.prepare(text);
+      if (kept === undefined) {
+        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+const PLANNER_STATISTICS_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * SQLite plans queries from the statistics ANALYZE gathers; without them it assumes an index
+ * equality matches ten rows and, for example, walks every course to list a student's few.
+ * SQLite's advice for long-lived connections: `PRAGMA optimize=0x10002` when opening (analyses
+ * tables whose statistics are missing or stale, bounded by analysis_limit) and `PRAGMA optimize`
+ * periodically. Returns the stop for the periodic run.
+ */
+function keepPlannerStatistics(database: SQLite.Database): () => void {
+  database.pragma('analysis_limit = 1000');
+  database.pragma('optimize = 0x10002');
+  const timer = setInterval(() => {
+    try {
+      database.pragma('optimize');
+    } catch {
+      // Busy with another process's write: the statistics only guide plans; next hour will do.
+    }
+  }, PLANNER_STATISTICS_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -32,7 +92,14 @@ export function openDatabase(
       database.pragma('journal_mode = WAL');
       database.pragma('foreign_keys = ON');
       database.pragma('busy_timeout = 5000');
-      return { dialect: 'sqlite', db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }) };
+      return {
+        dialect: 'sqlite',
+        db: new Kysely<Database>({
+          dialect: new SqliteDialect({
+            database: reusingStatements(database, keepPlannerStatistics(database)),
+          }),
+        }),
+      };
     }
     case 'mysql': {
       const pool = createPool({
@@ -51,6 +118,11 @@ export function openDatabase(
       return { dialect: 'postgres', db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
     }
   }
+}
+
+/** True on the embedded SQLite database, whose queries run on (and block) the event loop. */
+export function isSqlite(db: Kysely<unknown> | Db): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 /** True when the database answers a trivial query. */

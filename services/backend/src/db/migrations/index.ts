@@ -8,6 +8,7 @@ import { createConversations } from './0006-conversations.js';
 import { addSweepProbeAndHistory } from './0007-sweep-history.js';
 import { addSweepRunHeartbeat } from './0008-sweep-run-heartbeat.js';
 import { createLoginFailures } from './0009-login-failures-by-address.js';
+import { createCourseSearch } from './0010-course-search.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-sweep-history': addSweepProbeAndHistory,
   '0008-sweep-run-heartbeat': addSweepRunHeartbeat,
   '0009-login-failures-by-address': createLoginFailures,
+  '0010-course-search': createCourseSearch,
 };

@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './support/app.js';
+import { bearer, loginAs } from './support/auth.js';
+import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
+
+// The trigram search index exists on SQLite only (migration 0010); the others search with LIKE.
+const sqlite = testDatabaseFactories().find((factory) => factory.name === 'sqlite');
+
+describe("SQLite's course-search index", () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let admin: { authorization: string };
+
+  beforeAll(async () => {
+    database = await (sqlite as NonNullable<typeof sqlite>).create();
+    t = await buildTestApp(database);
+    admin = bearer(await loginAs(t.app, 'admin'));
+  });
+
+  afterAll(async () => {
+    await t?.app.close();
+    await database?.drop();
+  });
+
+  const search = async (app: TestApp, text: string) =>
+    (
+      await app.app.inject({
+        method: 'GET',
+        url: `/api/v1/courses?search=${encodeURIComponent(text)}`,
+        headers: admin,
+      })
+    ).json().data as { total: number; courses: { code: string }[] };
+
+  it('is rebuilt at start when it no longer agrees with the courses', async () => {
+    for (const code of ['IDX-1', 'IDX-2'])
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/courses',
+        headers: admin,
+        payload: { name: `Indexed optics ${code}`, code, semester: '2026-2027-1' },
+      });
+    expect((await search(t, 'Indexed optics')).total).toBe(2);
+    // What a VACUUM that renumbered rowids would look like to the index: an entry gone astray.
+    const row = await sql<{ rowid: number; name: string; code: string }>`
+      select rowid, name, code from courses where code = 'IDX-1'`.execute(t.app.db);
+    const { rowid, name, code } = row.rows[0] as { rowid: number; name: string; code: string };
+    await sql`insert into course_search (course_search, rowid, name, code) values ('delete', ${rowid}, ${name}, ${code})`.execute(
+      t.app.db,
+    );
+    expect((await search(t, 'Indexed optics')).total).toBe(1);
+
+    const restarted = await buildTestApp(database);
+    try {
+      const found = await search(restarted, 'Indexed optics');
+      expect(found.total).toBe(2);
+      expect(found.courses.map((c) => c.code).sort()).toEqual(['IDX-1', 'IDX-2']);
+      expect(
+        restarted.logs.lines.some((line) => /course search index out of step/.test(String(line.msg))),
+      ).toBe(true);
+    } finally {
+      await restarted.app.close();
+    }
+  });
+});
