@@ -11,14 +11,14 @@ const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
  * `baselineOf(row)` names). A benchmark is only meaningful against a floor measured in the same
  * run on the same machine, so every table that has one says so in this column.
  */
-export function againstBaseline(rows, { metric, baselineCase, baselineOf }) {
+export function againstBaseline(rows, { metric, baselineCase, baselineOf, column = 'vs baseline' }) {
   return rows.map((row) => {
     const name = baselineOf ? baselineOf(row) : baselineCase;
     const baseline = name === undefined ? undefined : rows.find((r) => r.case.startsWith(name));
     if (!baseline || baseline === row || !Number(baseline[metric]))
-      return { ...row, 'vs baseline': 'baseline' };
+      return { ...row, [column]: baseline === row ? 'baseline' : '' };
     const ratio = Number(row[metric]) / Number(baseline[metric]);
-    return { ...row, 'vs baseline': `${ratio.toFixed(2)}× ${metric}` };
+    return { ...row, [column]: `${ratio.toFixed(2)}× ${metric}` };
   });
 }
 
@@ -26,7 +26,8 @@ export function report(name, rows, notes = {}) {
   console.log(`\n${name}`);
   console.table(rows);
   mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.json`);
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const file = join(resultsDir, `${slug}.json`);
   writeFileSync(
     file,
     `${JSON.stringify({ name, date: new Date().toISOString(), node: process.version, rows, notes }, null, 2)}\n`,

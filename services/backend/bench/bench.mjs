@@ -1,35 +1,22 @@
-// Backend benchmarks on loopback: authenticated GET /api/v1/auth/me against GET /healthz (the
-// same server with no auth and no database) as the baseline, and password-login throughput,
-// which bcrypt's cost bounds by design. Run with `npm run bench` (after `tsc -b`).
+// Backend identity benchmarks on loopback: authenticated GET /api/v1/auth/me against two floors
+// measured in the same run, a bare Fastify route (the framework's own cost) and GET /healthz
+// (this server's hooks, no auth, no database), plus password-login throughput, which bcrypt's
+// cost bounds by design. Run with `npm run bench` (after `tsc -b`).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '@faraday/server-kit';
-import autocannon from 'autocannon';
-import { report } from '../../../bench/report.mjs';
+import Fastify from 'fastify';
+import { DURATION_S, load, loadRow } from '../../../bench/load.mjs';
+import { againstBaseline, report } from '../../../bench/report.mjs';
 import { buildApp } from '../dist/app.js';
 import { backendEnvSchema, toBackendConfig } from '../dist/config.js';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const FLOOR = 'bare Fastify route';
 
-function run(options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ duration: DURATION_S, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
-
-function row(label, connections, result) {
-  return {
-    case: label,
-    connections,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
+const bare = Fastify();
+bare.get('/', async () => ({ success: true, data: { status: 'ok' } }));
+const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'faraday-bench-'));
 const config = toBackendConfig(
@@ -48,34 +35,34 @@ try {
     body: JSON.stringify({ username: 'student', password: 'student123' }),
   });
   const token = (await login.json()).data.access_token;
-  const rows = [];
-  rows.push(row('GET /healthz (baseline)', 50, await run({ url: `${base}/healthz`, connections: 50 })));
-  rows.push(
-    row(
+  const rows = [
+    loadRow(`${FLOOR} (framework floor)`, await load({ url: bareUrl }), { connections: 50 }),
+    loadRow('GET /healthz', await load({ url: `${base}/healthz` }), { connections: 50 }),
+    loadRow(
       'GET /api/v1/auth/me',
-      50,
-      await run({
-        url: `${base}/api/v1/auth/me`,
-        connections: 50,
-        headers: { authorization: `Bearer ${token}` },
-      }),
+      await load({ url: `${base}/api/v1/auth/me`, headers: { authorization: `Bearer ${token}` } }),
+      { connections: 50 },
     ),
-  );
-  rows.push(
-    row(
+    loadRow(
       `POST /api/v1/auth/login (bcrypt cost ${config.bcryptCost})`,
-      8,
-      await run({
+      await load({
         url: `${base}/api/v1/auth/login`,
         connections: 8,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'student', password: 'student123' }),
       }),
+      { connections: 8 },
     ),
-  );
-  report('Backend identity', rows, { duration_s: DURATION_S, database: 'sqlite' });
+  ];
+  const compared = againstBaseline(againstBaseline(rows, { metric: 'req/s', baselineCase: FLOOR }), {
+    metric: 'req/s',
+    baselineCase: 'GET /healthz',
+    column: 'vs /healthz',
+  });
+  report('Backend identity', compared, { duration_s: DURATION_S, database: 'sqlite' });
 } finally {
   await app.close();
+  await bare.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

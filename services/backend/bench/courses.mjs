@@ -1,32 +1,23 @@
 // Course list under load: 10,000 courses and 100,000 memberships, list with search at 50
 // concurrent connections, for an admin (all courses), a teacher of 50 and a student (membership
-// filter), against GET /healthz on the same server as the baseline.
+// filter), against GET /healthz on the same server as the baseline. On SQLite, and also on
+// PostgreSQL when BENCH_POSTGRES_URL names a server (a scratch database is made and dropped).
+// The rows are written straight into the database, as a bulk import would, and the backend is
+// then restarted on them (SQLite gathers its planner statistics at start; see db/database.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '@faraday/server-kit';
-import autocannon from 'autocannon';
+import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { report } from '../../../bench/report.mjs';
+import { DURATION_S, load, loadRow } from '../../../bench/load.mjs';
+import { againstBaseline, report } from '../../../bench/report.mjs';
 import { buildApp } from '../dist/app.js';
 import { backendEnvSchema, toBackendConfig } from '../dist/config.js';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const COURSES = 10_000;
 const STUDENTS = 2_000;
 const MEMBERSHIPS = 100_000;
-
-const run = (options) =>
-  new Promise((resolve, reject) =>
-    autocannon({ duration: DURATION_S, connections: 50, ...options }, (e, r) => (e ? reject(e) : resolve(r))),
-  );
-const row = (label, r) => ({
-  case: label,
-  'req/s': Math.round(r.requests.average),
-  'p50 ms': r.latency.p50,
-  'p99 ms': r.latency.p99,
-  errors: r.errors + r.non2xx,
-});
 
 async function seed(db, teacherId, studentId) {
   const now = new Date().toISOString();
@@ -112,52 +103,94 @@ async function seed(db, teacherId, studentId) {
   return unique.length;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'faraday-bench-'));
-const config = toBackendConfig(
-  parseConfig(backendEnvSchema, {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-  }),
-);
-const app = await buildApp(config);
-const base = await app.listen({ host: '127.0.0.1', port: 0 });
-try {
-  const token = async (username, password) => {
-    const res = await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    return (await res.json()).data.access_token;
+async function scratchPostgres(url) {
+  const name = `faraday_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
   };
-  const ids = Object.fromEntries(
-    (await app.db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
+}
+
+async function benchmark(database, databaseUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'faraday-bench-'));
+  const config = toBackendConfig(
+    parseConfig(backendEnvSchema, {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
   );
-  const started = Date.now();
-  const memberships = await seed(app.db, ids.teacher, ids.student);
-  const seedSeconds = (Date.now() - started) / 1000;
-  const rows = [row('GET /healthz (baseline)', await run({ url: `${base}/healthz` }))];
-  for (const [label, user, password, query] of [
-    ['admin, search "optics"', 'admin', 'admin123', 'search=optics&limit=20'],
-    ['admin, page 200, no search', 'admin', 'admin123', 'page=200&limit=20'],
-    ['teacher (teaches 50), no search', 'teacher', 'teacher123', 'limit=20'],
-    ['student (member of 200), search "optics"', 'student', 'student123', 'search=optics&limit=20'],
-  ]) {
-    const headers = { authorization: `Bearer ${await token(user, password)}` };
-    rows.push(
-      row(`GET /api/v1/courses ${label}`, await run({ url: `${base}/api/v1/courses?${query}`, headers })),
+  let app = await buildApp(config);
+  try {
+    const ids = Object.fromEntries(
+      (await app.db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
     );
+    const started = Date.now();
+    const memberships = await seed(app.db, ids.teacher, ids.student);
+    const seedSeconds = (Date.now() - started) / 1000;
+    await app.close();
+    app = await buildApp(config);
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const token = async (username, password) => {
+      const res = await fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      return (await res.json()).data.access_token;
+    };
+    const rows = [loadRow('GET /healthz (baseline)', await load({ url: `${base}/healthz` }))];
+    for (const [label, user, password, query] of [
+      ['admin, search "optics"', 'admin', 'admin123', 'search=optics&limit=20'],
+      ['admin, page 200, no search', 'admin', 'admin123', 'page=200&limit=20'],
+      ['teacher (teaches 50), no search', 'teacher', 'teacher123', 'limit=20'],
+      ['student (member of 200), search "optics"', 'student', 'student123', 'search=optics&limit=20'],
+    ]) {
+      const headers = { authorization: `Bearer ${await token(user, password)}` };
+      rows.push(
+        loadRow(
+          `GET /api/v1/courses ${label}`,
+          await load({ url: `${base}/api/v1/courses?${query}`, headers }),
+        ),
+      );
+    }
+    report(
+      `Backend course list (${database})`,
+      againstBaseline(rows, { metric: 'req/s', baselineCase: 'GET /healthz' }),
+      {
+        duration_s: DURATION_S,
+        connections: 50,
+        database,
+        courses: COURSES,
+        memberships,
+        seed_seconds: seedSeconds,
+      },
+    );
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  report('Backend course list', rows, {
-    duration_s: DURATION_S,
-    connections: 50,
-    database: 'sqlite',
-    courses: COURSES,
-    memberships,
-    seed_seconds: seedSeconds,
-  });
-} finally {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+}
+
+await benchmark('sqlite');
+const postgresUrl = process.env.BENCH_POSTGRES_URL;
+if (postgresUrl) {
+  const scratch = await scratchPostgres(postgresUrl);
+  try {
+    await benchmark('postgres', scratch.url);
+  } finally {
+    await scratch.drop();
+  }
 }
