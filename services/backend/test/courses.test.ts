@@ -181,6 +181,24 @@ describe.each(testDatabaseFactories())('courses on $name', (factory) => {
     expect((await api(admin, 'GET', '/api/v1/courses?limit=101')).statusCode).toBe(400);
   });
 
+  it("gives a teacher's and a student's total on every page, also past the last one", async () => {
+    const own = [await newCourse({ name: 'Paged Optics A' }), await newCourse({ name: 'Paged Optics B' })];
+    for (const course of own)
+      await api(student, 'POST', '/api/v1/courses/join', { invite_code: course.invite_code });
+    for (const who of [teacher, student]) {
+      const all = (await api(who, 'GET', '/api/v1/courses?limit=100')).json().data;
+      expect(all.total).toBe(all.courses.length);
+      const second = (await api(who, 'GET', '/api/v1/courses?page=2&limit=1')).json().data;
+      expect(second.total).toBe(all.total);
+      expect(second.courses.map((c: { id: string }) => c.id)).toEqual([all.courses[1].id]);
+      const beyond = (await api(who, 'GET', `/api/v1/courses?page=${all.total + 5}&limit=1`)).json().data;
+      expect(beyond).toMatchObject({ total: all.total, courses: [] });
+      const searched = (await api(who, 'GET', '/api/v1/courses?search=Paged%20Optics')).json().data;
+      expect(searched.total).toBe(2);
+      expect(searched.courses[0]).not.toHaveProperty('total');
+    }
+  });
+
   it('treats SQL-looking and wildcard searches as plain text', async () => {
     await newCourse({ name: 'Circuits 100% lab', code: 'PCT-1' });
     for (const search of ["' OR 1=1 --", '"; DROP TABLE courses; --', '%', '_']) {
