@@ -1,3 +1,4 @@
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Db } from '../db/database.js';
 import { isoNow } from '../shared/time.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -40,19 +41,23 @@ export async function recordIssuedToken(
     .execute();
 }
 
-/**
- * The state of a presented token and its user's row in one query (every authenticated request
- * runs it, and routes such as /auth/me need nothing more). Undefined when we never issued it to
- * that user or it is gone (its user was deleted, or it expired and was cleaned up).
- */
-export async function findTokenState(db: Db, jti: string, userId: string): Promise<TokenState | undefined> {
-  const row = await db
+const tokenStateQuery = compiledOnce((db: Db, jti: string, userId: string) =>
+  db
     .selectFrom('auth_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['t.revoked_at', ...ACCOUNT_COLUMNS])
     .where('t.jti', '=', jti)
-    .where('t.user_id', '=', userId)
-    .executeTakeFirst();
+    .where('t.user_id', '=', userId),
+);
+
+/**
+ * The state of a presented token and its user's row in one query: every authenticated request
+ * runs it (so its SQL is compiled once), and routes such as /auth/me need nothing more.
+ * Undefined when we never issued it to that user or it is gone (its user was deleted, or it
+ * expired and was cleaned up).
+ */
+export async function findTokenState(db: Db, jti: string, userId: string): Promise<TokenState | undefined> {
+  const [row] = await tokenStateQuery(db, jti, userId);
   if (!row) return undefined;
   const { revoked_at: revokedAt, ...account } = row;
   return { revoked: revokedAt !== null, account };
