@@ -79,7 +79,9 @@ export class AliasMatcher {
   /**
    * Adds the other names of every concept the query names: their terms join the keyword search
    * (at a lower weight, and never above a term the student typed) and the query words that named
-   * the concept can be covered by a passage naming it in any language.
+   * the concept can be covered by a passage naming it in any language. Glossary words (scope
+   * `word`) are translated the same way but are not listed in `concepts`: "distance" is not a
+   * topic of the course the way "Brewster's angle" is.
    */
   expand(text: string, query: AnalyzedQuery): AnalyzedQuery & { concepts: number[]; outside: boolean } {
     if (this.phrases.length === 0) return { ...query, concepts: [], outside: false };
@@ -99,6 +101,7 @@ export class AliasMatcher {
       covers.set(p.group, set);
     }
     if (covers.size === 0) return { ...query, concepts: [], outside };
+    const concepts = [...covers.keys()].filter((g) => this.groups[g]!.scope !== 'word');
     const terms = new Map(query.terms);
     for (const group of covers.keys()) {
       for (const term of this.groupTerms[group]!) {
@@ -110,6 +113,6 @@ export class AliasMatcher {
       for (const [group, set] of covers) if (set.has(unit.term)) extra.push(aliasTerm(group));
       return extra.length === 0 ? unit : { ...unit, alternatives: [...unit.alternatives, ...extra] };
     });
-    return { terms, units, concepts: [...covers.keys()].sort((a, b) => a - b), outside };
+    return { terms, units, concepts: concepts.sort((a, b) => a - b), outside };
   }
 }
