@@ -75,6 +75,7 @@ const halves = {
   ],
   original: [oldQuestions, old.unanswerable],
   'off-topic written after calibration (adversarial)': [[], student.adversarial],
+  'off-topic written after the refit (fresh, never fitted)': [[], student.fresh],
 };
 
 const rows = [];
