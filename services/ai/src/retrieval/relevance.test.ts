@@ -217,6 +217,21 @@ describe('the bilingual glossary', () => {
     for (const group of groups.filter((g) => g.scope === 'word')) {
       expect({ group: group.id, said: group.terms.some(says) }).toEqual({ group: group.id, said: true });
     }
+    // A name is translated as the words it keeps: "like charges" would be any "charge" (like is a
+    // stop word), so a phrase must keep two words; and "pointing" would be any "point": two
+    // entries never share a one-word name.
+    const single = new Map<string, string>();
+    for (const group of groups.filter((g) => g.scope === 'word')) {
+      for (const name of group.terms.filter((n) => !/\p{Script=Han}/u.test(n))) {
+        const tokens = tokenize(name);
+        const words = name.split(/[\s-]+/).length;
+        expect({ name, collapsed: words > 1 && tokens.length < 2 }).toEqual({ name, collapsed: false });
+        if (tokens.length !== 1) continue;
+        const other = single.get(tokens[0]!);
+        expect({ name, shared: other !== undefined && other !== group.id }).toEqual({ name, shared: false });
+        single.set(tokens[0]!, group.id);
+      }
+    }
     // A topic the course does not teach is one its notes never name.
     for (const group of groups.filter((g) => g.scope === 'outside')) {
       for (const name of group.terms) expect({ name, said: says(name) }).toEqual({ name, said: false });
