@@ -1,38 +1,70 @@
 // Fits the relevance decision (src/retrieval/relevance.ts) on the calibration half of the student
 // questions: logistic regression over the relevance features, answerable (1) vs off-topic (0),
 // classes weighted equally, then the probability cut that keeps false refusals of the calibration
-// questions at or under 3 % while refusing as many off-topic questions as possible. Prints the
-// model to paste into DEFAULT_RELEVANCE_MODEL and its rates on both halves, so overfitting shows.
-// Run after `npx tsc -b services/ai`: node services/ai/eval/calibrate.mjs
+// questions at or under 3 % while refusing as many off-topic questions as possible. The questions
+// are measured against the shipped (bilingual) index and against each language's notes alone
+// (the other language's questions), so one decision serves a course whose material is in one
+// language. Prints the model to paste into DEFAULT_RELEVANCE_MODEL and its rates on both
+// halves, so overfitting shows. Run after `npx tsc -b services/ai`: node services/ai/eval/calibrate.mjs
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadIndexFile, RetrievalEngine } from '../dist/retrieval/index.js';
+import {
+  buildIndex,
+  loadIndexFile,
+  RetrievalEngine,
+  readAliases,
+  readCorpus,
+} from '../dist/retrieval/index.js';
 import { isCalibration, loadStudentSet } from './student-set.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serviceDir = join(here, '..');
-const engine = RetrievalEngine.fromIndex(
-  await loadIndexFile(join(serviceDir, 'corpus/index/graph-index.json')),
-);
-const { questions, unanswerable } = await loadStudentSet(here, join(serviceDir, 'corpus'));
+const corpusDir = join(serviceDir, 'corpus');
+const file = await loadIndexFile(join(corpusDir, 'index/graph-index.json'));
+const engine = RetrievalEngine.fromIndex(file);
+const { questions, unanswerable } = await loadStudentSet(here, corpusDir);
 const old = JSON.parse(await readFile(join(here, 'questions.json'), 'utf8'));
+const documents = await readCorpus(corpusDir);
+const aliases = await readAliases(corpusDir);
+const chunking = { maxChars: file.chunking.max_chars, overlapChars: file.chunking.overlap_chars };
+/** The notes of one language only, for the other language's questions. */
+const monolingual = Object.fromEntries(
+  ['en', 'zh'].map((lang) => [
+    lang,
+    RetrievalEngine.fromIndex(
+      buildIndex(
+        documents.filter((d) => d.source.startsWith(`${lang}/`)),
+        { chunking, aliases },
+      ),
+    ),
+  ]),
+);
+const other = (lang) => (lang === 'zh' ? 'en' : 'zh');
 
 const KEYS = ['coverage', 'knownCoverage', 'specificity', 'concept', 'unknown', 'graphConcept', 'outside'];
-const sample = async (question, label, split) => ({
-  x: (await engine.judge(question)).features,
+const sample = async (question, label, split, on = engine) => ({
+  x: (await on.judge(question)).features,
   label,
   split,
   question,
 });
 const data = [];
-for (const q of questions) data.push(await sample(q.question, 1, isCalibration(q.id) ? 'cal' : 'held'));
-for (const q of unanswerable) data.push(await sample(q.question, 0, isCalibration(q.id) ? 'cal' : 'held'));
+for (const [label, list] of [
+  [1, questions],
+  [0, unanswerable],
+]) {
+  for (const q of list) {
+    const split = isCalibration(q.id) ? 'cal' : 'held';
+    data.push(await sample(q.question, label, split));
+    data.push(await sample(q.question, label, `${split} cross`, monolingual[other(q.lang)]));
+  }
+}
 for (const q of old.questions) data.push(await sample(q.question, 1, 'old'));
 for (const q of old.unanswerable) data.push(await sample(q, 0, 'old'));
 
 const vec = (f) => KEYS.map((k) => f[k]);
-const train = data.filter((d) => d.split === 'cal');
+const train = data.filter((d) => d.split.startsWith('cal'));
 const positives = train.filter((d) => d.label === 1).length;
 const negatives = train.length - positives;
 let w = KEYS.map(() => 0);
@@ -79,7 +111,7 @@ const rates = (split) => {
     'off-topic refused': `${off.filter((d) => prob(d) < threshold).length}/${off.length}`,
   };
 };
-console.table([rates('cal'), rates('held'), rates('old')]);
+console.table(['cal', 'held', 'cal cross', 'held cross', 'old'].map(rates));
 const round = (v) => Math.round(v * 1000) / 1000;
 console.log(
   JSON.stringify({

@@ -25,6 +25,30 @@ interface Phrase {
   words?: string;
   /** The query units a match covers: its words, or its Han characters. */
   units: string[];
+  /** Its first character (Han) or word: a text without it cannot contain the phrase. */
+  first: string;
+}
+
+/** A text prepared for phrase tests: hundreds of glossary names are tested against each chunk. */
+interface Prepared {
+  folded: string;
+  words: string;
+  /** Its words and its characters, for the cheap first test. */
+  present: Set<string>;
+}
+
+function prepare(text: string): Prepared {
+  const folded = fold(text);
+  const words = wordLine(text);
+  const present = new Set<string>(words.split(' '));
+  for (const ch of folded) present.add(ch);
+  return { folded, words, present };
+}
+
+function matches(p: Phrase, text: Prepared): boolean {
+  if (!text.present.has(p.first)) return false;
+  if (p.han !== undefined) return text.folded.includes(p.han);
+  return p.units.length === 1 || text.words.includes(p.words!);
 }
 
 function fold(text: string): string {
@@ -50,9 +74,9 @@ export class AliasMatcher {
         const tokens = tokenize(name);
         for (const t of tokens) if (!isHanTerm(t) || Array.from(t).length === 2) terms.add(t);
         if (containsHan(folded)) {
-          this.phrases.push({ group: g, han: folded, units: tokens });
+          this.phrases.push({ group: g, han: folded, units: tokens, first: Array.from(folded)[0]! });
         } else if (tokens.length > 0) {
-          this.phrases.push({ group: g, words: ` ${tokens.join(' ')} `, units: tokens });
+          this.phrases.push({ group: g, words: ` ${tokens.join(' ')} `, units: tokens, first: tokens[0]! });
         }
       }
       return [...terms];
@@ -67,11 +91,10 @@ export class AliasMatcher {
   groupsIn(text: string): Set<number> {
     const found = new Set<number>();
     if (this.phrases.length === 0) return found;
-    const folded = fold(text);
-    const words = wordLine(text);
+    const prepared = prepare(text);
     for (const p of this.phrases) {
       if (found.has(p.group) || this.groups[p.group]!.scope === 'outside') continue;
-      if (p.han !== undefined ? folded.includes(p.han) : words.includes(p.words!)) found.add(p.group);
+      if (matches(p, prepared)) found.add(p.group);
     }
     return found;
   }
@@ -79,17 +102,17 @@ export class AliasMatcher {
   /**
    * Adds the other names of every concept the query names: their terms join the keyword search
    * (at a lower weight, and never above a term the student typed) and the query words that named
-   * the concept can be covered by a passage naming it in any language.
+   * the concept can be covered by a passage naming it in any language. Glossary words (scope
+   * `word`) are translated the same way but are not listed in `concepts`: "distance" is not a
+   * topic of the course the way "Brewster's angle" is.
    */
   expand(text: string, query: AnalyzedQuery): AnalyzedQuery & { concepts: number[]; outside: boolean } {
     if (this.phrases.length === 0) return { ...query, concepts: [], outside: false };
-    const folded = fold(text);
-    const words = wordLine(text);
+    const prepared = prepare(text);
     const covers = new Map<number, Set<string>>();
     let outside = false;
     for (const p of this.phrases) {
-      const hit = p.han !== undefined ? folded.includes(p.han) : words.includes(p.words!);
-      if (!hit) continue;
+      if (!matches(p, prepared)) continue;
       if (this.groups[p.group]!.scope === 'outside') {
         outside = true;
         continue;
@@ -99,6 +122,7 @@ export class AliasMatcher {
       covers.set(p.group, set);
     }
     if (covers.size === 0) return { ...query, concepts: [], outside };
+    const concepts = [...covers.keys()].filter((g) => this.groups[g]!.scope !== 'word');
     const terms = new Map(query.terms);
     for (const group of covers.keys()) {
       for (const term of this.groupTerms[group]!) {
@@ -110,6 +134,6 @@ export class AliasMatcher {
       for (const [group, set] of covers) if (set.has(unit.term)) extra.push(aliasTerm(group));
       return extra.length === 0 ? unit : { ...unit, alternatives: [...unit.alternatives, ...extra] };
     });
-    return { terms, units, concepts: [...covers.keys()].sort((a, b) => a - b), outside };
+    return { terms, units, concepts: concepts.sort((a, b) => a - b), outside };
   }
 }

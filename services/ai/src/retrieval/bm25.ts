@@ -65,7 +65,11 @@ export class Bm25 {
 
   /** The BM25+ style idf, never negative: a term in most documents still counts a little. */
   idf(term: string): number {
-    const df = this.df(term);
+    return this.idfOfCount(this.df(term));
+  }
+
+  /** The idf of something found in `df` documents (a concept named in several words). */
+  idfOfCount(df: number): number {
     return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
   }
 

@@ -8,6 +8,12 @@ import { type AliasGroup, aliasGroupSchema, compareStrings } from './index-model
 /** The concept aliases of a corpus folder, next to its notes. */
 export const ALIASES_FILE = 'concept-aliases.json';
 const aliasesFileSchema = z.object({ groups: z.array(aliasGroupSchema) });
+/** The bilingual glossary of the notes' words, next to them. */
+export const GLOSSARY_FILE = 'glossary.json';
+const names = z.array(z.string().min(1).max(100)).min(1).max(20);
+const glossaryEntrySchema = z.object({ en: names, zh: names });
+type GlossaryEntry = z.infer<typeof glossaryEntrySchema>;
+const glossaryFileSchema = z.object({ entries: z.array(glossaryEntrySchema) });
 
 /** The material the builder reads; anything else in the folder (the index itself, images) is skipped. */
 const MATERIAL = /\.(md|markdown|txt)$/i;
@@ -42,28 +48,61 @@ export async function readCorpus(dir: string, courseId?: string): Promise<Source
   return documents.sort((a, b) => compareStrings(a.source, b.source));
 }
 
-/** The folder's `concept-aliases.json` ([] when there is none); a malformed one is an error. */
-export async function readAliases(dir: string): Promise<AliasGroup[]> {
+/** A JSON data file of the folder, validated; undefined when there is none. */
+async function readDataFile<T>(dir: string, name: string, schema: z.ZodType<T>): Promise<T | undefined> {
   let text: string;
   try {
-    text = await readFile(join(dir, ALIASES_FILE), 'utf8');
+    text = await readFile(join(dir, name), 'utf8');
   } catch {
-    return [];
+    return undefined;
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new RetrievalInputError('INVALID_DOCUMENT', `${ALIASES_FILE} is not JSON`, String(error));
+    throw new RetrievalInputError('INVALID_DOCUMENT', `${name} is not JSON`, String(error));
   }
-  const parsed = aliasesFileSchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new RetrievalInputError(
       'INVALID_DOCUMENT',
-      `${ALIASES_FILE} is invalid`,
+      `${name} is invalid`,
       `${issue.path.join('.')}: ${issue.message}`,
     );
   }
-  return parsed.data.groups;
+  return parsed.data;
+}
+
+/**
+ * The glossary's entries as alias groups of scope `word`, named `w-` and the first English
+ * name (`w-field`); two entries with one first name are an error, not a silent merge.
+ */
+export function glossaryGroups(entries: GlossaryEntry[]): AliasGroup[] {
+  const seen = new Set<string>();
+  return entries.map((entry) => {
+    const slug = entry.en[0]!.toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    const id = `w-${slug}`.slice(0, 64);
+    if (seen.has(id)) {
+      throw new RetrievalInputError(
+        'INVALID_DOCUMENT',
+        `${GLOSSARY_FILE} is invalid`,
+        `entries: ${id} appears twice`,
+      );
+    }
+    seen.add(id);
+    return { id, scope: 'word' as const, terms: [...entry.en, ...entry.zh] };
+  });
+}
+
+/**
+ * The folder's `concept-aliases.json` and `glossary.json` as alias groups ([] when there are
+ * none); a malformed one is an error.
+ */
+export async function readAliases(dir: string): Promise<AliasGroup[]> {
+  const concepts = (await readDataFile(dir, ALIASES_FILE, aliasesFileSchema))?.groups ?? [];
+  const glossary = (await readDataFile(dir, GLOSSARY_FILE, glossaryFileSchema))?.entries ?? [];
+  return [...concepts, ...glossaryGroups(glossary)];
 }

@@ -72,8 +72,10 @@ export const aliasGroupSchema = z.object({
   /**
    * `outside`: a neighbouring topic the course does not teach (sound, heat): never expands a
    * query or covers its words; a question naming it needs more than shared common words.
+   * `word`: a glossary entry (`glossary.json`), a word and its translation: it expands a query
+   * and covers its words like a concept's names, but naming it is not naming a course concept.
    */
-  scope: z.enum(['outside']).optional(),
+  scope: z.enum(['outside', 'word']).optional(),
 });
 export type AliasGroup = z.infer<typeof aliasGroupSchema>;
 

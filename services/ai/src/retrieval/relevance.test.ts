@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readAliases, readCorpus } from './corpus-reader.js';
+import { glossaryGroups, readAliases, readCorpus } from './corpus-reader.js';
+import { RetrievalInputError } from './errors.js';
 import { buildIndex } from './graph-builder.js';
 import { loadIndexFile } from './index-file.js';
 import { DEFAULT_RELEVANCE_MODEL, isRelevant, type RelevanceFeatures } from './relevance.js';
 import { RetrievalEngine } from './retrieval-engine.js';
+import { SearchIndex } from './search-index.js';
+import { analyzeQuery, tokenize } from './tokenizer.js';
 
 const serviceDir = fileURLToPath(new URL('../../', import.meta.url));
 const corpusDir = `${serviceDir}corpus`;
@@ -45,6 +48,20 @@ describe('relevance decided on measurements of the ranking', () => {
       'potential energy of a spring',
       '热力学第二定律',
       'how does a black hole form',
+    ]) {
+      expect({ question, relevant: (await engine.retrieve(question)).relevant }).toEqual({
+        question,
+        relevant: false,
+      });
+    }
+  });
+
+  it('refuses short questions naming a topic of everyday life the course does not teach', async () => {
+    const engine = await shipped();
+    for (const question of [
+      'current interest rates',
+      'charge my phone battery faster',
+      'surface tension of water',
     ]) {
       expect({ question, relevant: (await engine.retrieve(question)).relevant }).toEqual({
         question,
@@ -132,5 +149,92 @@ describe('concept aliases in the index', () => {
     const { aliases: _dropped, ...withoutAliases } = file;
     const { indexFileSchema } = await import('./index-model.js');
     expect(indexFileSchema.parse(withoutAliases).aliases).toEqual([]);
+  });
+});
+
+describe('the bilingual glossary', () => {
+  it('translates a word without making it a course concept', async () => {
+    const index = new SearchIndex(
+      buildIndex(
+        (await readCorpus(corpusDir)).filter((d) => d.source.startsWith('zh/')),
+        { aliases: await readAliases(corpusDir) },
+      ),
+    );
+    const question = 'energy per unit length';
+    const { units, concepts, terms } = index.aliases.expand(question, analyzeQuery(question));
+    expect(concepts).toEqual([]);
+    expect(terms.get('能量')).toBe(0.5);
+    // Every English word is known to the Chinese notes through its translation, with a rarity.
+    for (const unit of units)
+      expect({ unit: unit.term, rarity: index.unitRarity(unit) }).toEqual({
+        unit: unit.term,
+        rarity: expect.any(Number),
+      });
+    // A word the notes never use in either language stays unknown.
+    expect(index.unitRarity(analyzeQuery('ibuprofen').units[0]!)).toBeUndefined();
+  });
+
+  it('answers Chinese questions from English notes and English questions from Chinese notes', async () => {
+    const documents = await readCorpus(corpusDir);
+    const aliases = await readAliases(corpusDir);
+    const only = (lang: string) =>
+      RetrievalEngine.fromIndex(
+        buildIndex(
+          documents.filter((d) => d.source.startsWith(`${lang}/`)),
+          { aliases },
+        ),
+      );
+    expect(await top(only('zh'), 'why does the field point from high to low potential')).toEqual({
+      relevant: true,
+      at: 'zh/electrostatics.md#电势',
+    });
+    expect(await top(only('zh'), 'what number is k in the force law between charges')).toEqual({
+      relevant: true,
+      at: 'zh/electrostatics.md#库仑定律',
+    });
+    expect(await top(only('en'), '通电长线圈内部的磁场有多大')).toEqual({
+      relevant: true,
+      at: 'en/solenoids.md#Field inside a long solenoid',
+    });
+  });
+
+  it('names each entry once, and every entry names something the notes say', async () => {
+    const twice = () =>
+      glossaryGroups([
+        { en: ['field'], zh: ['场'] },
+        { en: ['Field'], zh: ['场地'] },
+      ]);
+    expect(twice).toThrow(RetrievalInputError);
+    expect(twice).toThrow(expect.objectContaining({ details: 'entries: w-field appears twice' }));
+    const documents = await readCorpus(corpusDir);
+    const text = documents.map((d) => d.text).join('\n');
+    const words = ` ${tokenize(text)
+      .filter((t) => !/\p{Script=Han}/u.test(t))
+      .join(' ')} `;
+    const says = (name: string) =>
+      /\p{Script=Han}/u.test(name) ? text.includes(name) : words.includes(` ${tokenize(name).join(' ')} `);
+    const groups = await readAliases(corpusDir);
+    for (const group of groups.filter((g) => g.scope === 'word')) {
+      expect({ group: group.id, said: group.terms.some(says) }).toEqual({ group: group.id, said: true });
+    }
+    // A name is translated as the words it keeps: "like charges" would be any "charge" (like is a
+    // stop word), so a phrase must keep two words; and "pointing" would be any "point": two
+    // entries never share a one-word name.
+    const single = new Map<string, string>();
+    for (const group of groups.filter((g) => g.scope === 'word')) {
+      for (const name of group.terms.filter((n) => !/\p{Script=Han}/u.test(n))) {
+        const tokens = tokenize(name);
+        const words = name.split(/[\s-]+/).length;
+        expect({ name, collapsed: words > 1 && tokens.length < 2 }).toEqual({ name, collapsed: false });
+        if (tokens.length !== 1) continue;
+        const other = single.get(tokens[0]!);
+        expect({ name, shared: other !== undefined && other !== group.id }).toEqual({ name, shared: false });
+        single.set(tokens[0]!, group.id);
+      }
+    }
+    // A topic the course does not teach is one its notes never name.
+    for (const group of groups.filter((g) => g.scope === 'outside')) {
+      for (const name of group.terms) expect({ name, said: says(name) }).toEqual({ name, said: false });
+    }
   });
 });

@@ -1,4 +1,5 @@
-import type { Candidate } from './rerank.js';
+import { ALIAS_PREFIX } from './aliases.js';
+import { type Candidate, unitWeights } from './rerank.js';
 import type { SearchIndex } from './search-index.js';
 import type { QueryUnit } from './tokenizer.js';
 
@@ -47,32 +48,23 @@ export interface RelevanceModel {
   threshold: number;
 }
 
-// Fitted by eval/calibrate.mjs on 93 answerable + 21 off-topic questions (the odd half of
-// eval/student-questions.json); the rates on the held-out half are in docs/decisions.md.
+// Fitted by eval/calibrate.mjs on the odd half of eval/student-questions.json (93 answerable + 41
+// off-topic), each asked of the shipped index and of the other language's notes alone; the
+// rates on the held-out half are in docs/decisions.md ("Issue 20 (continued)").
 export const DEFAULT_RELEVANCE_MODEL: RelevanceModel = {
-  bias: -0.93,
+  bias: -0.959,
   weights: {
-    coverage: 1.578,
-    knownCoverage: 0.398,
-    specificity: 0.096,
-    concept: 2.296,
-    unknown: -1.695,
-    graphConcept: 1.142,
-    outside: -1.906,
+    // biome-ignore lint/suspicious/noApproximativeNumericConstant: a fitted weight, not log2(e)
+    coverage: 1.443,
+    knownCoverage: 0.687,
+    specificity: 0.292,
+    concept: 2.588,
+    unknown: -1.486,
+    graphConcept: 0.51,
+    outside: -2.017,
   },
-  threshold: 0.444,
+  threshold: 0.505,
 };
-
-/**
- * A unit's rarity, 0 when the material never uses it. A Han character counts as known only when
- * one of its bigrams occurs: every character of 光合作用 occurs somewhere, 光合 nowhere.
- */
-function unitWeight(index: SearchIndex, unit: QueryUnit): number {
-  const maxIdf = index.bm25.maxIdf();
-  const terms = unit.alternatives.filter((a) => !a.startsWith('@') && index.bm25.df(a) > 0);
-  if (terms.length === 0) return 0;
-  return Math.min(1, Math.max(...terms.map((t) => index.bm25.idf(t))) / maxIdf);
-}
 
 /** Features of the best of the top passages (each feature's best, so one passage need not have all). */
 export function relevanceFeatures(
@@ -84,14 +76,16 @@ export function relevanceFeatures(
 ): RelevanceFeatures {
   const head = ranked.slice(0, RELEVANCE_DEPTH);
   const maxIdf = index.bm25.maxIdf();
-  const weights = units.map((u) => unitWeight(index, u));
-  const known = units.map((u, i) => weights[i]! > 0 || u.alternatives.some((a) => a.startsWith('@')));
+  // The ranking's weights: a unit's rarity, through its translation or concept name when the
+  // material uses another language's word for it (a Han character counts as known only when
+  // one of its bigrams occurs: every character of 光合作用 occurs somewhere, 光合 nowhere).
+  const known = units.map((u) => index.unitRarity(u) !== undefined);
+  const weights = unitWeights(index, units);
   let unknownWeight = 0;
   let totalWeight = 0;
   let knownTotal = 0;
   units.forEach((_, i) => {
-    // Unknown words weigh fully, as in the ranking's coverage: they may be what is asked.
-    const w = known[i] ? Math.max(0.2, weights[i]!) : 1;
+    const w = weights[i]!;
     totalWeight += w;
     if (known[i]) knownTotal += w;
     else unknownWeight += w;
@@ -118,11 +112,14 @@ export function relevanceFeatures(
     units.forEach((unit, i) => {
       const present = unit.alternatives.filter((term) => index.chunkHas(candidate.chunk, term));
       if (!known[i] || present.length === 0) return;
-      covered += Math.max(0.2, weights[i]!);
-      // A Han character is as specific as the bigram that matched it (电 alone says little).
+      covered += weights[i]!;
+      // A Han character is as specific as the bigram that matched it (电 alone says little); a
+      // word matched through its translation or concept name, as that name is rare here.
       for (const term of present) {
-        if (term.startsWith('@')) continue;
-        features.specificity = Math.max(features.specificity, Math.min(1, index.bm25.idf(term) / maxIdf));
+        const rarity = term.startsWith(ALIAS_PREFIX)
+          ? index.aliasRarity[Number(term.slice(ALIAS_PREFIX.length))]!
+          : Math.min(1, index.bm25.idf(term) / maxIdf);
+        features.specificity = Math.max(features.specificity, rarity);
       }
     });
     if (knownTotal > 0) features.knownCoverage = Math.max(features.knownCoverage, covered / knownTotal);

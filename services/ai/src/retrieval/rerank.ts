@@ -44,11 +44,11 @@ export interface Candidate {
 
 /** How much each query unit weighs: rarer words say more about what is asked. */
 export function unitWeights(index: SearchIndex, units: QueryUnit[]): number[] {
-  const maxIdf = index.bm25.maxIdf();
   return units.map((unit) => {
-    if (index.bm25.df(unit.term) === 0) return 1;
-    // Floor 0.2: even a common word the user typed is part of the question.
-    return Math.min(1, Math.max(0.2, index.bm25.idf(unit.term) / maxIdf));
+    const rarity = index.unitRarity(unit);
+    // Unknown words weigh fully: they may be what is asked. Floor 0.2: even a common word the
+    // user typed is part of the question.
+    return rarity === undefined ? 1 : Math.max(0.2, rarity);
   });
 }
 

@@ -2,7 +2,7 @@ import { ALIAS_PREFIX, AliasMatcher } from './aliases.js';
 import { Bm25 } from './bm25.js';
 import { termsOfChunk } from './graph-builder.js';
 import type { GraphIndexFile, IndexedChunk } from './index-model.js';
-import { tokenize } from './tokenizer.js';
+import { type QueryUnit, tokenize } from './tokenizer.js';
 
 export interface WeightedLink {
   target: number;
@@ -27,6 +27,10 @@ export class SearchIndex {
   readonly headingAliases: Set<number>[];
   /** 0..1 per alias group: how few chunks name the concept. */
   readonly aliasSpecificity: Float64Array;
+  /** 0..1 per alias group: its rarity on the scale of a word's (BM25 idf over the largest). */
+  readonly aliasRarity: Float64Array;
+  /** Chunks naming each alias group. */
+  private readonly aliasDf: Int32Array;
   readonly nextOf: Int32Array;
   readonly previousOf: Int32Array;
   readonly sectionOf: Int32Array;
@@ -62,6 +66,10 @@ export class SearchIndex {
     // Like a word's idf: "current" named by half the notes says less than "Brewster".
     this.aliasSpecificity = Float64Array.from(chunksNaming, (df) =>
       df === 0 ? 0 : Math.min(1, Math.log(Math.max(this.chunks.length, 2) / df) / logN),
+    );
+    this.aliasDf = Int32Array.from(chunksNaming);
+    this.aliasRarity = Float64Array.from(chunksNaming, (df) =>
+      df === 0 ? 0 : this.bm25.idfOfCount(df) / this.bm25.maxIdf(),
     );
 
     const n = this.chunks.length;
@@ -129,6 +137,28 @@ export class SearchIndex {
     if (term.startsWith(ALIAS_PREFIX))
       return this.chunkAliases[chunk]!.has(Number(term.slice(ALIAS_PREFIX.length)));
     return this.bm25.contains(chunk, term);
+  }
+
+  /**
+   * How rare what a query unit asks about is here, 0..1: the rarest of its alternatives, a word
+   * by its idf, a concept or glossary word by how few chunks name it in any language. Undefined
+   * when the material has none of them: a word the notes never use, in either language (a word
+   * of the other language counts through its translation, so the same question weighs the same
+   * against English or Chinese notes).
+   */
+  unitRarity(unit: QueryUnit): number | undefined {
+    let rarity: number | undefined;
+    for (const term of unit.alternatives) {
+      let r: number | undefined;
+      if (term.startsWith(ALIAS_PREFIX)) {
+        const group = Number(term.slice(ALIAS_PREFIX.length));
+        if (this.aliasDf[group]! > 0) r = this.aliasRarity[group]!;
+      } else if (this.bm25.df(term) > 0) {
+        r = Math.min(1, this.bm25.idf(term) / this.bm25.maxIdf());
+      }
+      if (r !== undefined) rarity = Math.max(rarity ?? 0, r);
+    }
+    return rarity;
   }
 
   /** The same for the chunk's heading path alone. */

@@ -72,6 +72,11 @@ describe('analyzeQuery', () => {
     expect(units[1]!.alternatives).toEqual(['高斯', '斯定']);
   });
 
+  it('keeps both characters of a two-character word as units (水费 was one unit, 费 lost)', () => {
+    expect(analyzeQuery('水费').units.map((u) => u.term)).toEqual(['水', '费']);
+    expect(analyzeQuery('电场').units.map((u) => u.term)).toEqual(['电', '场']);
+  });
+
   it('gives no terms for a query of stop words only', () => {
     expect(analyzeQuery('what is the').terms.size).toBe(0);
   });

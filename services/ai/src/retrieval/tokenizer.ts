@@ -180,7 +180,9 @@ export function analyzeQuery(text: string): AnalyzedQuery {
           bigrams.push(ch + chars[i + 1]!);
           addTerm(ch + chars[i + 1]!, 1);
         }
-        addUnit(`${chars[i - 1] ?? ''}${ch}${chars[i + 1] ?? ''}`, {
+        // The character with its neighbours, marked: in 水费 the units 水 and 费 have the same
+        // three characters around them and must not merge.
+        addUnit(`${chars[i - 1] ?? ''}[${ch}]${chars[i + 1] ?? ''}`, {
           term: ch,
           alternatives: bigrams.length > 0 ? bigrams : [ch],
         });

@@ -74,3 +74,22 @@ export function formatNumber(value: number): string {
   const [mantissa, exponent] = value.toExponential(2).split('e');
   return `${mantissa} × 10^${Number(exponent)}`;
 }
+
+/**
+ * Significant figures that make two nearby values show their real difference: 22467 and 22469
+ * rather than 22500 and 22500 next to "they differ by 0.01 %".
+ */
+export function sharedDigits(a: number, b: number): number {
+  const relative = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), Number.MIN_VALUE);
+  if (relative === 0) return 3;
+  return Math.min(8, Math.max(3, Math.ceil(-Math.log10(relative)) + 1));
+}
+
+/** `formatNumber` with `digits` significant figures (three or fewer: formatNumber itself). */
+export function formatDigits(value: number, digits: number): string {
+  if (digits <= 3) return formatNumber(value);
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-3 && magnitude < 1e6) return Number(value.toPrecision(digits)).toString();
+  const [mantissa, exponent] = value.toExponential(digits - 1).split('e');
+  return `${mantissa} × 10^${Number(exponent)}`;
+}

@@ -76,7 +76,7 @@ describe('simulated answers', () => {
   it('simulation tutor explains the solver and checks the student’s values', () => {
     const reply = simulateReply('sim_tutor', [user('fresnel run with n1 = 1.5, n2 = 1.0, theta_i = 30 deg')]);
     expect(reply).toContain('**fresnel**');
-    expect(reply).toContain('Brewster angle 33.7°');
+    expect(reply).toContain('`brewster_angle` = atan(n2/n1) = 33.7°');
     expect(reply).toContain('**Try next.**');
   });
 

@@ -3,7 +3,8 @@ import { conceptOfConversation } from './concepts.js';
 import { verifyFormula } from './formula-verify.js';
 import { gradeWork } from './grader.js';
 import { polishAnswer } from './polish.js';
-import { problemSolverAnswer, simTutorAnswer, tutorAnswer } from './teaching.js';
+import { simTutorAnswer } from './sim-tutor.js';
+import { problemSolverAnswer, tutorAnswer } from './teaching.js';
 
 export const SIMULATED_MODEL = 'simulated';
 

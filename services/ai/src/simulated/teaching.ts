@@ -1,10 +1,10 @@
 import { evaluateExpression } from '../tools/calculator.js';
 import { calculate } from './calculations.js';
-import type { Concept, SolverName } from './concepts.js';
+import type { Concept } from './concepts.js';
 import { extractQuantities, formatNumber } from './quantities.js';
 import { parseWordProblem, resultSentence, type WordProblem } from './word-problem.js';
 
-/** The tutor, the simulation tutor and the problem solver: the modes that teach physics. */
+/** The tutor and the problem solver: the modes that teach physics (the simulation tutor: sim-tutor.ts). */
 
 /**
  * Socratic: never the answer. The n-th tutor turn of a conversation asks the n-th question,
@@ -69,86 +69,6 @@ function tutorAnswerZh(concept: Concept, turn: number, userText: string): string
   ]
     .filter(Boolean)
     .join('\n\n');
-}
-
-const SOLVERS: Record<SolverName, { parameters: string; look: string; experiment: string }> = {
-  laplace2d: {
-    parameters:
-      '`nx`, `ny` set the grid (more points: finer detail, slower convergence); `v_top`, `v_bottom`, `v_left`, `v_right` are the boundary potentials in volts; `max_iterations` and `tolerance` decide when the iteration stops.',
-    look: 'The potential has no maximum or minimum inside the box; the field arrows cross the equipotentials at right angles and are strongest near the corners where two different boundary potentials meet. `convergence_error` is the final residual: it should be below your tolerance.',
-    experiment:
-      'Set all four walls to the same potential and check that the inside becomes uniform; then double `nx` and `ny` and compare the potential at the centre.',
-  },
-  point_charges: {
-    parameters:
-      '`charges` lists each charge’s position `x`, `y` (m) and `q` (C); `x_min…y_max` set the window; `grid_size` the resolution of the field and potential maps.',
-    look: 'Field lines leave positive and end on negative charges; between equal charges there is a zero-field point; the equipotentials are close together where the field is strong.',
-    experiment: 'Place +q and −q a small distance apart (a dipole) and compare the field far away with 1/r³.',
-  },
-  gauss_flux: {
-    parameters:
-      '`charges` as in point_charges; `surface` is a circle (the equator of a Gaussian sphere) with centre and `radius`; `grid_resolution` sets how finely the flux is integrated.',
-    look: '`electric_flux` should equal `theoretical_flux` = Q_enc/ε0 whatever the radius; `relative_error` shows the numerical error and `verification_passed` whether it is small.',
-    experiment:
-      'Grow the radius until a charge is enclosed and watch the flux jump by q/ε0 at that moment, and only then.',
-  },
-  wire_field: {
-    parameters:
-      '`wires` gives each infinite wire’s position and `current` (A), positive out of the page; the window and `grid_size` set the map.',
-    look: 'Field lines are closed circles around a single wire; `max_field_strength` sits next to a wire, and B falls as 1/r.',
-    experiment:
-      'Add a second wire with the opposite current and find where the fields cancel and where they add.',
-  },
-  solenoid: {
-    parameters:
-      '`n_turns`, `length` (m), `radius` (m) and `current` (A) define the coil; `analysis_points` choose where the axial and radial fields are sampled.',
-    look: '`field_inside` should be close to `theoretical_field` = μ0·n·I for a long coil, and about half that at the ends; `uniformity` tells how constant the inner field is.',
-    experiment:
-      'Keep `n_turns/length` fixed and vary `length/radius` from 1 to 20: watch `field_inside` approach μ0·n·I.',
-  },
-  ampere_loop: {
-    parameters:
-      '`current_sources` lists wires with position and `current`; `loop` is a circle with centre and `radius`; `n_points` sets how finely the circulation is summed.',
-    look: '`magnetic_circulation` should equal μ0·I_enc (`theoretical_circulation`); currents outside the loop change `field_tangential` but not the total.',
-    experiment:
-      'Move the loop so that a wire leaves it: the circulation drops by μ0·I exactly as the wire crosses.',
-  },
-  wave_1d: {
-    parameters:
-      '`length` and `total_time` set the domain, `nx` and `nt` the grid; `source` is a Gaussian pulse (position, amplitude, width, frequency); `medium` gives εr, μr and σ; `boundary_condition` absorbing lets the wave leave.',
-    look: '`wave_speed` should be c/√(εr·μr); `cfl_number` must stay at or below 1 for a stable run; with σ > 0 the amplitude decays.',
-    experiment: 'Double εr and check the pulse slows by √2 and its wavelength shrinks by the same factor.',
-  },
-  fresnel: {
-    parameters:
-      '`n1`, `n2` are the refractive indices, `theta_i` the angle of incidence in degrees, `polarization` s or p; `angle_range` sets the sweep.',
-    look: '`reflectance` + `transmittance` = 1; for p polarisation the reflectance drops to zero at `brewster_angle`; with n1 > n2 everything beyond `critical_angle` is reflected.',
-    experiment: 'Swap n1 and n2 and compare the sweeps: only one direction has a critical angle.',
-  },
-};
-
-export function simTutorAnswer(concept: Concept, userText: string): string {
-  const solver = concept.solver;
-  if (!solver) {
-    return [
-      `I could not tell which of the lab’s solvers you are using. They are laplace2d, point_charges, gauss_flux, wire_field, solenoid, ampere_loop, wave_1d and fresnel.`,
-      'Tell me the solver, the parameters you set and the numbers you got, and I will explain what each parameter does and whether the results look right.',
-    ].join('\n\n');
-  }
-  const guide = SOLVERS[solver];
-  const calculation = calculate(concept.id, extractQuantities(userText));
-  const parts = [
-    `This is the **${solver}** solver (${concept.name}).`,
-    `**Parameters.** ${guide.parameters}`,
-    `**What to look for in the results.** ${guide.look}`,
-  ];
-  if (calculation) {
-    parts.push(
-      `**Closed-form check for your values** (${calculation.given.join(', ')}): ${calculation.result}. Your simulation should come close to this; a large difference points to the grid resolution or the window.`,
-    );
-  }
-  parts.push(`**Try next.** ${guide.experiment}`);
-  return parts.join('\n\n');
 }
 
 /** A request in prose computed with the calculator tool: given, law, substitution, result. */

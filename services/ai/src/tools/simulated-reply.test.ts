@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedDigits } from './simulated-reply.js';
+import { sharedDigits } from '../simulated/quantities.js';
 
 describe('numbers compared in one sentence share their rounding', () => {
   it('shows enough digits for the stated difference to be visible', () => {

@@ -1,4 +1,4 @@
-import { formatNumber } from '../simulated/quantities.js';
+import { formatDigits, formatNumber, sharedDigits } from '../simulated/quantities.js';
 import type { TextLang } from '../writing/text-segments.js';
 import type { PlannedCall } from './planner.js';
 import type { ToolOutcome } from './tool-registry.js';
@@ -31,24 +31,6 @@ function magnitudeAtProbe(result: ProbeResult): { key: string; value: number } |
     if (values[key] !== undefined) return { key, value: values[key]! };
   }
   return undefined;
-}
-
-/**
- * Significant figures that make two nearby values show their real difference: 22467 and 22469
- * rather than 22500 and 22500 next to "they differ by 0.01 %".
- */
-export function sharedDigits(a: number, b: number): number {
-  const relative = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), Number.MIN_VALUE);
-  if (relative === 0) return 3;
-  return Math.min(8, Math.max(3, Math.ceil(-Math.log10(relative)) + 1));
-}
-
-function formatDigits(value: number, digits: number): string {
-  if (digits <= 3) return formatNumber(value);
-  const magnitude = Math.abs(value);
-  if (magnitude >= 1e-3 && magnitude < 1e6) return Number(value.toPrecision(digits)).toString();
-  const [mantissa, exponent] = value.toExponential(digits - 1).split('e');
-  return `${mantissa} × 10^${Number(exponent)}`;
 }
 
 function simulationSentence(outcome: ToolOutcome, lang: TextLang, digits = 3): string {

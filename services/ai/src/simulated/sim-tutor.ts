@@ -1,0 +1,368 @@
+import { evaluateExpression } from '../tools/calculator.js';
+import type { Concept, SolverName } from './concepts.js';
+import {
+  EPSILON_0,
+  extractQuantities,
+  formatNumber as f,
+  K_COULOMB,
+  MU_0,
+  pick,
+  type Quantity,
+  SPEED_OF_LIGHT,
+  sharedDigits,
+} from './quantities.js';
+import { type Bilingual, SOLVER_GUIDES } from './sim-guides.js';
+import { parseWordProblem } from './word-problem.js';
+
+/**
+ * The simulation tutor without a model. It computes what it can check and says so when it
+ * cannot: the solver's main result in closed form for the values the student gives (the lab's
+ * own parameter names understood), the student's reported result compared with it (both numbers
+ * with the same rounding, and the difference), the meaning of a parameter or result the student
+ * asks about; anything else it says needs a model. Replies in the language of the message.
+ */
+type Lang = 'en' | 'zh';
+const say = (lang: Lang, text: Bilingual) => text[lang];
+
+/** The lab's parameter names as the calculator's symbols (n_turns → N). */
+const PARAMETER_SYMBOLS: Record<string, string> = {
+  n_turns: 'N',
+  turns: 'N',
+  length: 'L',
+  radius: 'R',
+  current: 'I',
+  epsilon_r: 'eps_r',
+  εr: 'eps_r',
+  mu_r: 'mu_r',
+  μr: 'mu_r',
+  theta_i: 'theta_i',
+  distance: 'r',
+};
+
+function valuesOf(text: string): Map<string, Quantity> {
+  const found = extractQuantities(text);
+  for (const [name, symbol] of Object.entries(PARAMETER_SYMBOLS)) {
+    const q = found.get(name);
+    if (q && !found.has(symbol)) found.set(symbol, { ...q, symbol });
+  }
+  return found;
+}
+
+/** A result of the solver, computed in closed form for the student's values. */
+interface Reference {
+  /** The lab's name for it (`field_inside`) or a description. */
+  output: string;
+  value: number;
+  unit: string;
+  /** The closed form, as a formula or (for a computed word problem) the law in words. */
+  formula: string | Bilingual;
+  note?: Bilingual;
+}
+
+const formulaOf = (ref: Reference, lang: Lang) =>
+  typeof ref.formula === 'string' ? ref.formula : ref.formula[lang];
+
+function references(solver: SolverName, q: Map<string, Quantity>, text: string): Reference[] {
+  switch (solver) {
+    case 'solenoid': {
+      const I = pick(q, 'I');
+      const N = pick(q, 'N');
+      const L = pick(q, 'L');
+      const density = pick(q, 'n');
+      if (!I || !((N && L && L.value > 0) || density)) return [];
+      const n = density ? density.value : N!.value / L!.value;
+      const long = MU_0 * n * I.value;
+      const R = pick(q, 'R');
+      if (R && L && R.value > 0) {
+        const factor = L.value / Math.sqrt(L.value ** 2 + 4 * R.value ** 2);
+        return [{ output: 'field_inside', value: long * factor, unit: 'T', formula: 'μ0·n·I·L/√(L² + 4R²)' }];
+      }
+      return [
+        {
+          output: 'field_inside',
+          value: long,
+          unit: 'T',
+          formula: 'μ0·n·I',
+          note: {
+            en: 'This is the long-coil limit; the solver’s `field_inside` is the finite coil’s centre value, lower by L/√(L² + 4R²). Give the radius for the exact comparison.',
+            zh: '这是长直螺线管的极限值；求解器的 `field_inside` 是有限长线圈中心的值，要小 L/√(L² + 4R²) 倍。给出半径即可精确比较。',
+          },
+        },
+      ];
+    }
+    case 'wave_1d': {
+      const epsR = pick(q, 'eps_r');
+      const muR = pick(q, 'mu_r');
+      if (!epsR && !muR) return [];
+      const v = SPEED_OF_LIGHT / Math.sqrt((epsR?.value ?? 1) * (muR?.value ?? 1));
+      return [{ output: 'wave_speed', value: v, unit: 'm/s', formula: 'c/√(εr·μr)' }];
+    }
+    case 'gauss_flux': {
+      const charge = pick(q, 'Q_enc', 'Q', 'q');
+      if (!charge || pick(q, 'q2')) return [];
+      return [
+        {
+          output: 'electric_flux',
+          value: charge.value / EPSILON_0,
+          unit: 'V·m',
+          formula: 'Q_enc/ε0',
+          note: {
+            en: 'when the charge is inside the surface; a charge outside adds nothing.',
+            zh: '前提是电荷在曲面内；曲面外的电荷贡献为零。',
+          },
+        },
+      ];
+    }
+    case 'ampere_loop': {
+      const I = pick(q, 'I_enc', 'I');
+      if (!I) return [];
+      return [{ output: 'magnetic_circulation', value: MU_0 * I.value, unit: 'T·m', formula: 'μ0·I_enc' }];
+    }
+    case 'wire_field': {
+      const I = pick(q, 'I');
+      const r = pick(q, 'r', 'd');
+      if (!I || !r || r.value <= 0) return [];
+      const B = (MU_0 * Math.abs(I.value)) / (2 * Math.PI * r.value);
+      return [{ output: `B at r = ${f(r.value)} m`, value: B, unit: 'T', formula: 'μ0·I/(2π·r)' }];
+    }
+    case 'point_charges':
+      return chargeReferences(q, text);
+    case 'fresnel': {
+      const n1 = pick(q, 'n1', 'n_1');
+      const n2 = pick(q, 'n2', 'n_2');
+      if (!n1 || !n2 || n1.value <= 0 || n2.value <= 0) return [];
+      const deg = (x: number) => (x * 180) / Math.PI;
+      const out: Reference[] = [
+        {
+          output: 'brewster_angle',
+          value: deg(Math.atan(n2.value / n1.value)),
+          unit: '°',
+          formula: 'atan(n2/n1)',
+        },
+      ];
+      if (n1.value > n2.value) {
+        out.push({
+          output: 'critical_angle',
+          value: deg(Math.asin(n2.value / n1.value)),
+          unit: '°',
+          formula: 'asin(n2/n1)',
+        });
+      }
+      return out;
+    }
+    case 'laplace2d': {
+      const walls = ['v_top', 'v_bottom', 'v_left', 'v_right'].map((k) => q.get(k)?.value);
+      if (walls.some((v) => v === undefined)) return [];
+      const nx = q.get('nx')?.value;
+      const ny = q.get('ny')?.value;
+      // By symmetry each wall contributes a quarter of its potential at the centre of a square.
+      if (nx === undefined || nx !== ny) return [];
+      const centre = (walls as number[]).reduce((a, b) => a + b, 0) / 4;
+      return [
+        {
+          output: 'potential at the centre',
+          value: centre,
+          unit: 'V',
+          formula: '(V_top + V_bottom + V_left + V_right)/4',
+        },
+      ];
+    }
+  }
+}
+
+/** One charge: E = k|q|/r². Several: the word-problem reader, or nothing rather than q1 alone. */
+function chargeReferences(q: Map<string, Quantity>, text: string): Reference[] {
+  if (pick(q, 'q2', 'Q2')) {
+    const problem = parseWordProblem(text);
+    if (!problem) return [];
+    try {
+      const value = evaluateExpression(problem.expression).value;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return [];
+      return [
+        {
+          output: problem.symbol,
+          value,
+          unit: problem.unit,
+          formula: problem.law,
+        },
+      ];
+    } catch {
+      return [];
+    }
+  }
+  const charge = pick(q, 'q', 'Q', 'q1');
+  const r = pick(q, 'r', 'd');
+  if (!charge || !r || r.value <= 0) return [];
+  return [
+    {
+      output: `E at r = ${f(r.value)} m`,
+      value: (K_COULOMB * Math.abs(charge.value)) / r.value ** 2,
+      unit: 'V/m',
+      formula: 'k·|q|/r²',
+    },
+  ];
+}
+
+const NUMBER = String.raw`([-+]?\d+(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|[×x*]\s*10\s*\^?\s*\(?([-+]?\d+)\)?))?`;
+const SCALE: Record<string, number> = { m: 1e-3, μ: 1e-6, µ: 1e-6, u: 1e-6, n: 1e-9, k: 1e3, M: 1e6 };
+const REPORTED = new RegExp(
+  String.raw`(?:came out(?: as| at| to)?|(?:i |we )?got|gives?|measured?|reads?|shows?|is now|得到|结果(?:是|为)?|算出(?:来)?(?:是|为)?|测得)\s*(?:about|around|≈|=|:|约|为|是)?\s*${NUMBER}\s*([a-zA-Zμµ°/·]*)`,
+  'i',
+);
+
+interface Reported {
+  value: number;
+  /** Significant figures the student wrote: a match to that precision is all one can claim. */
+  digits: number;
+}
+
+function toValue(m: RegExpMatchArray, ref: Reference): Reported | undefined {
+  const value = Number(m[1]) * 10 ** Number(m[2] ?? m[3] ?? 0);
+  const unit = m[4] ?? '';
+  // "4.98 mT" against a result in T: the prefix is the only conversion a lab reply needs.
+  const prefix = unit.length > ref.unit.length && unit.endsWith(ref.unit) ? SCALE[unit[0]!] : undefined;
+  const digits = m[1]!.replace(/^[-+]?0*\.?0*/, '').replace('.', '').length;
+  return Number.isFinite(value) ? { value: value * (prefix ?? 1), digits: Math.max(1, digits) } : undefined;
+}
+
+/**
+ * The student's reported value of a result: by the lab's name for it ("field_inside = 0.00498
+ * T"), else, when the solver has one result to check, a number in its unit that is not a
+ * parameter being set ("… is 7190 V/m", not "v_top = 10 V"), else "came out 1.6e8".
+ */
+function reportedValue(text: string, ref: Reference, only: boolean): Reported | undefined {
+  const escaped = ref.output.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const named = new RegExp(`${escaped}[^0-9+-]{0,24}?${NUMBER}\\s*([a-zA-Zμµ°/·]*)`, 'i').exec(text);
+  if (named) return toValue(named, ref);
+  if (!only) return undefined;
+  const inUnit = [...text.matchAll(new RegExp(`${NUMBER}\\s*([a-zA-Zμµ°/·]+)`, 'g'))].filter(
+    (m) =>
+      (m[4] === ref.unit || (m[4]!.length === ref.unit.length + 1 && m[4]!.endsWith(ref.unit))) &&
+      !/[A-Za-z_][A-Za-z0-9_]*\s*[=:]\s*$/.test(text.slice(Math.max(0, m.index - 30), m.index)),
+  );
+  const last = inUnit.at(-1);
+  if (last) return toValue(last, ref);
+  const phrase = REPORTED.exec(text);
+  return phrase ? toValue(phrase, ref) : undefined;
+}
+
+function unitText(unit: string): string {
+  return unit === '°' ? '°' : ` ${unit}`;
+}
+
+/** `digits` significant figures, trailing zeros kept (2.50 next to 2.49, not 2.5). */
+function withDigits(value: number, digits: number): string {
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-3 && magnitude < 1e6) return value.toPrecision(digits);
+  const [mantissa, exponent] = value.toExponential(digits - 1).split('e');
+  return `${mantissa} × 10^${Number(exponent)}`;
+}
+
+/**
+ * "Your 0.004980 T against the closed form … = 0.005027 T: 0.93 % lower": both numbers with the
+ * rounding the difference needs. A value that matches to the figures the student wrote is said
+ * to match to those figures, never to more.
+ */
+function comparison(ref: Reference, reported: Reported, lang: Lang): string {
+  const formula = formulaOf(ref, lang);
+  const unit = unitText(ref.unit);
+  const exponent = Math.floor(Math.log10(Math.abs(reported.value) || 1));
+  const halfLastDigit = 0.5 * 10 ** (exponent - reported.digits + 1);
+  if (Math.abs(reported.value - ref.value) <= halfLastDigit) {
+    const shown = withDigits(ref.value, reported.digits);
+    return say(lang, {
+      en: `Your \`${ref.output}\` = ${shown}${unit} matches the closed form ${formula} = ${shown}${unit} to the ${reported.digits} significant figures you gave.`,
+      zh: `你的 \`${ref.output}\` = ${shown}${unit} 与解析解 ${formula} = ${shown}${unit} 在你给出的 ${reported.digits} 位有效数字内一致。`,
+    });
+  }
+  const digits = sharedDigits(reported.value, ref.value);
+  const yours = `${withDigits(reported.value, digits)}${unit}`;
+  const exact = `${withDigits(ref.value, digits)}${unit}`;
+  const relative = Math.abs(reported.value - ref.value) / Math.max(Math.abs(ref.value), Number.MIN_VALUE);
+  const percent = Number((relative * 100).toPrecision(2));
+  const higher = reported.value > ref.value;
+  const verdict =
+    relative < 0.005
+      ? { en: 'that agrees: the numerical error is small.', zh: '两者一致，数值误差很小。' }
+      : relative < 0.05
+        ? {
+            en: 'close; refine the grid (or add points) and the difference should shrink if it is numerical.',
+            zh: '比较接近；加密网格（或增加采样点）后，如果差别来自数值误差，它应当变小。',
+          }
+        : {
+            en: 'a real difference: check the units of the parameters (cm against m), the window, and whether the closed form applies to your set-up.',
+            zh: '差别明显：请检查参数的单位（厘米还是米）、窗口范围，以及解析解是否适用于你的设置。',
+          };
+  return say(lang, {
+    en: `Your \`${ref.output}\` = ${yours} against the closed form ${formula} = ${exact}: ${percent} % ${higher ? 'higher' : 'lower'}, ${verdict.en}`,
+    zh: `你的 \`${ref.output}\` = ${yours}，解析解 ${formula} = ${exact}：${higher ? '偏高' : '偏低'} ${percent}%，${verdict.zh}`,
+  });
+}
+
+const SOLVER_NAMES: SolverName[] = [
+  'laplace2d',
+  'point_charges',
+  'gauss_flux',
+  'wire_field',
+  'solenoid',
+  'ampere_loop',
+  'wave_1d',
+  'fresnel',
+];
+
+export function simTutorAnswer(concept: Concept, userText: string): string {
+  const lang: Lang = /\p{Script=Han}/u.test(userText) ? 'zh' : 'en';
+  const lower = userText.toLowerCase();
+  // The solver named in the message wins over the topic its words suggest.
+  const solver = SOLVER_NAMES.find((s) => lower.includes(s)) ?? concept.solver;
+  if (!solver) {
+    return say(lang, {
+      en: 'I could not tell which of the lab’s solvers you are using. They are laplace2d, point_charges, gauss_flux, wire_field, solenoid, ampere_loop, wave_1d and fresnel.\n\nTell me the solver, the parameters you set and the numbers you got, and I will explain what each parameter does and check your results against the closed form where one exists.',
+      zh: '我无法判断你在使用哪个求解器。实验室的求解器有 laplace2d、point_charges、gauss_flux、wire_field、solenoid、ampere_loop、wave_1d 和 fresnel。\n\n请告诉我求解器名称、你设置的参数和得到的结果，我会解释每个参数的含义，并在有解析解时用它检查你的结果。',
+    });
+  }
+  const guide = SOLVER_GUIDES[solver];
+  const parts = [say(lang, { en: `This is the **${solver}** solver.`, zh: `这是 **${solver}** 求解器。` })];
+  const asked = guide.terms.filter((term) => term.names.some((name) => lower.includes(name)));
+  for (const term of asked)
+    parts.push(`**${say(lang, { en: 'You asked about', zh: '你问到的' })}:** ${say(lang, term.meaning)}`);
+  parts.push(
+    `**${say(lang, { en: 'Parameters.', zh: '参数。' })}** ${say(lang, guide.parameters)}`,
+    `**${say(lang, { en: 'What to look for in the results.', zh: '结果中要看什么。' })}** ${say(lang, guide.look)}`,
+  );
+  const values = valuesOf(userText);
+  const refs = references(solver, values, userText);
+  for (const ref of refs) {
+    const reported = reportedValue(userText, ref, refs.length === 1);
+    const note = ref.note ? `${lang === 'zh' ? '' : ' '}${say(lang, ref.note)}` : '';
+    parts.push(
+      reported === undefined
+        ? say(lang, {
+            en: `**Closed-form check for your values:** \`${ref.output}\` = ${formulaOf(ref, lang)} = ${f(ref.value)}${unitText(ref.unit)}.${note} Send the value your run gives and I will compare it.`,
+            zh: `**按你的参数算出的解析解：** \`${ref.output}\` = ${formulaOf(ref, lang)} = ${f(ref.value)}${unitText(ref.unit)}。${note}把仿真得到的数值发给我，我来比较。`,
+          })
+        : `**${say(lang, { en: 'Your result against the closed form.', zh: '你的结果与解析解比较。' })}** ${comparison(ref, reported, lang)}${note}`,
+    );
+  }
+  if (refs.length === 0 && solver === 'point_charges' && values.has('q2')) {
+    parts.push(
+      say(lang, {
+        en: 'With several charges the field is the vector sum of each charge’s field; I can compute it when the charges sit on a line ("q1 = 1 nC at x = 0, q2 = −1 nC at x = 10 cm, field at x = 5 cm"), not for arbitrary positions without a model.',
+        zh: '多个电荷时，场强是各电荷场强的矢量和；电荷在一条直线上时我可以算（如“q1 = 1 nC 在 x = 0，q2 = −1 nC 在 x = 10 cm，求 x = 5 cm 处的场强”），任意位置则需要语言模型。',
+      }),
+    );
+  }
+  const question =
+    /[?？]\s*$/.test(userText.trim()) ||
+    /^(why|what|how|is|does|can|为什么|什么|怎么|如何|是否)/i.test(userText.trim());
+  if (question && asked.length === 0 && refs.length === 0) {
+    parts.push(
+      say(lang, {
+        en: 'Without a language model I cannot answer your own question in my words; what I can do is explain the solver’s parameters and results, and compare your numbers with the closed form when you send them.',
+        zh: '没有配置语言模型时，我不能用自己的话回答你的问题；我能解释求解器的参数和结果，并在你给出数值时与解析解比较。',
+      }),
+    );
+  }
+  parts.push(`**${say(lang, { en: 'Try next.', zh: '下一步可以试试。' })}** ${say(lang, guide.experiment)}`);
+  return parts.join('\n\n');
+}
