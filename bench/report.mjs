@@ -26,7 +26,10 @@ export function report(name, rows, notes = {}) {
   console.log(`\n${name}`);
   console.table(rows);
   mkdirSync(resultsDir, { recursive: true });
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   const file = join(resultsDir, `${slug}.json`);
   writeFileSync(
     file,
