@@ -23,14 +23,41 @@ describe("SQLite's course-search index", () => {
     await database?.drop();
   });
 
-  const search = async (app: TestApp, text: string) =>
+  const search = async (app: TestApp, text: string, paging = '') =>
     (
       await app.app.inject({
         method: 'GET',
-        url: `/api/v1/courses?search=${encodeURIComponent(text)}`,
+        url: `/api/v1/courses?search=${encodeURIComponent(text)}${paging}`,
         headers: admin,
       })
     ).json().data as { total: number; courses: { code: string }[] };
+
+  it('pages the same newest-first order whether it walks the index or sorts the matches', async () => {
+    const codes = [];
+    for (let i = 0; i < 7; i++) {
+      const code = `WALK-${i}`;
+      codes.push(code);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/courses',
+        headers: admin,
+        payload: { name: `Walkable optics ${i}`, code, semester: '2026-2027-1' },
+      });
+    }
+    // 7 matches: a page of 20 sorts them all; a page of 1 is dense enough to walk the index.
+    const sorted = await search(t, 'Walkable optics', '&limit=20');
+    expect(sorted.total).toBe(7);
+    expect(sorted.courses.map((c) => c.code)).toEqual([...codes].reverse());
+    const walked = [];
+    for (let page = 1; page <= 7; page++) {
+      const one = await search(t, 'Walkable optics', `&limit=1&page=${page}`);
+      expect(one.total).toBe(7);
+      walked.push(...one.courses.map((c) => c.code));
+    }
+    expect(walked).toEqual(sorted.courses.map((c) => c.code));
+    expect(await search(t, 'Walkable optics', '&limit=1&page=8')).toMatchObject({ total: 7, courses: [] });
+    expect(await search(t, 'Unmatched phrase')).toMatchObject({ total: 0, courses: [] });
+  });
 
   it('is rebuilt at start when it no longer agrees with the courses', async () => {
     for (const code of ['IDX-1', 'IDX-2'])

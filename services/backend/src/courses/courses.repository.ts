@@ -44,10 +44,11 @@ function searchIndexPhrase(db: Db, search: string | undefined): string | undefin
 }
 
 /** How many courses an admin's search matches: the index holds live courses only. */
-function countAllMatching(db: Db, phrase: string) {
-  return sql<{ n: number }>`select count(*) as n from course_search where course_search match ${phrase}`
-    .execute(db)
-    .then((result) => result.rows[0] ?? { n: 0 });
+async function countAllMatching(db: Db, phrase: string): Promise<number> {
+  const result = await sql<{
+    n: number;
+  }>`select count(*) as n from course_search where course_search match ${phrase}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /**
@@ -56,15 +57,18 @@ function countAllMatching(db: Db, phrase: string) {
  * (memberships by user and courses by teacher, both index ranges) joined to courses, so no
  * database walks every course; an admin's search on SQLite asks the trigram index.
  */
-function visibleCourses(db: Db, principal: Principal, search: string | undefined) {
+function visibleCourses(db: Db, principal: Principal, search: string | undefined, walkNewestFirst = false) {
   const nameOrCode = (text: string) =>
     sql<boolean>`(${containsIgnoringCase(sql.ref('c.name'), text)} or ${containsIgnoringCase(sql.ref('c.code'), text)})`;
   if (principal.role === 'admin') {
     let all = db.selectFrom('courses as c').where('c.deleted_at', 'is', null);
     const phrase = searchIndexPhrase(db, search);
+    // `rowid + 0` keeps the planner from driving the query from the matches, so it walks the
+    // newest-first index and stops once it has the page.
+    const rowid = walkNewestFirst ? sql`c.rowid + 0` : sql`c.rowid`;
     if (phrase !== undefined)
       all = all.where(
-        sql<boolean>`c.rowid in (select rowid from course_search where course_search match ${phrase})`,
+        sql<boolean>`${rowid} in (select rowid from course_search where course_search match ${phrase})`,
       );
     else if (search) all = all.where(nameOrCode(search));
     return all.select(['c.id', 'c.created_at']).as('v');
@@ -84,6 +88,13 @@ function visibleCourses(db: Db, principal: Principal, search: string | undefined
 }
 
 /**
+ * Matches per page position above which walking the newest-first index beats sorting every
+ * match (measured on 10,000 courses: 1,250 matches 1.0 ms walking vs 3.1 ms sorting; 183
+ * matches 0.9 vs 0.7 ms).
+ */
+const DENSE_MATCHES = 4;
+
+/**
  * One page of the courses a caller may see, newest first, with the teacher's name, and their
  * total. The page's ids are chosen first (an index-only walk), and only those rows are read
  * and joined to their teacher. `student_count` is a column, so no per-row count.
@@ -93,28 +104,20 @@ export async function listVisibleCourses(
   principal: Principal,
   filter: CourseListFilter,
 ): Promise<{ rows: CourseListRow[]; total: number }> {
-  const visible = () => visibleCourses(db, principal, filter.search);
-  const indexedSearch = principal.role === 'admin' ? searchIndexPhrase(db, filter.search) : undefined;
-  const countVisible = () =>
-    indexedSearch !== undefined
-      ? countAllMatching(db, indexedSearch)
-      : db
-          .selectFrom(visible())
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow();
+  const visible = (walkNewestFirst = false) => visibleCourses(db, principal, filter.search, walkNewestFirst);
   // A non-admin's own courses are few, so one query gives the page and, by a window count over
   // the same rows, the total; an admin's are many, and counting them apart is cheaper.
   const windowed = principal.role !== 'admin';
-  const page = db
-    .selectFrom(visible())
-    .select('v.id')
-    .$if(windowed, (q) => q.select((eb) => eb.fn.countAll<number | string>().over().as('total')))
-    .orderBy('v.created_at', 'desc')
-    .orderBy('v.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit);
-  const rowsOfPage = () =>
-    db
+  const rowsOfPage = (walkNewestFirst = false) => {
+    const page = db
+      .selectFrom(visible(walkNewestFirst))
+      .select('v.id')
+      .$if(windowed, (q) => q.select((eb) => eb.fn.countAll<number | string>().over().as('total')))
+      .orderBy('v.created_at', 'desc')
+      .orderBy('v.id', 'desc')
+      .offset(filter.offset)
+      .limit(filter.limit);
+    return db
       .selectFrom(page.as('p'))
       .innerJoin('courses as c', 'c.id', 'p.id')
       .innerJoin('users as t', 't.id', 'c.teacher_id')
@@ -124,15 +127,32 @@ export async function listVisibleCourses(
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .execute();
-  if (!windowed) {
-    const [rows, count] = await Promise.all([rowsOfPage(), countVisible()]);
-    return { rows, total: Number(count.n) };
+  };
+  const countVisible = async () =>
+    Number(
+      (
+        await db
+          .selectFrom(visible())
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  if (windowed) {
+    const paged = await rowsOfPage();
+    const rows = paged.map(({ total: _total, ...row }) => row);
+    // A page past the end has no row to carry the total.
+    if (paged.length === 0 && filter.offset > 0) return { rows, total: await countVisible() };
+    return { rows, total: Number(paged[0]?.total ?? 0) };
   }
-  const paged = await rowsOfPage();
-  const rows = paged.map(({ total: _total, ...row }) => row);
-  // A page past the end has no row to carry the total.
-  if (paged.length === 0 && filter.offset > 0) return { rows, total: Number((await countVisible()).n) };
-  return { rows, total: Number(paged[0]?.total ?? 0) };
+  const indexedSearch = searchIndexPhrase(db, filter.search);
+  if (indexedSearch === undefined) {
+    const [rows, total] = await Promise.all([rowsOfPage(), countVisible()]);
+    return { rows, total };
+  }
+  const total = await countAllMatching(db, indexedSearch);
+  if (total <= filter.offset) return { rows: [], total };
+  return { rows: await rowsOfPage(total > DENSE_MATCHES * (filter.offset + filter.limit)), total };
 }
 
 export async function teacherNameOf(db: Db, teacherId: string): Promise<string> {
