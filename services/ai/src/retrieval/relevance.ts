@@ -56,7 +56,8 @@ export interface RelevanceModel {
 
 // Fitted by eval/calibrate.mjs on the odd half of eval/student-questions.json (93 answerable + 41
 // off-topic), each asked of the shipped index and of the other language's notes alone; the
-// rates on the held-out half are in docs/decisions.md ("Issue 20 (round 3): the head of a phrase"; refitted there with the `modifier` feature).
+// rates on the held-out half are in docs/decisions.md ("Issue 20 (round 3): the head of a
+// phrase", the refit that added the `modifier` feature).
 export const DEFAULT_RELEVANCE_MODEL: RelevanceModel = {
   bias: -0.932,
   weights: {
