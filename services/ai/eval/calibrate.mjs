@@ -42,7 +42,16 @@ const monolingual = Object.fromEntries(
 );
 const other = (lang) => (lang === 'zh' ? 'en' : 'zh');
 
-const KEYS = ['coverage', 'knownCoverage', 'specificity', 'concept', 'unknown', 'graphConcept', 'outside'];
+const KEYS = [
+  'coverage',
+  'knownCoverage',
+  'specificity',
+  'concept',
+  'unknown',
+  'graphConcept',
+  'outside',
+  'modifier',
+];
 const sample = async (question, label, split, on = engine) => ({
   x: (await on.judge(question)).features,
   label,
@@ -93,7 +102,8 @@ const pos = train
   .filter((d) => d.label === 1)
   .map(prob)
   .sort((x, y) => x - y);
-const allowed = Math.floor(0.03 * pos.length);
+const maxFalseRefusals = Number(process.argv.find((a) => a.startsWith('--max-fr='))?.slice(9) ?? 0.03);
+const allowed = Math.floor(maxFalseRefusals * pos.length);
 console.log(
   pos
     .slice(0, 12)
@@ -123,12 +133,12 @@ console.log(
 if (process.argv.includes('--errors')) {
   for (const d of data) {
     const p = prob(d);
-    if (p >= 0.4 !== (d.label === 1))
+    if (p >= threshold !== (d.label === 1))
       console.log(d.split, d.label, p.toFixed(3), JSON.stringify(d.x), d.question);
   }
 }
 if (process.argv.includes('--roc')) {
-  for (const t of [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]) {
+  for (const t of [0.1, 0.2, 0.3, 0.35, 0.4, 0.45, 0.48, 0.5, 0.52, 0.54, 0.56]) {
     const r = (split, label) => {
       const set = data.filter((d) => d.split === split && d.label === label);
       return `${set.filter((d) => prob(d) < t).length}/${set.length}`;

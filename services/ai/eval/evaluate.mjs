@@ -76,6 +76,8 @@ const halves = {
   original: [oldQuestions, old.unanswerable],
   'off-topic written after calibration (adversarial)': [[], student.adversarial],
   'off-topic written after the refit (fresh, never fitted)': [[], student.fresh],
+  // Written before the round-3 change (head nouns, segmentation), never fitted or tuned on.
+  'off-topic round 3 (fresh2, written before the change)': [[], student.fresh2],
 };
 
 const rows = [];

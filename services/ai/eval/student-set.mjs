@@ -8,13 +8,14 @@ async function sectionTitles(corpusDir, lang, note) {
   return [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1].trim());
 }
 
-/** `{questions, unanswerable, adversarial, fresh}` with each question's `accept`: the (source, section) pairs that answer it. */
+/** `{questions, unanswerable, adversarial, fresh, fresh2}` with each question's `accept`: the (source, section) pairs that answer it. */
 export async function loadStudentSet(evalDir, corpusDir) {
   const {
     questions,
     unanswerable,
     unanswerable_adversarial: adversarial = [],
     unanswerable_fresh: fresh = [],
+    unanswerable_fresh2: fresh2 = [],
   } = JSON.parse(await readFile(join(evalDir, 'student-questions.json'), 'utf8'));
   const cache = new Map();
   const titles = async (lang, note) => {
@@ -33,7 +34,7 @@ export async function loadStudentSet(evalDir, corpusDir) {
       }
     }
   }
-  return { questions, unanswerable, adversarial, fresh };
+  return { questions, unanswerable, adversarial, fresh, fresh2 };
 }
 
 /** Odd-numbered ids calibrate, even-numbered ones are held out. */

@@ -70,6 +70,29 @@ describe('relevance decided on measurements of the ranking', () => {
     }
   });
 
+  it('counts a known word that modifies an unknown head as saying what kind, not what', async () => {
+    const engine = await shipped();
+    // "charging" is course vocabulary, "cable" and "types" are not: the question is about cables.
+    const phrase = (await engine.judge('charging cable types')).features;
+    expect({
+      modifier: phrase.modifier,
+      knownCoverage: phrase.knownCoverage,
+      concept: phrase.concept,
+    }).toEqual({
+      modifier: 1,
+      knownCoverage: 0,
+      concept: 0,
+    });
+    // The same words with the known word as the head are covered and keep their concept match.
+    const head = (await engine.judge('cable charging')).features;
+    expect(head.modifier).toBe(0);
+    expect(head.knownCoverage).toBeGreaterThan(0);
+    // A sentence is not read as one phrase: polarizing still counts (sunglasses are unknown).
+    const sentence = (await engine.judge('why do polarizing sunglasses cut the glare off a lake')).features;
+    expect(sentence.modifier).toBe(0);
+    expect(sentence.knownCoverage).toBeGreaterThan(0);
+  });
+
   it('never calls a ranking with nothing of the question relevant, whatever the weights', () => {
     const none: RelevanceFeatures = {
       coverage: 0,
@@ -79,6 +102,7 @@ describe('relevance decided on measurements of the ranking', () => {
       unknown: 0,
       graphConcept: 1,
       outside: 0,
+      modifier: 0,
     };
     expect(isRelevant(none, { ...DEFAULT_RELEVANCE_MODEL, bias: 10 })).toBe(false);
     expect(isRelevant({ ...none, coverage: 0.5 }, { ...DEFAULT_RELEVANCE_MODEL, bias: 10 })).toBe(true);

@@ -92,4 +92,30 @@ describe('mixed Latin and Han text', () => {
     expect(tokenize('FDTD中电场')).toEqual(['fdtd', '中', '中电', '电', '电场', '场']);
     expect(tokenize('E的方向')).toEqual(['方', '方向', '向']);
   });
+
+  it('chains the words of a bare noun phrase, so its last word is the head', () => {
+    const chain = (text: string) => analyzeQuery(text).units.map((u) => [u.term, u.joinsNext === true]);
+    expect(chain('charging cable types')).toEqual([
+      ['charg', true],
+      ['cabl', true],
+      ['type', false],
+    ]);
+    // A stop word or punctuation ends a phrase; an adverb belongs to none.
+    expect(chain('density of water, boiling point')).toEqual([
+      ['density', false],
+      ['water', false],
+      ['boil', true],
+      ['point', false],
+    ]);
+    expect(chain('gauss law actually useful')).toEqual([
+      ['gauss', true],
+      ['law', false],
+      ['actual', false],
+      ['useful', false],
+    ]);
+    // In a sentence a run of words crosses the verb: no chaining (the heads cannot be told).
+    expect(chain('which relaxation factor makes SOR converge?').some(([, joins]) => joins)).toBe(false);
+    // Han characters of one run are chained, the last one ends it.
+    expect(chain('压力锅').map(([, joins]) => joins)).toEqual([true, true, false]);
+  });
 });

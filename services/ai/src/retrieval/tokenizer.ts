@@ -80,7 +80,8 @@ function hanPieces(run: string): string[][] {
 }
 
 type TokenSink = {
-  word(term: string): void;
+  /** `joined`: the previous token was a content word with only spaces or a hyphen between. */
+  word(term: string, joined: boolean): void;
   han(chars: string[]): void;
 };
 
@@ -90,17 +91,28 @@ function scan(text: string, sink: TokenSink): void {
   // plain ASCII (most English notes) needs neither.
   const ascii = Buffer.byteLength(text, 'utf8') === text.length;
   const folded = ascii ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
-  for (const match of folded.toLowerCase().matchAll(TOKEN_PATTERN)) {
+  const lower = folded.toLowerCase();
+  // End of the last content word emitted, -1 after a stop word or Han text.
+  let lastEnd = -1;
+  for (const match of lower.matchAll(TOKEN_PATTERN)) {
     const token = match[0];
     if (HAN.test(token[0]!)) {
       for (const chars of hanPieces(token)) sink.han(chars);
+      lastEnd = -1;
       continue;
     }
     // gauss's -> gauss, ampere's -> ampere.
     const word = token.includes("'") || token.includes('’') ? token.replace(/['’][\p{L}]+$/u, '') : token;
     // One letter (E, B, x) is a symbol, not a topic.
-    if (word.length < 2 || ENGLISH_STOP_WORDS.has(word)) continue;
-    sink.word(stem(word));
+    if (word.length < 2 || ENGLISH_STOP_WORDS.has(word)) {
+      lastEnd = -1;
+      continue;
+    }
+    // An adverb (actually, really) is no part of a noun phrase: it ends one and starts none.
+    const adverb = word.length > 4 && word.endsWith('ly');
+    const joined = !adverb && lastEnd >= 0 && /^[\s-]*$/.test(lower.slice(lastEnd, match.index));
+    sink.word(stem(word), joined);
+    lastEnd = adverb ? -1 : match.index + token.length;
   }
 }
 
@@ -129,6 +141,12 @@ export interface QueryUnit {
   term: string;
   /** Any of these in a passage covers the unit. */
   alternatives: string[];
+  /**
+   * The next unit is the next word of the same phrase (no stop word, particle or punctuation
+   * between): in English and Chinese alike the last word of such a run is its head and the
+   * words before it modify it ("charging cable": a kind of cable; 压力锅: a kind of 锅).
+   */
+  joinsNext?: boolean;
 }
 
 export interface AnalyzedQuery {
@@ -164,13 +182,20 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     if (!seenUnits.has(key)) units.push(unit);
     seenUnits.add(key);
   };
+  // The unit the previous content word made (undefined after a break or a repeated word).
+  let previous: QueryUnit | undefined;
   scan(asked, {
-    word: (term) => {
+    word: (term, joined) => {
       if (terms.size >= MAX_QUERY_TERMS) return;
       addTerm(term, 1);
-      addUnit(term, { term, alternatives: [term] });
+      const fresh = !seenUnits.has(term);
+      const unit: QueryUnit = { term, alternatives: [term] };
+      addUnit(term, unit);
+      if (joined && previous) previous.joinsNext = true;
+      previous = fresh ? unit : undefined;
     },
     han: (chars) => {
+      previous = undefined;
       chars.forEach((ch, i) => {
         if (terms.size >= MAX_QUERY_TERMS) return;
         addTerm(ch, HAN_UNIGRAM_WEIGHT);
@@ -185,12 +210,21 @@ export function analyzeQuery(text: string): AnalyzedQuery {
         addUnit(`${chars[i - 1] ?? ''}[${ch}]${chars[i + 1] ?? ''}`, {
           term: ch,
           alternatives: bigrams.length > 0 ? bigrams : [ch],
+          ...(i + 1 < chars.length ? { joinsNext: true } : {}),
         });
       });
     },
   });
+  // Without a part-of-speech tagger the last word of a run is its head only in a bare noun
+  // phrase ("charging cable types"); in a sentence a run crosses the verb ("omega makes SOR
+  // converge fastest"), so a question's words are not chained into phrases.
+  if (SENTENCE.test(text)) for (const unit of units) if (!isHanTerm(unit.term)) delete unit.joinsNext;
   return { terms, units };
 }
+
+/** A question word, an auxiliary or a question mark: the text is a sentence, not a noun phrase. */
+const SENTENCE =
+  /\?|\b(?:why|how|what|which|when|where|who|whom|whose|is|are|was|were|be|do|does|did|can|could|should|would|will|shall|may|might|must|has|have|had)\b/i;
 
 /** True for terms that came from Han text (unigram or bigram). */
 export function isHanTerm(term: string): boolean {
