@@ -35,6 +35,55 @@ function passThroughError(status: number, body: EnvelopeLike, service: string): 
   );
 }
 
+const timedOut = (service: string, timeoutMs: number) =>
+  new AppError('UPSTREAM_TIMEOUT', `The ${service} service did not answer within ${timeoutMs} ms`);
+
+/** Sends the request; a refused connection is UPSTREAM_UNAVAILABLE, no answer in time UPSTREAM_TIMEOUT. */
+async function send(
+  service: string,
+  url: string,
+  options: ServiceCallOptions,
+): Promise<{ response: Response; timeout: AbortSignal }> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  try {
+    const response = await fetch(url, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...propagationHeaders(options.requestId),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      signal,
+    });
+    return { response, timeout };
+  } catch (error) {
+    if (timeout.aborted) throw timedOut(service, options.timeoutMs);
+    throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service is unreachable`, { cause: error });
+  }
+}
+
+/** Reads a JSON envelope (an error answer, or a success of callService). */
+async function readEnvelope(
+  service: string,
+  response: Response,
+  timeout: AbortSignal,
+  timeoutMs: number,
+): Promise<EnvelopeLike> {
+  try {
+    return (await response.json()) as EnvelopeLike;
+  } catch (error) {
+    if (timeout.aborted) throw timedOut(service, timeoutMs);
+    if (response.status >= 500) {
+      throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service answered HTTP ${response.status}`);
+    }
+    throw new AppError('UPSTREAM_BAD_RESPONSE', `The ${service} service did not answer with JSON`, {
+      cause: error,
+    });
+  }
+}
+
 /**
  * Calls another Faraday service and unwraps its envelope. Its own error codes pass through;
  * a refused connection or a 5xx without an envelope is UPSTREAM_UNAVAILABLE, no answer in
@@ -46,46 +95,45 @@ export async function callService<T>(
   path: string,
   options: ServiceCallOptions,
 ): Promise<T> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        ...propagationHeaders(options.requestId),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...options.headers,
-      },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      signal,
-    });
-  } catch (error) {
-    if (timeout.aborted) {
+  const { response, timeout } = await send(service, `${baseUrl}${path}`, options);
+  const body = await readEnvelope(service, response, timeout, options.timeoutMs);
+  if (response.ok && body.success === true) return body.data as T;
+  throw passThroughError(response.status, body, service);
+}
+
+/**
+ * Like callService, for a success answered in another media type than the JSON envelope (the
+ * caller says which in `accept`): its bytes as they came, unparsed, with their Content-Type.
+ * A success in another type is UPSTREAM_BAD_RESPONSE; errors are envelopes and pass through as
+ * in callService.
+ */
+export async function callServiceBytes(
+  service: string,
+  baseUrl: string,
+  path: string,
+  options: ServiceCallOptions & { accept: string },
+): Promise<Buffer> {
+  const { response, timeout } = await send(service, `${baseUrl}${path}`, {
+    ...options,
+    headers: { ...options.headers, accept: options.accept },
+  });
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || !type.startsWith(options.accept)) {
+    const body = await readEnvelope(service, response, timeout, options.timeoutMs);
+    if (response.ok) {
       throw new AppError(
-        'UPSTREAM_TIMEOUT',
-        `The ${service} service did not answer within ${options.timeoutMs} ms`,
+        'UPSTREAM_BAD_RESPONSE',
+        `The ${service} service answered ${type || 'no Content-Type'}, not ${options.accept}`,
       );
     }
-    throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service is unreachable`, { cause: error });
+    throw passThroughError(response.status, body, service);
   }
-  let body: EnvelopeLike;
   try {
-    body = (await response.json()) as EnvelopeLike;
+    return Buffer.from(await response.arrayBuffer());
   } catch (error) {
-    if (timeout.aborted) {
-      throw new AppError(
-        'UPSTREAM_TIMEOUT',
-        `The ${service} service did not answer within ${options.timeoutMs} ms`,
-      );
-    }
-    if (response.status >= 500) {
-      throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service answered HTTP ${response.status}`);
-    }
-    throw new AppError('UPSTREAM_BAD_RESPONSE', `The ${service} service did not answer with JSON`, {
+    if (timeout.aborted) throw timedOut(service, options.timeoutMs);
+    throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service broke off its answer`, {
       cause: error,
     });
   }
-  if (response.ok && body.success === true) return body.data as T;
-  throw passThroughError(response.status, body, service);
 }
