@@ -36,7 +36,7 @@ export const simulationAnswerQuerySchema = z.object({
     .describe(
       'How numeric arrays are written: `json` (default: JSON numbers, each the shortest decimal that reads ' +
         'back as the same double), `float64` (lossless) or `float32` (about 7 significant digits, for display): ' +
-        'each array becomes a CompactArray object {dtype, shape, data} with the values as base64.',
+        'each array becomes an object {dtype, shape, data} with the values as base64 (little-endian, row after row).',
     ),
 });
 export type SimulationAnswerQuery = z.infer<typeof simulationAnswerQuerySchema>;
