@@ -9,7 +9,7 @@ import type { SolverName } from '@faraday/physics';
 import type { FastifyBaseLogger } from 'fastify';
 import { arraysAsJson, sizeOf } from './answer-parts.js';
 import { validateSimulationRequest } from './request-validation.js';
-import type { Caller, SolverPool } from './solver-pool.js';
+import { type Caller, CallerGone, type SolverPool } from './solver-pool.js';
 import type { ArraysMessage, PartsResult, SolverTask } from './solver-task.js';
 
 export interface SimulationContext {
@@ -84,7 +84,10 @@ export async function runSimulationInParts(
   json.catch(() => {}); // settled below, or abandoned when the computation fails
   try {
     const result = asParts(await pool.run({ ...task, arraysPort: channel.port2 }, ctx.signal, ctx.caller));
-    const texts = await withGrace(json);
+    const texts = await withGrace(json).catch((error: unknown) => {
+      // Writing stops when the caller leaves: answer as for a computation stopped that way.
+      throw ctx.signal.aborted ? new CallerGone() : error;
+    });
     return finish(
       ctx,
       task,
