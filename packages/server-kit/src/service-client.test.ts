@@ -91,4 +91,15 @@ describe('callServiceBytes', () => {
     await expect(bytes('/ok')).rejects.toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE' });
     await expect(bytes('/bare500')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
   });
+
+  it('gives up after the timeout, and says a closed port is unreachable', async () => {
+    const hang = callServiceBytes('sim', base, '/hang', { requestId: 'r', timeoutMs: 200, accept: 'x/y' });
+    await expect(hang).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    const closed = callServiceBytes('sim', 'http://127.0.0.1:9', '/x', {
+      requestId: 'r',
+      timeoutMs: 2000,
+      accept: 'x/y',
+    });
+    await expect(closed).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+  });
 });

@@ -125,19 +125,32 @@ async function timedRun(url, headers) {
   };
 }
 
-async function roundTrip(label, url, headers = {}) {
-  await timedRun(url, headers); // the first run warms the solver's thread and the connection
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await timedRun(url, headers));
-  return {
-    case: label,
-    'median ms': +median(runs.map((r) => r.total)).toFixed(1),
-    'min ms': +Math.min(...runs.map((r) => r.total)).toFixed(1),
-    'solver+figure ms': +median(runs.map((r) => r.floor)).toFixed(1),
-    'client decode ms': +median(runs.map((r) => r.parse)).toFixed(1),
-    'MB on the wire': +(median(runs.map((r) => r.wireBytes)) / 1e6).toFixed(2),
-    floors: runs.map((r) => r.floor),
-  };
+/**
+ * Every case RUNS times, taking turns (case 1, case 2, …, then again), so a change in the
+ * machine's load touches all cases alike; a first round warms the solver's threads and the
+ * connections. Each run is also divided by its own solver + figure time (from its metadata).
+ */
+async function roundTrips(cases) {
+  const runs = cases.map(() => []);
+  for (let round = 0; round <= RUNS; round++) {
+    for (const [i, { url, headers }] of cases.entries()) {
+      const run = await timedRun(url, headers);
+      if (round > 0) runs[i].push(run);
+    }
+  }
+  return cases.map(({ label }, i) => {
+    const mine = runs[i];
+    return {
+      case: label,
+      'median ms': +median(mine.map((r) => r.total)).toFixed(1),
+      'min ms': +Math.min(...mine.map((r) => r.total)).toFixed(1),
+      'solver+figure ms': +median(mine.map((r) => r.floor)).toFixed(1),
+      '÷ own solver+figure': `${median(mine.map((r) => r.total / r.floor)).toFixed(2)}×`,
+      'client decode ms': +median(mine.map((r) => r.parse)).toFixed(1),
+      'MB on the wire': +(median(mine.map((r) => r.wireBytes)) / 1e6).toFixed(2),
+      floors: mine.map((r) => r.floor),
+    };
+  });
 }
 
 const throughput = (url, body, headers = {}) =>
@@ -184,22 +197,19 @@ try {
   });
   const authorization = `Bearer ${(await login.json()).data.access_token}`;
 
-  const through = (query, extra = {}) => [
-    `${base}/api/v1/sim/laplace2d${query}`,
-    { authorization, ...extra },
-  ];
-  const measured = [
-    await roundTrip('sim service directly, JSON envelope', `${simUrl}/v1/sim/laplace2d`),
-    await roundTrip('backend, full default answer (JSON)', ...through('')),
-    await roundTrip('backend, full answer, arrays as base64 float64', ...through('?arrays=float64')),
-    await roundTrip('backend, full answer, arrays as base64 float32', ...through('?arrays=float32')),
-    await roundTrip('backend, figure and scalars only', ...through('?fields=figure,scalars')),
-    await roundTrip(
-      'backend, full default answer, gzip asked',
-      ...through('', { 'accept-encoding': 'gzip' }),
-    ),
-    await roundTrip('backend, full default answer, br asked', ...through('', { 'accept-encoding': 'br' })),
-  ];
+  const through = (query, extra = {}) => ({
+    url: `${base}/api/v1/sim/laplace2d${query}`,
+    headers: { authorization, ...extra },
+  });
+  const measured = await roundTrips([
+    { label: 'sim service directly, JSON envelope', url: `${simUrl}/v1/sim/laplace2d`, headers: {} },
+    { label: 'backend, full default answer (JSON)', ...through('') },
+    { label: 'backend, full answer, arrays as base64 float64', ...through('?arrays=float64') },
+    { label: 'backend, full answer, arrays as base64 float32', ...through('?arrays=float32') },
+    { label: 'backend, figure and scalars only', ...through('?fields=figure,scalars') },
+    { label: 'backend, full default answer, gzip asked', ...through('', { 'accept-encoding': 'gzip' }) },
+    { label: 'backend, full default answer, br asked', ...through('', { 'accept-encoding': 'br' }) },
+  ]);
   const floor = median(measured.flatMap((row) => row.floors));
   const rows = [
     {
@@ -213,7 +223,7 @@ try {
     againstBaseline(rows, { metric: 'median ms', baselineCase: 'solver + figure' }),
     {
       request: { solver: 'laplace2d', ...laplace316 },
-      runs: RUNS,
+      runs: `${RUNS} per case, the cases taking turns`,
       timing:
         'call to last byte received; the client decoding (decompression, JSON.parse) apart; identity encoding unless stated',
       processes: 'sim service and backend each in its own process, SQLite, blobs in a folder',
