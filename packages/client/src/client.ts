@@ -1,4 +1,6 @@
 import {
+  type AnswerFieldGroup,
+  type ArrayEncoding,
   addMembersResponseSchema,
   assignmentDetailSchema,
   assignmentListSchema,
@@ -41,6 +43,16 @@ import { type Progress, postForm } from './upload.js';
 const corpchatUrlSchema = z.object({ oauth_url: z.string() });
 const createdSchema = z.object({ id: z.string() }).loose();
 const simulationRunSchema = simulationResultSchema.extend({ simulation_id: z.string() });
+/** With `fields`, the figure or the metadata may be left out. */
+const partialRunSchema = simulationRunSchema.partial({ png_base64: true, metadata: true });
+
+/**
+ * How a solver's arrays come (issue 18): JSON numbers by default, or compact base64 arrays (read
+ * them with expandCompactArrays or decodeCompactArray of @faraday/contracts).
+ */
+export interface SimulationAnswerForm {
+  arrays?: ArrayEncoding;
+}
 
 type Body = Record<string, unknown>;
 const enc = encodeURIComponent;
@@ -151,9 +163,29 @@ export function createFaradayClient(options: ClientOptions = {}) {
       download: (downloadUrl: string) => http.download(downloadUrl),
     },
     sim: {
-      /** Runs a solver and records the run (under `course_id` when given). */
-      run: (type: SimulationType, body: Body) =>
-        send('POST', `/api/v1/sim/${enc(type)}`, simulationRunSchema, body),
+      /** Runs a solver and records the run (under `course_id` when given); the whole answer. */
+      run: (type: SimulationType, body: Body, form: SimulationAnswerForm = {}) =>
+        http.request({
+          method: 'POST',
+          path: `/api/v1/sim/${enc(type)}`,
+          query: { arrays: form.arrays },
+          body,
+          schema: simulationRunSchema,
+        }),
+      /** The same, answering only the groups asked for (e.g. figure and scalars); data.json has the rest. */
+      runFields: (
+        type: SimulationType,
+        body: Body,
+        fields: AnswerFieldGroup[],
+        form: SimulationAnswerForm = {},
+      ) =>
+        http.request({
+          method: 'POST',
+          path: `/api/v1/sim/${enc(type)}`,
+          query: { fields: fields.join(','), arrays: form.arrays },
+          body,
+          schema: partialRunSchema,
+        }),
       history: (query: { page?: number; limit?: number; type?: string; course_id?: string } = {}) =>
         get('/api/v1/sim/history', simulationHistorySchema, query),
       result: (id: string) => get(`/api/v1/sim/results/${enc(id)}`, simulationDetailSchema),

@@ -11,6 +11,8 @@ export * from './passwords.js';
 export * from './permissions.js';
 export * from './resources.js';
 export * from './simulation.js';
+export * from './simulation-answer.js';
+export * from './simulation-parts.js';
 export * from './sweeps.js';
 export * from './text.js';
 export * from './tutoring.js';

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callService } from './service-client.js';
+import { callService, callServiceBytes } from './service-client.js';
 
 let server: Server;
 let base: string;
@@ -29,6 +29,9 @@ beforeAll(async () => {
         return reply(500, 'oops');
       case '/notjson':
         return reply(200, '<html>');
+      case '/bytes':
+        res.writeHead(200, { 'content-type': 'application/x-test' });
+        return res.end(Buffer.from([0, 1, 2, 255]));
       case '/hang':
         return undefined;
       default:
@@ -68,5 +71,35 @@ describe('callService', () => {
     await expect(
       callService('ai', 'http://127.0.0.1:1', '/x', { requestId: 'r', timeoutMs: 1000 }),
     ).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+  });
+});
+
+describe('callServiceBytes', () => {
+  const bytes = (path: string) =>
+    callServiceBytes('sim', base, path, {
+      requestId: 'req-8',
+      timeoutMs: 2000,
+      accept: 'application/x-test',
+    });
+
+  it('hands over the body as it came', async () => {
+    expect(Array.from(await bytes('/bytes'))).toEqual([0, 1, 2, 255]);
+  });
+
+  it('passes envelope errors through, and refuses a success of another type', async () => {
+    await expect(bytes('/coded')).rejects.toMatchObject({ code: 'CONVERGENCE_ERROR', status: 422 });
+    await expect(bytes('/ok')).rejects.toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE' });
+    await expect(bytes('/bare500')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+  });
+
+  it('gives up after the timeout, and says a closed port is unreachable', async () => {
+    const hang = callServiceBytes('sim', base, '/hang', { requestId: 'r', timeoutMs: 200, accept: 'x/y' });
+    await expect(hang).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    const closed = callServiceBytes('sim', 'http://127.0.0.1:9', '/x', {
+      requestId: 'r',
+      timeoutMs: 2000,
+      accept: 'x/y',
+    });
+    await expect(closed).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
   });
 });

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { AppError, type ErrorCode, isErrorCode } from '@faraday/contracts';
 import { propagationHeaders } from './request-id.js';
 
@@ -35,6 +37,55 @@ function passThroughError(status: number, body: EnvelopeLike, service: string): 
   );
 }
 
+const timedOut = (service: string, timeoutMs: number) =>
+  new AppError('UPSTREAM_TIMEOUT', `The ${service} service did not answer within ${timeoutMs} ms`);
+
+/** Sends the request; a refused connection is UPSTREAM_UNAVAILABLE, no answer in time UPSTREAM_TIMEOUT. */
+async function send(
+  service: string,
+  url: string,
+  options: ServiceCallOptions,
+): Promise<{ response: Response; timeout: AbortSignal }> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  try {
+    const response = await fetch(url, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...propagationHeaders(options.requestId),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      signal,
+    });
+    return { response, timeout };
+  } catch (error) {
+    if (timeout.aborted) throw timedOut(service, options.timeoutMs);
+    throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service is unreachable`, { cause: error });
+  }
+}
+
+/** Reads a JSON envelope (an error answer, or a success of callService). */
+async function readEnvelope(
+  service: string,
+  response: Response,
+  timeout: AbortSignal,
+  timeoutMs: number,
+): Promise<EnvelopeLike> {
+  try {
+    return (await response.json()) as EnvelopeLike;
+  } catch (error) {
+    if (timeout.aborted) throw timedOut(service, timeoutMs);
+    if (response.status >= 500) {
+      throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service answered HTTP ${response.status}`);
+    }
+    throw new AppError('UPSTREAM_BAD_RESPONSE', `The ${service} service did not answer with JSON`, {
+      cause: error,
+    });
+  }
+}
+
 /**
  * Calls another Faraday service and unwraps its envelope. Its own error codes pass through;
  * a refused connection or a 5xx without an envelope is UPSTREAM_UNAVAILABLE, no answer in
@@ -46,46 +97,97 @@ export async function callService<T>(
   path: string,
   options: ServiceCallOptions,
 ): Promise<T> {
+  const { response, timeout } = await send(service, `${baseUrl}${path}`, options);
+  const body = await readEnvelope(service, response, timeout, options.timeoutMs);
+  if (response.ok && body.success === true) return body.data as T;
+  throw passThroughError(response.status, body, service);
+}
+
+interface RawAnswer {
+  status: number;
+  type: string;
+  body: Buffer;
+}
+
+/**
+ * One request with Node's http client: about twice as fast as fetch at receiving a body of
+ * several megabytes (no web streams in between; 6 MB over loopback in ~10 ms instead of ~22).
+ */
+function sendRaw(service: string, url: string, options: ServiceCallOptions): Promise<RawAnswer> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        ...propagationHeaders(options.requestId),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...options.headers,
+  const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+  return new Promise((resolve, reject) => {
+    const fail = (cause: unknown) =>
+      reject(
+        timeout.aborted
+          ? timedOut(service, options.timeoutMs)
+          : new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service is unreachable`, { cause }),
+      );
+    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+    const request = send(
+      url,
+      {
+        method: options.method ?? (payload === undefined ? 'GET' : 'POST'),
+        headers: {
+          ...propagationHeaders(options.requestId),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+        },
+        signal,
       },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      signal,
-    });
-  } catch (error) {
-    if (timeout.aborted) {
-      throw new AppError(
-        'UPSTREAM_TIMEOUT',
-        `The ${service} service did not answer within ${options.timeoutMs} ms`,
-      );
-    }
-    throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service is unreachable`, { cause: error });
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', fail);
+        response.on('close', () => {
+          if (!response.complete) return fail(new Error('the answer broke off'));
+          resolve({
+            status: response.statusCode ?? 0,
+            type: String(response.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks),
+          });
+        });
+      },
+    );
+    request.on('error', fail);
+    request.end(payload);
+  });
+}
+
+/**
+ * Like callService, for a success answered in another media type than the JSON envelope (the
+ * caller says which in `accept`): its bytes as they came, unparsed. A success in another type is
+ * UPSTREAM_BAD_RESPONSE; errors are envelopes and pass through as in callService.
+ */
+export async function callServiceBytes(
+  service: string,
+  baseUrl: string,
+  path: string,
+  options: ServiceCallOptions & { accept: string },
+): Promise<Buffer> {
+  const answer = await sendRaw(service, `${baseUrl}${path}`, {
+    ...options,
+    headers: { ...options.headers, accept: options.accept },
+  });
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (ok && answer.type.startsWith(options.accept)) return answer.body;
+  if (ok) {
+    throw new AppError(
+      'UPSTREAM_BAD_RESPONSE',
+      `The ${service} service answered ${answer.type || 'no Content-Type'}, not ${options.accept}`,
+    );
   }
-  let body: EnvelopeLike;
+  let envelope: EnvelopeLike;
   try {
-    body = (await response.json()) as EnvelopeLike;
+    envelope = JSON.parse(answer.body.toString()) as EnvelopeLike;
   } catch (error) {
-    if (timeout.aborted) {
-      throw new AppError(
-        'UPSTREAM_TIMEOUT',
-        `The ${service} service did not answer within ${options.timeoutMs} ms`,
-      );
-    }
-    if (response.status >= 500) {
-      throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service answered HTTP ${response.status}`);
+    if (answer.status >= 500) {
+      throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service answered HTTP ${answer.status}`);
     }
     throw new AppError('UPSTREAM_BAD_RESPONSE', `The ${service} service did not answer with JSON`, {
       cause: error,
     });
   }
-  if (response.ok && body.success === true) return body.data as T;
-  throw passThroughError(response.status, body, service);
+  throw passThroughError(answer.status, envelope, service);
 }

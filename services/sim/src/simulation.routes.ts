@@ -1,6 +1,7 @@
 import {
   ok,
   SIM_CALLER_HEADERS,
+  SIM_PARTS_MEDIA_TYPE,
   simulationResultSchema,
   simulationTypes,
   successEnvelopeSchema,
@@ -10,7 +11,7 @@ import { solverRequestSchema } from '@faraday/plot';
 import { answerCallerGone, callerGoneSignal, type ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { runSimulation } from './simulation.service.js';
+import { runSimulation, runSimulationInParts } from './simulation.service.js';
 import { type Caller, CallerGone, type SolverPool } from './solver-pool.js';
 
 const poolStatsSchema = z.object({
@@ -40,6 +41,18 @@ function callerOf(request: FastifyRequest): Caller {
   };
 }
 
+const partsQuerySchema = z.object({
+  arrays: z
+    .enum(['json', 'float64'])
+    .default('json')
+    .describe(`With Accept: ${SIM_PARTS_MEDIA_TYPE}: the arrays as JSON text or as float64 values`),
+});
+
+/** The caller asks for the answer in parts (the backend does; see contracts' simulation-parts). */
+function wantsParts(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes(SIM_PARTS_MEDIA_TYPE);
+}
+
 /** `POST /v1/sim/<solver>` for the eight solvers of spec 4.3, and the pool's status. */
 export function simulationRoutes(pool: SolverPool) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -66,17 +79,23 @@ export function simulationRoutes(pool: SolverPool) {
             description:
               'Body: the solver fields of spec 4.3, plus optional `visualization` and `output_type`. ' +
               'A 400 INVALID_PARAMETERS names every bad field, its value and its allowed range; ' +
-              'more than 100,000 grid points is 422 MEMORY_LIMIT_EXCEEDED.',
+              'more than 100,000 grid points is 422 MEMORY_LIMIT_EXCEEDED. ' +
+              `With \`Accept: ${SIM_PARTS_MEDIA_TYPE}\` the answer comes in parts (a JSON head, the PNG, ` +
+              'then each numeric array as JSON text or float64 values, see `arrays`): what the backend ' +
+              'asks for, so it records and answers a run without re-parsing its numbers. Errors are envelopes either way.',
+            querystring: partsQuerySchema,
             response: { 200: successEnvelopeSchema(simulationResultSchema) },
           },
         },
         async (request, reply) => {
+          const ctx = { signal: callerGoneSignal(reply), caller: callerOf(request), log: request.log };
           try {
-            const body = await runSimulation(pool, solver, request.body, {
-              signal: callerGoneSignal(reply),
-              caller: callerOf(request),
-              log: request.log,
-            });
+            if (wantsParts(request)) {
+              const { arrays } = partsQuerySchema.parse(request.query);
+              const chunks = await runSimulationInParts(pool, solver, request.body, arrays, ctx);
+              return reply.type(SIM_PARTS_MEDIA_TYPE).send(Buffer.concat(chunks));
+            }
+            const body = await runSimulation(pool, solver, request.body, ctx);
             // Already the JSON envelope: Fastify sends bytes as they are.
             return reply.type('application/json; charset=utf-8').send(body);
           } catch (error) {

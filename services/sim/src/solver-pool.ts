@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { AppError } from '@faraday/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
-import type { PoolTask, SolverTask, SolverTaskResult, TaskStartedMessage } from './solver-task.js';
+import type { PoolTask, PortedTask, SolverTaskResult, TaskStartedMessage } from './solver-task.js';
 
 /**
  * The compiled worker. `../dist/` resolves to the same file whether this module runs from
@@ -145,7 +145,7 @@ export class SolverPool {
    * computation is then terminated too.
    */
   async run(
-    task: SolverTask,
+    task: PortedTask,
     signal?: AbortSignal,
     caller: Caller = ANONYMOUS,
   ): Promise<Extract<SolverTaskResult, { ok: true }>> {
@@ -268,7 +268,7 @@ export class SolverPool {
     }
   }
 
-  async #execute(task: SolverTask, callerSignal: AbortSignal | undefined): Promise<SolverTaskResult> {
+  async #execute(task: PortedTask, callerSignal: AbortSignal | undefined): Promise<SolverTaskResult> {
     const id = ++this.#lastTaskId;
     const timeout = new AbortController();
     const limitMs = this.#options.timeoutSec * 1000;
@@ -282,7 +282,12 @@ export class SolverPool {
     });
     const signal = callerSignal ? AbortSignal.any([timeout.signal, callerSignal]) : timeout.signal;
     try {
-      return (await this.#piscina.run({ ...task, id }, { signal })) as SolverTaskResult;
+      // A task's own port (answers in parts) moves to the worker with it.
+      const transferList = task.arraysPort ? [task.arraysPort] : undefined;
+      return (await this.#piscina.run(
+        { ...task, id },
+        { signal, ...(transferList ? { transferList } : {}) },
+      )) as SolverTaskResult;
     } catch (error) {
       throw this.#mapFailure(error, task, timeout.signal.aborted, callerSignal?.aborted === true);
     } finally {
@@ -292,7 +297,7 @@ export class SolverPool {
   }
 
   /** A rejected task: the time limit, the caller leaving, or a worker that died or threw. */
-  #mapFailure(error: unknown, task: SolverTask, timedOut: boolean, callerLeft: boolean): Error {
+  #mapFailure(error: unknown, task: PortedTask, timedOut: boolean, callerLeft: boolean): Error {
     if (timedOut) {
       this.#counts.timed_out++;
       this.#options.log.warn({ solver: task.solver }, 'computation stopped at the time limit');

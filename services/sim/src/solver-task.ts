@@ -2,6 +2,7 @@
  * What crosses the thread boundary between the service and a solver worker. Types only, so the
  * worker and the pool agree without either importing the other.
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { SolverName } from '@faraday/physics';
 import type { VisualizationOptions } from '@faraday/plot';
 
@@ -17,10 +18,40 @@ export interface SolverTask {
   outputType: OutputType;
   /** Grid points counted for the limit, reported in metadata.grid_points. */
   gridPoints: number;
+  /**
+   * The answer in parts (issue 18) instead of the JSON envelope, with the arrays as JSON text or
+   * as float64 values. Undefined: the envelope.
+   */
+  parts?: 'json' | 'float64';
+}
+
+/**
+ * A task in parts with JSON arrays also carries a port: the worker posts the arrays' values on
+ * it (an ArraysMessage) as soon as the solver is done, and the service writes their JSON while
+ * the worker draws the figure.
+ */
+export interface PortedTask extends SolverTask {
+  arraysPort?: MessagePort;
+}
+
+export interface ArraysMessage {
+  /** float64 values of every array, back to back (transferred). */
+  values: Float64Array;
+  shapes: number[][];
+}
+
+/** The answer in parts, as the worker hands it over (see answer-parts.ts). */
+export interface PartsResult {
+  /** JSON of the output with `{"$array": i}` for array i, the figure fields and metadata included. */
+  document: string;
+  png: Uint8Array;
+  shapes: number[][];
+  /** The arrays' float64 values back to back, when the task asked for float64 (else posted early). */
+  values?: Float64Array;
 }
 
 /** A task as the pool sends it: the id ties the worker's "started" message to the task. */
-export interface PoolTask extends SolverTask {
+export interface PoolTask extends PortedTask {
   id: number;
 }
 
@@ -47,6 +78,7 @@ export type SolverTaskResult =
       computationTime: number;
       renderTime: number;
     }
+  | { ok: true; parts: PartsResult; computationTime: number; renderTime: number }
   | {
       ok: false;
       code: SolverFailureCode;

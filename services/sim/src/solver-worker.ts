@@ -8,7 +8,15 @@ import { parentPort } from 'node:worker_threads';
 import { PhysicsError, solvers, toWire } from '@faraday/physics';
 import { InvalidPlotParametersError, renderAnimationFrames, renderSolverFigure } from '@faraday/plot';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { PoolTask, SolverTask, SolverTaskResult, TaskStartedMessage } from './solver-task.js';
+import { splitArrays } from './answer-parts.js';
+import type {
+  ArraysMessage,
+  PoolTask,
+  PortedTask,
+  SolverTask,
+  SolverTaskResult,
+  TaskStartedMessage,
+} from './solver-task.js';
 
 /**
  * Frames per wave_1d animation. Plot's default: 30 frames of 640×360 are about 0.6 MB of Base64,
@@ -18,13 +26,14 @@ const ANIMATION_FRAMES = 30;
 
 type WireOutput = Record<string, unknown> & { metadata?: Record<string, unknown> };
 
-async function simulate(task: SolverTask): Promise<SolverTaskResult> {
-  const entry = solvers[task.solver];
-  // The input was validated by the service; parsing again fills the defaults the figure needs.
-  const params = entry.parse(task.input);
-  const output = entry.solve(task.input);
-  const wire = toWire(output) as WireOutput;
+interface Figure {
+  png: Buffer;
+  svg?: string;
+  frames?: { time: number; png_base64: string }[];
+  renderTime: number;
+}
 
+async function drawFigure(task: SolverTask, params: unknown, output: unknown): Promise<Figure> {
   const started = performance.now();
   // Plot's inputs are structural (spec field names, typed arrays or plain arrays), so the physics
   // output goes in as it is; the union of eight solvers is too wide for the overloads.
@@ -40,27 +49,77 @@ async function simulate(task: SolverTask): Promise<SolverTaskResult> {
           maxFrames: ANIMATION_FRAMES,
         })
       : undefined;
-  const renderTime = (performance.now() - started) / 1000;
-
-  const computationTime = Number(wire.metadata?.['computation_time'] ?? 0);
-  const data = {
-    ...wire,
-    png_base64: png.toString('base64'),
+  return {
+    png,
     ...(svg === undefined ? {} : { svg }),
     ...(frames === undefined
       ? {}
-      : { animation_frames: frames.map((f) => ({ time: f.time, png_base64: f.png.toString('base64') })) }),
+      : { frames: frames.map((f) => ({ time: f.time, png_base64: f.png.toString('base64') })) }),
+    renderTime: (performance.now() - started) / 1000,
+  };
+}
+
+/** The answer's fields after the solver's own: the figure, and metadata with the timings. */
+function figureAndMetadata(task: SolverTask, wire: WireOutput, figure: Figure, computationTime: number) {
+  return {
+    ...(figure.svg === undefined ? {} : { svg: figure.svg }),
+    ...(figure.frames === undefined ? {} : { animation_frames: figure.frames }),
     metadata: {
       ...wire.metadata,
       computation_time: computationTime,
-      render_time: renderTime,
+      render_time: figure.renderTime,
       grid_points: task.gridPoints,
     },
+  };
+}
+
+async function simulate(task: PortedTask): Promise<SolverTaskResult> {
+  const entry = solvers[task.solver];
+  // The input was validated by the service; parsing again fills the defaults the figure needs.
+  const params = entry.parse(task.input);
+  const output = entry.solve(task.input);
+  if (task.parts) return simulateInParts(task, params, output);
+  const wire = toWire(output) as WireOutput;
+  const figure = await drawFigure(task, params, output);
+  const computationTime = Number(wire.metadata?.['computation_time'] ?? 0);
+  const data = {
+    ...wire,
+    png_base64: figure.png.toString('base64'),
+    ...figureAndMetadata(task, wire, figure, computationTime),
   };
   // TextEncoder gives the bytes their own ArrayBuffer (Buffer.from may use Node's shared pool,
   // which must never be transferred).
   const body = new TextEncoder().encode(JSON.stringify({ success: true, data }));
-  return { ok: true, body, computationTime, renderTime };
+  return { ok: true, body, computationTime, renderTime: figure.renderTime };
+}
+
+/**
+ * The answer in parts (issue 18). With JSON arrays, the values go to the service before the
+ * figure is drawn, so their JSON is written on the service's thread while this one draws.
+ */
+async function simulateInParts(task: PortedTask, params: unknown, output: object): Promise<SolverTaskResult> {
+  const { document, shapes, values } = splitArrays(output);
+  const early = task.parts === 'json' && task.arraysPort !== undefined;
+  if (early) {
+    task.arraysPort?.postMessage({ values, shapes } satisfies ArraysMessage, [values.buffer as ArrayBuffer]);
+    task.arraysPort?.close();
+  }
+  const figure = await drawFigure(task, params, output);
+  const wire = document as WireOutput;
+  const computationTime = Number(wire.metadata?.['computation_time'] ?? 0);
+  const full = { ...document, ...figureAndMetadata(task, wire, figure, computationTime) };
+  return {
+    ok: true,
+    parts: {
+      document: JSON.stringify(full),
+      // A copy with its own ArrayBuffer, safe to transfer (the encoder's may be pooled).
+      png: new Uint8Array(figure.png),
+      shapes,
+      ...(early ? {} : { values }),
+    },
+    computationTime,
+    renderTime: figure.renderTime,
+  };
 }
 
 /** Errors become plain results: custom fields of an Error do not survive the thread boundary. */
@@ -95,10 +154,13 @@ export default async function runSolverTask(task: PoolTask): Promise<unknown> {
     return failure(error);
   }
   if (!result.ok) return result;
-  const buffer = result.body.buffer;
+  const transfer =
+    'body' in result
+      ? [result.body.buffer]
+      : [result.parts.png.buffer, ...(result.parts.values ? [result.parts.values.buffer] : [])];
   return move({
     get [transferableSymbol]() {
-      return [buffer];
+      return transfer;
     },
     get [valueSymbol]() {
       return result;

@@ -1,8 +1,10 @@
+import { constants as zlib } from 'node:zlib';
 import {
   messageSchema,
   ok,
   pageOffset,
   type SimulationType,
+  simulationAnswerQuerySchema,
   simulationDetailSchema,
   simulationHistoryQuerySchema,
   simulationHistorySchema,
@@ -13,15 +15,16 @@ import {
 } from '@faraday/contracts';
 import { solverRequestExamples, solverRequestSchema } from '@faraday/plot';
 import { answerCallerGone, callerGoneSignal, type ZodTypeProvider } from '@faraday/server-kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyCompress, { type FastifyCompressRouteOptions } from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../auth/access.js';
 import type { SimulationContext } from './simulation-context.js';
+import { dataJsonStream, runAndRecord } from './simulation-run.js';
 import { dataUrlOf, toSimulationRecord } from './simulation-views.js';
 import {
   deleteSimulationRecord,
   readBlobText,
-  runAndRecord,
   simulationHistory,
   visibleSimulation,
 } from './simulations.service.js';
@@ -37,6 +40,29 @@ function recordedSolverRequestSchema(solver: SimulationType) {
     .meta({ examples: [{ ...solverRequestExamples[solver], title: `My ${solver} run` }] });
 }
 
+/**
+ * Compression of the large answers, when the client's Accept-Encoding asks for it (docs/decisions.md,
+ * issue 18): brotli at quality 1 and gzip at level 1 take a 6 MB answer to about 2.2 MB in a few
+ * tens of milliseconds on the thread pool; higher levels cost far more time for a few percent.
+ * Output in 1 MiB pieces: with zlib's 16 KiB default a 6 MB answer makes ~150 round trips between
+ * the thread pool and the event loop, which cost more than the compression on a busy machine.
+ */
+const COMPRESSION_CHUNK = 1024 * 1024;
+const largeAnswerCompression: FastifyCompressRouteOptions['compress'] = {
+  encodings: ['br', 'gzip', 'deflate'],
+  brotliOptions: { chunkSize: COMPRESSION_CHUNK, params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
+  zlibOptions: { level: 1, chunkSize: COMPRESSION_CHUNK },
+};
+
+const runAnswerSchema = simulationResultSchema
+  .extend({ simulation_id: z.string() })
+  .partial({ png_base64: true, metadata: true })
+  .describe(
+    "The solver's output (spec 4.3) with simulation_id. png_base64 and metadata are always there unless " +
+      '`fields` leaves out `figure` or `scalars`. With `arrays=float64|float32` every numeric array is an object ' +
+      '{dtype: "float64"|"float32", shape: [n] or [rows, columns], data: base64 of the little-endian values, row after row}.',
+  );
+
 /** Per-user limits (spec part 8); counters shared by instances through Redis when configured. */
 export function perUser(max: number, timeWindow: string) {
   return {
@@ -48,6 +74,8 @@ export function perUser(max: number, timeWindow: string) {
 
 export function simulationsRoutes(ctx: SimulationContext) {
   return async (app: FastifyInstance): Promise<void> => {
+    // Only the routes below that say so compress (the plugin's hook is per route here).
+    await app.register(fastifyCompress, { global: false });
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
     // One route for the eight solvers, so the per-user limit counts them together; the reference
@@ -55,6 +83,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
     routes.post(
       '/api/v1/sim/:solver',
       {
+        compress: largeAnswerCompression,
         config: {
           access: 'sim:use',
           rateLimit: perUser(ctx.settings.solverRatePerMinute, '1 minute'),
@@ -82,26 +111,30 @@ export function simulationsRoutes(ctx: SimulationContext) {
           summary: 'Run a solver and record the run',
           description:
             "The solver's fields (checked by the simulation service, which names each bad value and its " +
-            'allowed range), plus course_id to record the run under a course you belong to and title for the history.',
+            'allowed range), plus course_id to record the run under a course you belong to and title for the history. ' +
+            'By default the answer is the whole output with numbers as JSON. `fields` leaves parts out (`figure,scalars`: ' +
+            'the figure and every value that is not an array), `arrays` writes the numeric arrays compactly (base64 ' +
+            'float64 or float32, see CompactArray). The run is recorded whole either way, and its data.json has every ' +
+            'number as JSON. Answers are compressed (br, gzip or deflate) when Accept-Encoding asks for it.',
           params: z.object({ solver: z.enum(simulationTypes) }),
+          querystring: simulationAnswerQuerySchema,
           body: simulationRecordFieldsSchema.loose(),
-          response: {
-            200: successEnvelopeSchema(simulationResultSchema.extend({ simulation_id: z.string() })),
-          },
+          response: { 200: successEnvelopeSchema(runAnswerSchema) },
         },
       },
       async (request, reply) => {
         // A caller who leaves stops the computation in the sim service (its thread is freed).
         const signal = callerGoneSignal(reply);
         try {
-          return ok(
-            await runAndRecord(ctx, principalOf(request), {
-              type: request.params.solver,
-              body: request.body as Record<string, unknown>,
-              requestId: request.id,
-              signal,
-            }),
-          );
+          const answer = await runAndRecord(ctx, principalOf(request), {
+            type: request.params.solver,
+            body: request.body as Record<string, unknown>,
+            query: request.query,
+            requestId: request.id,
+            signal,
+          });
+          // Already the JSON envelope, written from the sim service's parts: sent as it is.
+          return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer);
         } catch (error) {
           if (!signal.aborted) throw error;
           request.log.info({ solver: request.params.solver }, 'caller left; computation stopped');
@@ -164,6 +197,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
     routes.get(
       '/api/v1/sim/results/:simulation_id/data.json',
       {
+        compress: largeAnswerCompression,
         config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'] },
         schema: {
           tags,
@@ -174,7 +208,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
       },
       async (request, reply) => {
         const row = await visibleSimulation(ctx.db, principalOf(request), request.params.simulation_id);
-        const data = await readBlobText(ctx, row.data_blob_key);
+        const data = dataJsonStream(await readBlobText(ctx, row.data_blob_key));
         return reply
           .type('application/json; charset=utf-8')
           .header('content-disposition', `attachment; filename="${row.type}-${row.id}.json"`)

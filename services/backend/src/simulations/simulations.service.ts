@@ -53,10 +53,60 @@ export function runSolver(ctx: SimulationContext, request: RunRequest): Promise<
   });
 }
 
+/** A finished run as it is stored: the record's fields, the figure, and data.json's bytes. */
+export interface StoredRun {
+  ownerId: string;
+  courseId: string | null;
+  type: SimulationType;
+  title: string;
+  parameters: Record<string, unknown>;
+  metadata: { computation_time?: unknown } & Record<string, unknown>;
+  png: Uint8Array;
+  /** data.json (or the parts it is served from, see simulation-run.ts), as chunks. */
+  data: Uint8Array[];
+  sweepId?: string;
+  /** The record's id when the caller chose it (its answer is written before the row). */
+  id?: string;
+}
+
+async function putBlob(ctx: SimulationContext, chunks: Uint8Array[]): Promise<string> {
+  return (await ctx.blobs.put(Readable.from(chunks), BLOB_LIMIT)).key;
+}
+
 /**
  * Stores a finished run: the figure and the full numbers as blobs, the record as a row. If the
  * row cannot be written the blobs are removed, so nothing is left half-stored.
  */
+export async function storeRun(ctx: SimulationContext, run: StoredRun): Promise<string> {
+  const id = run.id ?? newId();
+  const [png, data] = await Promise.allSettled([putBlob(ctx, [run.png]), putBlob(ctx, run.data)]);
+  const keys = [png, data].flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  try {
+    if (png.status === 'rejected') throw png.reason;
+    if (data.status === 'rejected') throw data.reason;
+    await insertSimulation(ctx.db, {
+      id,
+      owner_id: run.ownerId,
+      course_id: run.courseId,
+      type: run.type,
+      title: run.title,
+      parameters: JSON.stringify(run.parameters),
+      metadata: JSON.stringify(run.metadata),
+      status: 'completed',
+      computation_time: Number(run.metadata.computation_time) || 0,
+      png_blob_key: png.value,
+      data_blob_key: data.value,
+      sweep_id: run.sweepId ?? null,
+      created_at: isoNow(),
+    });
+  } catch (error) {
+    for (const key of keys) await ctx.blobs.delete(key);
+    throw error;
+  }
+  return id;
+}
+
+/** Stores a run from the sim service's parsed answer (the sweeps' path, which reads its numbers). */
 export async function recordSimulation(
   ctx: SimulationContext,
   run: {
@@ -69,66 +119,20 @@ export async function recordSimulation(
     sweepId?: string;
   },
 ): Promise<string> {
-  const id = newId();
-  const png = await ctx.blobs.put(Readable.from([Buffer.from(run.result.png_base64, 'base64')]), BLOB_LIMIT);
   const data = Buffer.from(
     JSON.stringify({ type: run.type, parameters: run.parameters, output: numericPart(run.result) }),
   );
-  let dataKey: string | undefined;
-  try {
-    dataKey = (await ctx.blobs.put(Readable.from([data]), BLOB_LIMIT)).key;
-    await insertSimulation(ctx.db, {
-      id,
-      owner_id: run.ownerId,
-      course_id: run.courseId,
-      type: run.type,
-      title: run.title,
-      parameters: JSON.stringify(run.parameters),
-      metadata: JSON.stringify(run.result.metadata),
-      status: 'completed',
-      computation_time: Number(run.result.metadata.computation_time) || 0,
-      png_blob_key: png.key,
-      data_blob_key: dataKey,
-      sweep_id: run.sweepId ?? null,
-      created_at: isoNow(),
-    });
-  } catch (error) {
-    await ctx.blobs.delete(png.key);
-    if (dataKey) await ctx.blobs.delete(dataKey);
-    throw error;
-  }
-  return id;
-}
-
-/** POST /api/v1/sim/<solver>: run, record under the caller (and a course they belong to), answer. */
-export async function runAndRecord(
-  ctx: SimulationContext,
-  principal: Principal,
-  request: Omit<RunRequest, 'caller'>,
-): Promise<SimulationResult & { simulation_id: string }> {
-  const {
-    course_id: courseId,
-    title,
-    ...parameters
-  } = request.body as {
-    course_id?: string;
-    title?: string;
-  } & Record<string, unknown>;
-  if (courseId !== undefined) await accessCourse(ctx.db, principal, courseId);
-  const result = await runSolver(ctx, {
-    ...request,
-    body: parameters,
-    caller: { userId: principal.userId, work: 'interactive' },
+  return storeRun(ctx, {
+    ownerId: run.ownerId,
+    courseId: run.courseId,
+    type: run.type,
+    title: run.title,
+    parameters: run.parameters,
+    metadata: run.result.metadata,
+    png: Buffer.from(run.result.png_base64, 'base64'),
+    data: [data],
+    ...(run.sweepId === undefined ? {} : { sweepId: run.sweepId }),
   });
-  const simulationId = await recordSimulation(ctx, {
-    ownerId: principal.userId,
-    courseId: courseId ?? null,
-    type: request.type,
-    title: title ?? `${request.type} run`,
-    parameters,
-    result,
-  });
-  return { ...result, simulation_id: simulationId };
 }
 
 async function isCourseStaff(db: Db, principal: Principal, courseId: string): Promise<boolean> {

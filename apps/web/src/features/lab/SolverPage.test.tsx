@@ -62,7 +62,9 @@ describe('a solver page', () => {
       if (url.startsWith('/api/v1/courses')) {
         return answer(200, { success: true, data: { courses: [], total: 0, page: 1, limit: 100 } });
       }
-      if (url === '/api/v1/sim/laplace2d') {
+      if (url.startsWith('/api/v1/sim/laplace2d')) {
+        // The lab asks for float32 arrays (a third of the bytes, no number parsing).
+        expect(url).toBe('/api/v1/sim/laplace2d?arrays=float32');
         bodies.push(JSON.parse(String(init?.body)));
         return next(bodies.length - 1);
       }

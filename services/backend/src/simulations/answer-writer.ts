@@ -1,0 +1,145 @@
+/**
+ * Writes a run's answer and its data.json from the sim service's parts (issue 18) without
+ * parsing its numbers: the small document is walked, and each array is copied in as the JSON
+ * text the sim service wrote, or written from its float64 values (base64 for the compact forms,
+ * JSON numbers when a stored run is served as data.json). See docs/decisions.md, "Issue 18".
+ */
+import {
+  type AnswerFieldGroup,
+  type ArrayEncoding,
+  type ArrayRef,
+  arrayJsonPieces,
+  figureFields,
+  isArrayRef,
+  type SimParts,
+} from '@faraday/contracts';
+
+export interface AnswerForm {
+  fields: ReadonlySet<AnswerFieldGroup>;
+  arrays: ArrayEncoding;
+}
+
+export type Chunk = string | Uint8Array;
+
+const isFigureField = (key: string) => (figureFields as readonly string[]).includes(key);
+
+/** A group's worth of a value: arrays (and lists) go with `arrays`, plain values with `scalars`. */
+function keep(value: unknown, fields: ReadonlySet<AnswerFieldGroup>): unknown {
+  if (isArrayRef(value) || Array.isArray(value)) return fields.has('arrays') ? value : undefined;
+  if (value === null || typeof value !== 'object') return fields.has('scalars') ? value : undefined;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const kept = keep(item, fields);
+    if (kept !== undefined) out[key] = kept;
+  }
+  // An object left without fields (laplace2d's electric_field without arrays) is left out.
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * The fields of the document a form asks for: the figure fields with `figure`, metadata whole
+ * with `scalars`, and the solver's own fields split between `scalars` and `arrays`.
+ */
+export function selectFields(
+  document: Record<string, unknown>,
+  fields: ReadonlySet<AnswerFieldGroup>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(document)) {
+    const kept = isFigureField(key)
+      ? fields.has('figure')
+        ? value
+        : undefined
+      : key === 'metadata'
+        ? fields.has('scalars')
+          ? value
+          : undefined
+        : keep(value, fields);
+    if (kept !== undefined) out[key] = kept;
+  }
+  return out;
+}
+
+/** The solver's output without the figure: what data.json keeps under `output`. */
+export function withoutFigure(document: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(document).filter(([key]) => !isFigureField(key)));
+}
+
+function float64Values(bytes: Uint8Array): Float64Array {
+  // A part may start at any byte of the body; Float64Array needs 8-byte alignment. (A copy made
+  // with new Uint8Array: Buffer's slice() would share the memory, alignment and all.)
+  const aligned = bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes);
+  return new Float64Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 8);
+}
+
+function base64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+function* arrayChunks(ref: ArrayRef, parts: SimParts, encoding: ArrayEncoding): Generator<Chunk> {
+  const part = parts.head.arrays[ref.$array];
+  const bytes = parts.arrays[ref.$array];
+  if (!part || !bytes) throw new Error(`sim parts: no array ${ref.$array}`);
+  if (encoding === 'json') {
+    if (part.encoding === 'json') yield bytes;
+    else yield* arrayJsonPieces(float64Values(bytes), part.shape);
+    return;
+  }
+  if (part.encoding !== 'float64') throw new Error('sim parts: a compact answer needs float64 arrays');
+  const values =
+    encoding === 'float64' ? bytes : new Uint8Array(Float32Array.from(float64Values(bytes)).buffer);
+  yield `{"dtype":"${encoding}","shape":${JSON.stringify(part.shape)},"data":"${base64(values)}"}`;
+}
+
+/** A JSON value of the document (arrays as `encoding`), as chunks to join or stream. */
+export function* valueChunks(value: unknown, parts: SimParts, encoding: ArrayEncoding): Generator<Chunk> {
+  if (isArrayRef(value)) {
+    yield* arrayChunks(value, parts, encoding);
+  } else if (Array.isArray(value)) {
+    yield '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ',';
+      yield* valueChunks(value[i], parts, encoding);
+    }
+    yield ']';
+  } else if (value !== null && typeof value === 'object') {
+    let first = true;
+    for (const [key, item] of Object.entries(value)) {
+      yield `${first ? '{' : ','}${JSON.stringify(key)}:`;
+      first = false;
+      yield* valueChunks(item, parts, encoding);
+    }
+    yield first ? '{}' : '}';
+  } else {
+    yield JSON.stringify(value);
+  }
+}
+
+/** The success envelope of a run in the asked form, with its simulation_id, as one buffer. */
+export function answerBody(parts: SimParts, form: AnswerForm, simulationId: string): Buffer {
+  const document = parts.head.document as Record<string, unknown>;
+  const chunks: Chunk[] = [`{"success":true,"data":{"simulation_id":${JSON.stringify(simulationId)}`];
+  if (form.fields.has('figure')) chunks.push(`,"png_base64":"${base64(parts.png)}"`);
+  const selected = selectFields(document, form.fields);
+  for (const [key, value] of Object.entries(selected)) {
+    chunks.push(`,${JSON.stringify(key)}:`);
+    for (const chunk of valueChunks(value, parts, form.arrays)) chunks.push(chunk);
+  }
+  chunks.push('}}');
+  return joinChunks(chunks);
+}
+
+/** data.json: the run's type, parameters and every number of its output, as JSON chunks. */
+export function* dataJsonChunks(
+  head: { type: string; parameters: Record<string, unknown> },
+  parts: SimParts,
+  output: Record<string, unknown>,
+): Generator<Chunk> {
+  yield `{"type":${JSON.stringify(head.type)},"parameters":${JSON.stringify(head.parameters)},"output":`;
+  yield* valueChunks(output, parts, 'json');
+  yield '}';
+}
+
+export function joinChunks(chunks: Iterable<Chunk>): Buffer {
+  return Buffer.concat(Array.from(chunks, (c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+}
