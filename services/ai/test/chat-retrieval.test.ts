@@ -1,27 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestAi, type TestAi, upstreamEnv } from './support/ai-app.js';
-import { FakeOpenAI } from './support/fake-openai.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnsweredCitation, ask, buildTestAi, retrievalEnv, type TestAi } from './support/ai-app.js';
 import { parseSse } from './support/sse.js';
 import { removeDir, tempDir } from './support/tutoring-app.js';
 
-const ask = (content: string) => [{ role: 'user', content }];
-
-/** Run-time documents and vectors in a folder of the test's own, never in services/ai/data. */
-const retrievalEnv = (dir: string): Record<string, string> => ({
-  GRAPH_RAG_RUNTIME_PATH: join(dir, 'rag-runtime-index.json'),
-  VECTOR_STORE_PATH: join(dir, 'vector-store.json'),
-});
-
-interface Citation {
-  n: number;
-  source: string;
-  title?: string;
-  section: string;
-  text: string;
-  score: number;
-}
+type Citation = AnsweredCitation;
 
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -329,104 +313,5 @@ describe('retrieval unavailable', () => {
     } finally {
       await t.app.close();
     }
-  });
-});
-
-describe('retrieval chat with an upstream', () => {
-  let upstream: FakeOpenAI;
-  let t: TestAi;
-  let dir: string;
-  beforeAll(async () => {
-    upstream = await FakeOpenAI.start();
-    dir = await tempDir('faraday-rag-up-');
-    t = await buildTestAi({ ...retrievalEnv(dir), ...upstreamEnv({ local: upstream.url }) });
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await upstream.close();
-    await removeDir(dir);
-  });
-  beforeEach(() => upstream.reset());
-
-  const chat = (payload: object) => t.app.inject({ method: 'POST', url: '/v1/chat', payload });
-
-  it('sends the retrieved passages to the model after the mode prompt, and returns the citations', async () => {
-    upstream.behave({ kind: 'reply', content: 'Gauss’s law relates flux to enclosed charge [1].' });
-    const res = await chat({
-      mode: 'tutor_rag',
-      messages: ask('What does Gauss’s law say about electric flux?'),
-    });
-    expect(res.statusCode).toBe(200);
-    const data = res.json().data;
-    expect(data).toMatchObject({
-      reply: 'Gauss’s law relates flux to enclosed charge [1].',
-      mode: 'tutor_rag',
-    });
-    expect(data.citations[0].source).toMatch(/gauss-law\.md$/);
-    const sent = upstream.requests[0]!.body.messages!;
-    expect(sent.map((m) => m.role)).toEqual(['system', 'system', 'user']);
-    expect(sent[1]!.content).toContain(data.citations[0].text);
-    expect(sent[2]!.content).toBe('What does Gauss’s law say about electric flux?');
-  });
-
-  it('removes markers that point at no passage and keeps only the passages the reply cites', async () => {
-    upstream.behave({ kind: 'reply', content: 'Flux counts enclosed charge [2], see also [9].' });
-    const res = await chat({
-      mode: 'tutor_rag',
-      messages: ask('What does Gauss’s law say about electric flux?'),
-    });
-    const data = res.json().data;
-    const sent = upstream.requests[0]!.body.messages![1]!.content;
-    expect(sent).toContain('[2] ');
-    expect(data.reply).toBe('Flux counts enclosed charge [1], see also.');
-    expect(data.citations).toHaveLength(1);
-    expect(data.citations[0].n).toBe(1);
-    expect(sent).toContain(data.citations[0].text.trim());
-  });
-
-  it('a stream never shows a dangling marker, split across deltas or not, and done lists what was cited', async () => {
-    upstream.behave({
-      kind: 'stream',
-      chunks: ['Flux is charge over ε₀ [', '1]; nonsense [', '7] and [1', '2].'],
-    });
-    const res = await chat({
-      mode: 'tutor_rag',
-      messages: ask('What does Gauss’s law say about flux?'),
-      stream: true,
-    });
-    const events = parseSse(res.body);
-    const text = events
-      .filter((e) => e.event === 'delta')
-      .map((e) => e.data.content)
-      .join('');
-    expect(text).toBe('Flux is charge over ε₀ [1]; nonsense  and .');
-    const done = events.at(-1)!;
-    expect(done.event).toBe('done');
-    expect((done.data.citations as Citation[]).map((c) => c.n)).toEqual([1]);
-  });
-
-  it('tells the model when nothing relevant was found', async () => {
-    const res = await chat({ mode: 'tutor_rag', messages: ask('What is the capital city of France?') });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.citations).toEqual([]);
-    expect(upstream.requests[0]!.body.messages![1]!.content).toMatch(/found nothing relevant/);
-  });
-
-  it('a plain mode sends no retrieved context', async () => {
-    await chat({ mode: 'tutor', messages: ask('What does Gauss’s law say about electric flux?') });
-    expect(upstream.requests[0]!.body.messages!.map((m) => m.role)).toEqual(['system', 'user']);
-  });
-
-  it('streams the citations event between start and the model’s deltas', async () => {
-    upstream.behave({ kind: 'reply', content: 'Flux equals enclosed charge over epsilon zero [1].' });
-    const res = await chat({
-      mode: 'tutor_rag',
-      messages: ask('What does Gauss’s law say about flux?'),
-      stream: true,
-    });
-    const events = parseSse(res.body);
-    expect(events.map((e) => e.event).slice(0, 3)).toEqual(['start', 'citations', 'delta']);
-    expect((events[1]!.data.citations as Citation[])[0]!.source).toMatch(/gauss-law\.md$/);
-    expect(upstream.requests[0]!.body.messages![1]!.content).toContain('[1]');
   });
 });

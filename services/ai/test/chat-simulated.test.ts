@@ -1,10 +1,8 @@
 import { chatModes, MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from '@faraday/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayTokenMatches } from '../src/trust.js';
-import { buildTestAi, GATEWAY_TOKEN, routeLines, type TestAi } from './support/ai-app.js';
+import { ask, buildTestAi, GATEWAY_TOKEN, routeLines, type TestAi } from './support/ai-app.js';
 import { parseSse } from './support/sse.js';
-
-const ask = (content: string) => [{ role: 'user', content }];
 
 describe('AI service without an upstream (simulated mode)', () => {
   let t: TestAi;

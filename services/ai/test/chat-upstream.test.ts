@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemPrompts } from '../src/modes/modes.js';
-import { buildTestAi, GATEWAY_TOKEN, routeLines, type TestAi, upstreamEnv } from './support/ai-app.js';
+import { ask, buildTestAi, GATEWAY_TOKEN, routeLines, type TestAi, upstreamEnv } from './support/ai-app.js';
 import { FakeOpenAI, gate, unusedUrl } from './support/fake-openai.js';
 import { parseSse } from './support/sse.js';
 
 const trusted = { 'x-ai-gateway-token': GATEWAY_TOKEN };
-const ask = (content: string) => [{ role: 'user', content }];
 
 let local: FakeOpenAI;
 let cloud: FakeOpenAI;

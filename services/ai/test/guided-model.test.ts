@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GATEWAY_TOKEN, routeLines } from './support/ai-app.js';
+import { ask, GATEWAY_TOKEN, routeLines } from './support/ai-app.js';
 import { scriptedTutoringSuite } from './support/tutoring-app.js';
 
 /**
  * Guided learning with an upstream model: the path and each judgement come from the model as
  * JSON, checked; one repair round, then the course notes (path) or the rules (judgement).
  */
-
-const ask = (content: string) => [{ role: 'user', content }];
 
 const PATH = {
   steps: [

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestRedisServer } from '../../../test/support/redis-server.js';
+import { ask } from './support/ai-app.js';
 import { buildTutoringAi, removeDir, TestClock, tempDir } from './support/tutoring-app.js';
 
 /**
@@ -11,7 +12,6 @@ import { buildTutoringAi, removeDir, TestClock, tempDir } from './support/tutori
  * inactivity, measured on the service's clock.
  */
 
-const ask = (content: string) => [{ role: 'user', content }];
 const good = (terms: string[]) =>
   `The ${terms[0]} and the ${terms[1] ?? terms[0]} matter here, because one determines the other, so the result follows.`;
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAi } from './support/ai-app.js';
+import { ask } from './support/ai-app.js';
 import { buildTutoringAi, removeDir, type TestClock, tempDir } from './support/tutoring-app.js';
 
 /**
@@ -9,7 +10,6 @@ import { buildTutoringAi, removeDir, type TestClock, tempDir } from './support/t
  */
 const GUIDED = '/v1/chat/guided';
 const COURSE = 'course-em-101';
-const ask = (content: string) => [{ role: 'user', content }];
 
 let dir: string;
 let t: TestAi & { clock: TestClock };

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EPSILON_0 } from '../src/simulated/quantities.js';
 import type { TestAi } from './support/ai-app.js';
+import { ask } from './support/ai-app.js';
 import { buildTutoringAi, removeDir, type TestClock, tempDir } from './support/tutoring-app.js';
 
 /**
@@ -11,7 +12,6 @@ import { buildTutoringAi, removeDir, type TestClock, tempDir } from './support/t
 
 const GUIDED = '/v1/chat/guided';
 const COURSE = 'course-em-101';
-const ask = (content: string) => [{ role: 'user', content }];
 
 /** The path the simulated tutor must build: the `##` sections of the matching notes file. */
 async function sectionsOf(file: string): Promise<string[]> {

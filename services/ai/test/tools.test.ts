@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { K_COULOMB } from '../src/simulated/quantities.js';
-import { GATEWAY_TOKEN, upstreamEnv } from './support/ai-app.js';
+import { ask, GATEWAY_TOKEN, upstreamEnv } from './support/ai-app.js';
 import { unusedUrl } from './support/fake-openai.js';
 import { ScriptedOpenAI } from './support/scripted-openai.js';
 import { startSimService } from './support/sim-server.js';
@@ -34,7 +34,6 @@ afterAll(async () => {
 });
 beforeEach(() => upstream.play());
 
-const ask = (content: string) => [{ role: 'user', content }];
 const chat = (payload: Record<string, unknown>) =>
   ai.app.inject({
     method: 'POST',

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { LogCapture, parseConfig } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -33,4 +34,23 @@ export function upstreamEnv(urls: { local?: string; cloud?: string }): Record<st
 /** The one decision line a request left in the log. */
 export function routeLines(logs: LogCapture, requestId: string): Record<string, unknown>[] {
   return logs.lines.filter((l) => l.event === 'llm_route' && l.request_id === requestId);
+}
+
+/** A conversation of one user message, as most chat tests send. */
+export const ask = (content: string) => [{ role: 'user', content }];
+
+/** Run-time documents and vectors in a folder of the test's own, never in services/ai/data. */
+export const retrievalEnv = (dir: string): Record<string, string> => ({
+  GRAPH_RAG_RUNTIME_PATH: join(dir, 'rag-runtime-index.json'),
+  VECTOR_STORE_PATH: join(dir, 'vector-store.json'),
+});
+
+/** A citation as a retrieval chat answers it. */
+export interface AnsweredCitation {
+  n: number;
+  source: string;
+  title?: string;
+  section: string;
+  text: string;
+  score: number;
 }
