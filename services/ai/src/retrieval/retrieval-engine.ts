@@ -1,15 +1,6 @@
 import { composeAnswer } from './answer.js';
-import {
-  type Citation,
-  type ContextBudget,
-  citationsOf,
-  contextForModel,
-  DEFAULT_BUDGET,
-  type Passage,
-  sectionLabel,
-  selectPassages,
-} from './context.js';
-import { createEmbeddingProvider, type EmbeddingProvider, type EmbeddingSettings } from './embeddings.js';
+import { citationsOf, contextForModel, DEFAULT_BUDGET, sectionLabel, selectPassages } from './context.js';
+import { createEmbeddingProvider, type EmbeddingProvider } from './embeddings.js';
 import { DocumentNotFoundError, RetrievalInputError } from './errors.js';
 import {
   assembleIndex,
@@ -19,17 +10,23 @@ import {
   preparedDocumentsOf,
   type SourceDocument,
 } from './graph-builder.js';
-import { DEFAULT_EXPANSION, type ExpansionOptions, expandOverGraph } from './graph-expansion.js';
+import { DEFAULT_EXPANSION, expandOverGraph } from './graph-expansion.js';
 import { loadIndexFile, writeIndexFile } from './index-file.js';
 import { compareStrings, type GraphIndexFile } from './index-model.js';
 import {
   DEFAULT_RELEVANCE_MODEL,
   isRelevant,
   type RelevanceFeatures,
-  type RelevanceModel,
   relevanceFeatures,
 } from './relevance.js';
-import { type Candidate, normalise, type RerankWeights, reciprocalRankFusion, rerank } from './rerank.js';
+import { type Candidate, normalise, reciprocalRankFusion, rerank } from './rerank.js';
+import type {
+  RankedChunk,
+  RetrievalEngineOptions,
+  RetrievalResult,
+  RetrievalStatus,
+  RetrieveOptions,
+} from './retrieval-types.js';
 import {
   chunkingOf,
   combine,
@@ -39,95 +36,22 @@ import {
 } from './runtime-store.js';
 import { SearchIndex } from './search-index.js';
 import { analyzeQuery } from './tokenizer.js';
-import { VectorStore, type VectorStoreLog } from './vector-store.js';
+import { VectorStore } from './vector-store.js';
 
-export type RetrievalMethod = 'keyword' | 'graph' | 'hybrid';
-
-export interface RetrieveOptions {
-  /**
-   * keyword: BM25 order only. graph (default): BM25 seeds, graph expansion, re-ranking.
-   * hybrid: BM25 and vector seeds fused by RRF, then as graph.
-   */
-  method?: RetrievalMethod;
-  /** Course of the request: its tagged chunks become visible, other courses' stay hidden. */
-  courseId?: string;
-  /** Graph expansion depth, 0-4 (default 1). */
-  hops?: number;
-  budget?: Partial<ContextBudget>;
-  /** The relevance decision's fitted model (default: the calibrated one). */
-  relevance?: RelevanceModel;
-  signal?: AbortSignal;
-}
-
-export interface RankedChunk {
-  chunkId: string;
-  source: string;
-  section: string;
-  headingPath: string[];
-  text: string;
-  score: number;
-  coverage: number;
-  /** 0 for direct hits, else the graph hop that reached it. */
-  hop: number;
-}
-
-export interface RetrievalResult {
-  query: string;
-  method: RetrievalMethod;
-  /** False when no passage covers enough of the question: the chat must say so, not invent. */
-  relevant: boolean;
-  passages: Passage[];
-  citations: Citation[];
-  /** For the upstream model: numbered passages plus the rules for citing them. */
-  context: string;
-  /**
-   * For simulated mode: a direct answer, then evidence, each a contiguous quotation with [n], or
-   * "not in the material".
-   */
-  quotedAnswer: string;
-  /** What `quotedAnswer` cites, numbered as it cites them (a subset of `citations`). */
-  answerCitations: Citation[];
-}
-
-export interface RetrievalEngineOptions {
-  /** The prebuilt index (GRAPH_RAG_INDEX_PATH). */
-  indexPath: string;
-  /**
-   * Where documents added at run time are kept (an index file of their own). When absent,
-   * add/remove rewrite `indexPath` itself.
-   */
-  overlayPath?: string;
-  /** A shared store for run-time documents (Redis); takes the place of `overlayPath`. */
-  runtime?: RuntimeDocumentStore;
-  /** Default `hash`. */
-  embedding?: EmbeddingSettings | EmbeddingProvider;
-  /** VECTOR_STORE_PATH; vectors stay in memory without it. */
-  vectorStorePath?: string;
-  maxDocumentChars?: number;
-  expansion?: Partial<ExpansionOptions>;
-  rerank?: RerankWeights;
-  log?: VectorStoreLog;
-}
+export type {
+  RankedChunk,
+  RetrievalEngineOptions,
+  RetrievalMethod,
+  RetrievalResult,
+  RetrievalStatus,
+  RetrieveOptions,
+} from './retrieval-types.js';
 
 /** Candidates kept from each first-stage list before fusion and re-ranking. */
 const SEED_LIMIT = 30;
 /** An empty query is a 400; a longer one is cut (the words that matter come first). */
 const MAX_QUERY_CHARS = 4000;
 
-export interface RetrievalStatus {
-  documents: number;
-  chunks: number;
-  concepts: number;
-  edges: number;
-  checksum: string;
-  embedding: string;
-  vectors: 'not_built' | 'ready' | 'stale';
-}
-
-/**
- * The retrieval engine: one object per AI service. Queries read an immutable compiled index;
- * add/remove build a new one, persist it atomically, then swap it in, one mutation at a time.
- */
 export class RetrievalEngine {
   private index: SearchIndex;
   /** The version of the run-time store that `index` reflects. */
