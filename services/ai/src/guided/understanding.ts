@@ -1,6 +1,7 @@
 import { type Expr, parseExpression } from '../simulated/expression.js';
 import { agrees, extractFormula } from '../simulated/formula-verify.js';
 import { formatNumber } from '../simulated/quantities.js';
+import { plainSuperscripts } from '../tools/superscripts.js';
 import { CAUSAL_CONNECTIVES } from '../writing/lexicon.js';
 import { countTerms, countWords, type TextLang } from '../writing/text-segments.js';
 import { namesSameConcept } from './corpus-outline.js';
@@ -52,21 +53,6 @@ const PREFIX: Record<string, number> = {
 };
 const UNIT_AFTER_PREFIX = /^(?:T|N|C|V|A|H|F|W|J|Ω|Wb|Hz|eV|g|m(?![a-z])|s(?![a-z]))/;
 
-const SUPERSCRIPT: Record<string, string> = {
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-  '⁻': '-',
-  '⁺': '+',
-};
-
 const NUMBER =
   /(?<![\w.])(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?:\s*[eE]([-+]?\d+)|\s*[×xX*·]\s*10\s*(?:\^|\*\*)?\s*\(?([-+−]?\d+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)\)?)?\s*([a-zA-Zμµ°Ω]*)/g;
 
@@ -75,11 +61,7 @@ export function numbersIn(text: string): { value: number; scaled: number }[] {
   const found: { value: number; scaled: number }[] = [];
   for (const match of text.matchAll(NUMBER)) {
     const [, mantissa, eExp, tenExp, unit] = match;
-    const exponentText = (eExp ?? tenExp ?? '0')
-      .split('')
-      .map((c) => SUPERSCRIPT[c] ?? c)
-      .join('')
-      .replace('−', '-');
+    const exponentText = plainSuperscripts(eExp ?? tenExp ?? '0').replace('−', '-');
     const value = Number(mantissa!.replace(/,/g, '')) * 10 ** Number(exponentText);
     if (!Number.isFinite(value)) continue;
     // "mT", "kN/C" and "mm" scale; "m" alone (metres) and "min" do not: a prefix needs a unit.

@@ -1,3 +1,4 @@
+import { plainSuperscripts } from '../tools/superscripts.js';
 import { EPSILON_0, formatNumber as f, K_COULOMB, MU_0 } from './quantities.js';
 
 /**
@@ -36,30 +37,12 @@ function numberOf(m: RegExpExecArray | RegExpMatchArray, at: number): number {
   return Number(m[at]) * 10 ** Number(m[at + 1] ?? m[at + 2] ?? 0);
 }
 
-const SUPERSCRIPT: Record<string, string> = {
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-  '⁻': '-',
-  '⁺': '+',
-};
-
 /** Minus signs, superscript exponents and full-width digits as plain ASCII. */
 function normalise(text: string): string {
   return text
     .normalize('NFKC')
     .replace(/[−–—](?=\s*\d)/g, '-')
-    .replace(
-      /10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g,
-      (_, exp: string) => `10^${[...exp].map((c) => SUPERSCRIPT[c]).join('')}`,
-    );
+    .replace(/10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, exp: string) => `10^${plainSuperscripts(exp)}`);
 }
 
 type Kind = 'charge' | 'distance' | 'current' | 'turns' | 'density' | 'angle';

@@ -1,4 +1,5 @@
 import { all, create, type MathNode } from 'mathjs';
+import { plainSuperscripts } from './superscripts.js';
 
 /**
  * Expression evaluation and unit conversion with mathjs, which parses into a tree and
@@ -77,21 +78,8 @@ export class CalculatorError extends Error {
 
 /** The way people write maths in chat ("sin(30°)·5", "2×10⁻³", "√2") in mathjs syntax. */
 export function normalizeExpression(text: string): string {
-  const superscripts: Record<string, string> = {
-    '⁰': '0',
-    '¹': '1',
-    '²': '2',
-    '³': '3',
-    '⁴': '4',
-    '⁵': '5',
-    '⁶': '6',
-    '⁷': '7',
-    '⁸': '8',
-    '⁹': '9',
-    '⁻': '-',
-  };
   return text
-    .replace(/[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (s) => `^(${[...s].map((c) => superscripts[c]).join('')})`)
+    .replace(/[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (s) => `^(${plainSuperscripts(s)})`)
     .replace(/[·×⋅∙]/g, '*')
     .replace(/÷/g, '/')
     .replace(/−/g, '-')
