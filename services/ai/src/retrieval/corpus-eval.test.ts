@@ -49,6 +49,20 @@ describe('the shipped corpus and its index', () => {
     }
   });
 
+  it('keeps the original set as it was before issue 20: every question answered, 14 of 15 off-topic refused', async () => {
+    const engine = RetrievalEngine.fromIndex(await loadIndexFile(indexPath));
+    const { questions, unanswerable } = JSON.parse(
+      await readFile(`${serviceDir}eval/questions.json`, 'utf8'),
+    ) as { questions: Question[]; unanswerable: string[] };
+    const refused: string[] = [];
+    for (const q of questions) if (!(await engine.retrieve(q.question)).relevant) refused.push(q.id);
+    expect(refused).toEqual([]);
+    let offTopicRefused = 0;
+    for (const question of unanswerable) if (!(await engine.retrieve(question)).relevant) offTopicRefused++;
+    expect(unanswerable).toHaveLength(15);
+    expect(offTopicRefused).toBeGreaterThanOrEqual(14);
+  });
+
   it('finds nothing relevant for questions the notes do not cover', async () => {
     const engine = RetrievalEngine.fromIndex(await loadIndexFile(indexPath));
     for (const question of [
