@@ -1,11 +1,10 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Principal } from '../auth/principal.js';
+import { compiledPerShape } from '../db/compiled-once.js';
 import { type Db, isSqlite } from '../db/database.js';
-import { containsIgnoringCase } from '../db/like.js';
+import { containsPattern, likeIgnoringCase } from '../db/like.js';
 import type { CoursesTable } from '../db/schema.js';
 import type { CourseRow } from './course-access.js';
-
-export type CourseListRow = CourseRow & { teacher_name: string };
 
 export interface CourseListFilter {
   search?: string | undefined;
@@ -51,41 +50,112 @@ async function countAllMatching(db: Db, phrase: string): Promise<number> {
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/** What a course list shows of each course: never the syllabus, schedule or invite. */
+const SUMMARY_COLUMNS = [
+  'c.id',
+  'c.name',
+  'c.code',
+  'c.semester',
+  'c.description',
+  'c.teacher_id',
+  'c.student_count',
+  'c.max_students',
+  'c.status',
+  'c.created_at',
+  'c.updated_at',
+] as const;
+
+type SummaryColumn = (typeof SUMMARY_COLUMNS)[number] extends `c.${infer Column}` ? Column : never;
+export type CourseSummaryRow = Pick<CourseRow, SummaryColumn>;
+export type CourseListRow = CourseSummaryRow & { teacher_name: string };
+
 /**
- * The live courses a caller may see (admin: all; others: those they teach or belong to) that
- * match the search, as (id, created_at). Non-admins start from their own few course ids
- * (memberships by user and courses by teacher, both index ranges) joined to courses, so no
- * database walks every course; an admin's search on SQLite asks the trigram index.
+ * The form of a course-list query. Every list request runs one, so each form is compiled once
+ * (db/compiled-once.ts) and only bound to the caller, the search and the page.
  */
-function visibleCourses(db: Db, principal: Principal, search: string | undefined, walkNewestFirst = false) {
-  const nameOrCode = (text: string) =>
-    sql<boolean>`(${containsIgnoringCase(sql.ref('c.name'), text)} or ${containsIgnoringCase(sql.ref('c.code'), text)})`;
-  if (principal.role === 'admin') {
+interface ListShape {
+  /** An admin sees every live course; anyone else the courses they teach or belong to. */
+  admin: boolean;
+  /** No search, SQLite's trigram index (admins), or a LIKE over name and code. */
+  search: 'none' | 'index' | 'like';
+  /** Walk the newest-first index and stop at the page, rather than sort every match. */
+  walkNewestFirst: boolean;
+}
+
+const shapeKey = (shape: ListShape) => `${shape.admin}/${shape.search}/${shape.walkNewestFirst}`;
+
+/**
+ * The live courses a caller may see that match the search, as (id, created_at). Non-admins start
+ * from their own few course ids (memberships by user and courses by teacher, both index ranges)
+ * joined to courses, so no database walks every course; an admin's search on SQLite asks the
+ * trigram index. `search` is the index phrase or the LIKE pattern, as the shape says.
+ */
+function visibleCourses(db: Db, shape: ListShape, userId: string, search: string) {
+  const nameOrCode = () =>
+    sql<boolean>`(${likeIgnoringCase(sql.ref('c.name'), search)} or ${likeIgnoringCase(sql.ref('c.code'), search)})`;
+  if (shape.admin) {
     let all = db.selectFrom('courses as c').where('c.deleted_at', 'is', null);
-    const phrase = searchIndexPhrase(db, search);
     // `rowid + 0` keeps the planner from driving the query from the matches, so it walks the
     // newest-first index and stops once it has the page.
-    const rowid = walkNewestFirst ? sql`c.rowid + 0` : sql`c.rowid`;
-    if (phrase !== undefined)
+    const rowid = shape.walkNewestFirst ? sql`c.rowid + 0` : sql`c.rowid`;
+    if (shape.search === 'index')
       all = all.where(
-        sql<boolean>`${rowid} in (select rowid from course_search where course_search match ${phrase})`,
+        sql<boolean>`${rowid} in (select rowid from course_search where course_search match ${search})`,
       );
-    else if (search) all = all.where(nameOrCode(search));
+    else if (shape.search === 'like') all = all.where(nameOrCode());
     return all.select(['c.id', 'c.created_at']).as('v');
   }
-  const me = principal.userId;
   const mine = db
     .selectFrom('course_members as m')
     .select('m.course_id')
-    .where('m.user_id', '=', me)
-    .union(db.selectFrom('courses as t').select('t.id as course_id').where('t.teacher_id', '=', me));
+    .where('m.user_id', '=', userId)
+    .union(db.selectFrom('courses as t').select('t.id as course_id').where('t.teacher_id', '=', userId));
   let own = db
     .selectFrom(mine.as('mine'))
     .innerJoin('courses as c', 'c.id', 'mine.course_id')
     .where('c.deleted_at', 'is', null);
-  if (search) own = own.where(nameOrCode(search));
+  if (shape.search !== 'none') own = own.where(nameOrCode());
   return own.select(['c.id', 'c.created_at']).as('v');
 }
+
+/**
+ * One page, newest first, with the teacher's name. The page's ids are chosen first (an
+ * index-only walk), and only those rows are read and joined to their teacher. A non-admin's own
+ * courses are few, so a window count over the same rows gives the total in the same query; an
+ * admin's are many, and counting them apart is cheaper. `student_count` is a column, so no
+ * per-row count.
+ */
+const pageOfCourses = compiledPerShape(
+  shapeKey,
+  (db: Db, shape: ListShape, userId: string, search: string, offset: number, limit: number) => {
+    const windowed = !shape.admin;
+    const page = db
+      .selectFrom(visibleCourses(db, shape, userId, search))
+      .select('v.id')
+      .$if(windowed, (q) => q.select((eb) => eb.fn.countAll<number | string>().over().as('total')))
+      .orderBy('v.created_at', 'desc')
+      .orderBy('v.id', 'desc')
+      .offset(offset)
+      .limit(limit);
+    return db
+      .selectFrom(page.as('p'))
+      .innerJoin('courses as c', 'c.id', 'p.id')
+      .innerJoin('users as t', 't.id', 'c.teacher_id')
+      .select(SUMMARY_COLUMNS)
+      .select('t.name as teacher_name')
+      .$if(windowed, (q) => q.select('p.total'))
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc');
+  },
+);
+
+const countOfCourses = compiledPerShape(
+  shapeKey,
+  (db: Db, shape: ListShape, userId: string, search: string) =>
+    db
+      .selectFrom(visibleCourses(db, shape, userId, search))
+      .select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
 
 /**
  * Matches per page position above which walking the newest-first index beats sorting every
@@ -94,65 +164,49 @@ function visibleCourses(db: Db, principal: Principal, search: string | undefined
  */
 const DENSE_MATCHES = 4;
 
-/**
- * One page of the courses a caller may see, newest first, with the teacher's name, and their
- * total. The page's ids are chosen first (an index-only walk), and only those rows are read
- * and joined to their teacher. `student_count` is a column, so no per-row count.
- */
+/** One page of the courses a caller may see, newest first, with the teacher's name, and their total. */
 export async function listVisibleCourses(
   db: Db,
   principal: Principal,
   filter: CourseListFilter,
 ): Promise<{ rows: CourseListRow[]; total: number }> {
-  const visible = (walkNewestFirst = false) => visibleCourses(db, principal, filter.search, walkNewestFirst);
-  // A non-admin's own courses are few, so one query gives the page and, by a window count over
-  // the same rows, the total; an admin's are many, and counting them apart is cheaper.
-  const windowed = principal.role !== 'admin';
-  const rowsOfPage = (walkNewestFirst = false) => {
-    const page = db
-      .selectFrom(visible(walkNewestFirst))
-      .select('v.id')
-      .$if(windowed, (q) => q.select((eb) => eb.fn.countAll<number | string>().over().as('total')))
-      .orderBy('v.created_at', 'desc')
-      .orderBy('v.id', 'desc')
-      .offset(filter.offset)
-      .limit(filter.limit);
-    return db
-      .selectFrom(page.as('p'))
-      .innerJoin('courses as c', 'c.id', 'p.id')
-      .innerJoin('users as t', 't.id', 'c.teacher_id')
-      .selectAll('c')
-      .select('t.name as teacher_name')
-      .$if(windowed, (q) => q.select('p.total'))
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .execute();
-  };
-  const countVisible = async () =>
-    Number(
-      (
-        await db
-          .selectFrom(visible())
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
+  const admin = principal.role === 'admin';
+  const phrase = admin ? searchIndexPhrase(db, filter.search) : undefined;
+  const search: ListShape['search'] = phrase !== undefined ? 'index' : filter.search ? 'like' : 'none';
+  const searchValue = phrase ?? (filter.search ? containsPattern(filter.search) : '');
+  const page = (walkNewestFirst = false) =>
+    pageOfCourses(
+      db,
+      { admin, search, walkNewestFirst },
+      principal.userId,
+      searchValue,
+      filter.offset,
+      filter.limit,
     );
+  const count = async () => {
+    const [row] = await countOfCourses(
+      db,
+      { admin, search, walkNewestFirst: false },
+      principal.userId,
+      searchValue,
+    );
+    return Number(row?.n ?? 0);
+  };
 
-  if (windowed) {
-    const paged = await rowsOfPage();
+  if (!admin) {
+    const paged = await page();
     const rows = paged.map(({ total: _total, ...row }) => row);
     // A page past the end has no row to carry the total.
-    if (paged.length === 0 && filter.offset > 0) return { rows, total: await countVisible() };
+    if (paged.length === 0 && filter.offset > 0) return { rows, total: await count() };
     return { rows, total: Number(paged[0]?.total ?? 0) };
   }
-  const indexedSearch = searchIndexPhrase(db, filter.search);
-  if (indexedSearch === undefined) {
-    const [rows, total] = await Promise.all([rowsOfPage(), countVisible()]);
+  if (phrase === undefined) {
+    const [rows, total] = await Promise.all([page(), count()]);
     return { rows, total };
   }
-  const total = await countAllMatching(db, indexedSearch);
+  const total = await countAllMatching(db, phrase);
   if (total <= filter.offset) return { rows: [], total };
-  return { rows: await rowsOfPage(total > DENSE_MATCHES * (filter.offset + filter.limit)), total };
+  return { rows: await page(total > DENSE_MATCHES * (filter.offset + filter.limit)), total };
 }
 
 export async function teacherNameOf(db: Db, teacherId: string): Promise<string> {

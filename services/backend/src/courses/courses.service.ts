@@ -14,6 +14,7 @@ import { findUserById } from '../users/users.repository.js';
 import { accessCourse, accessCourseForChange, type CourseAccess, type CourseRow } from './course-access.js';
 import {
   type CourseListFilter,
+  type CourseSummaryRow,
   findLiveCourseByCode,
   insertCourse,
   listAssistants,
@@ -26,7 +27,7 @@ import { generateInviteCode } from './invite-codes.js';
 type CourseSummary = z.infer<typeof courseSummarySchema>;
 type CourseDetail = z.infer<typeof courseDetailSchema>;
 
-function toSummary(course: CourseRow, teacherName: string): CourseSummary {
+function toSummary(course: CourseSummaryRow, teacherName: string): CourseSummary {
   return {
     id: course.id,
     name: course.name,

@@ -7,6 +7,19 @@ class Argument {
 }
 
 /**
+ * The SQL texts that hot paths run over and over, each with a statement name. The PostgreSQL
+ * pool prepares them on each connection once (db/database.ts), so the server parses and plans
+ * them once rather than per call; the map is bounded by the query shapes written with
+ * compiledOnce/compiledPerShape.
+ */
+const hotStatements = new Map<string, string>();
+
+/** The prepared-statement name of a hot SQL text; undefined for any other text. */
+export function hotStatementName(sqlText: string): string | undefined {
+  return hotStatements.get(sqlText);
+}
+
+/**
  * A query whose SQL is compiled once per database and then only bound to new values. Kysely
  * rebuilds and recompiles a query on every call, which costs several times what running a short
  * indexed query does; a query that every authenticated request runs is worth compiling once.
@@ -16,12 +29,36 @@ class Argument {
 export function compiledOnce<Args extends unknown[], Query extends Compilable<unknown>>(
   build: (db: Db, ...args: Args) => Query,
 ): (db: Db, ...args: Args) => Promise<InferResult<Query>> {
-  const compiled = new WeakMap<Db, CompiledQuery>();
-  return async (db, ...args) => {
-    let query = compiled.get(db);
+  const run = compiledPerShape(
+    (_: undefined) => '',
+    (db: Db, _: undefined, ...args: Args) => build(db, ...args),
+  );
+  return (db, ...args) => run(db, undefined, ...args);
+}
+
+/**
+ * compiledOnce for a query that takes a few shapes (who asks, whether there is a search): one
+ * compiled text per shape. The shape may choose the query's form; the arguments, as above, are
+ * only values. `keyOf` names a shape; equal keys must mean the same SQL.
+ */
+export function compiledPerShape<Shape, Args extends unknown[], Query extends Compilable<unknown>>(
+  keyOf: (shape: Shape) => string,
+  build: (db: Db, shape: Shape, ...args: Args) => Query,
+): (db: Db, shape: Shape, ...args: Args) => Promise<InferResult<Query>> {
+  const compiled = new WeakMap<Db, Map<string, CompiledQuery>>();
+  return async (db, shape, ...args) => {
+    let shapes = compiled.get(db);
+    if (shapes === undefined) {
+      shapes = new Map();
+      compiled.set(db, shapes);
+    }
+    const key = keyOf(shape);
+    let query = shapes.get(key);
     if (query === undefined) {
-      query = build(db, ...(args.map((_, i) => new Argument(i)) as Args)).compile();
-      compiled.set(db, query);
+      const standIns = args.map((_, i) => new Argument(i)) as Args;
+      query = build(db, shape, ...standIns).compile();
+      if (!hotStatements.has(query.sql)) hotStatements.set(query.sql, `faraday_hot_${hotStatements.size}`);
+      shapes.set(key, query);
     }
     const parameters = query.parameters.map((p) => (p instanceof Argument ? args[p.index] : p));
     const result = await db.executeQuery(CompiledQuery.raw(query.sql, parameters));

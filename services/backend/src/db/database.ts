@@ -5,6 +5,8 @@ import {
   Kysely,
   MysqlDialect,
   PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
@@ -13,6 +15,7 @@ import {
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
+import { hotStatementName } from './compiled-once.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -75,6 +78,29 @@ function keepPlannerStatistics(database: SQLite.Database): () => void {
 }
 
 /**
+ * node-postgres sends each query unnamed, so PostgreSQL parses and plans it on every call; for
+ * the short queries of a hot path, planning costs as much as running them (the teacher's course
+ * list: 0.85 ms planning, 0.8 ms executing). Hot texts (db/compiled-once.ts) go as named
+ * statements instead: each connection prepares one once and then only binds values, and the
+ * server may keep a generic plan. Every other query is passed through unchanged.
+ */
+function preparingHotStatements(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      // A string is a query; anything else is a cursor (streamed rows), passed through.
+      const query = ((text: unknown, values?: unknown[]) => {
+        const name = typeof text === 'string' ? hotStatementName(text) : undefined;
+        if (name !== undefined) return client.query({ name, text: text as string, values });
+        return client.query(text as never, values);
+      }) as unknown as PostgresPoolClient['query'];
+      return { query, release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
  * One Kysely instance over whichever database the config selects. Every query in the backend
  * goes through it, so SQLite, MySQL/MariaDB and PostgreSQL share one code path.
  */
@@ -115,7 +141,10 @@ export function openDatabase(
       // An idle connection dropped by the server (restart, failover) must not crash the process;
       // the pool replaces it on the next checkout.
       pool.on('error', onIdleConnectionError);
-      return { dialect: 'postgres', db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
+      return {
+        dialect: 'postgres',
+        db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingHotStatements(pool) }) }),
+      };
     }
   }
 }

@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './support/app.js';
+import { bearer, loginAs } from './support/auth.js';
+import { type TestDatabase, type TestDatabaseFactory, testDatabaseFactories } from './support/databases.js';
+
+// The queries every request runs (token state, the course list) are compiled once per shape and
+// then only bound to the caller's values (db/compiled-once.ts); on PostgreSQL they are also
+// prepared once per connection. A value left over from another caller would show up here as
+// someone else's courses.
+function withApp(factory: TestDatabaseFactory) {
+  const context = {} as { database: TestDatabase; t: TestApp; admin: { authorization: string } };
+  beforeAll(async () => {
+    context.database = await factory.create();
+    context.t = await buildTestApp(context.database);
+    context.admin = bearer(await loginAs(context.t.app, 'admin'));
+  });
+  afterAll(async () => {
+    await context.t?.app.close();
+    await context.database?.drop();
+  });
+  return context;
+}
+
+async function list(t: TestApp, headers: { authorization: string }, query = '') {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/courses${query}`, headers });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as { total: number; courses: { code: string }[] };
+}
+
+describe.each(testDatabaseFactories())('hot statements on $name', (factory) => {
+  const context = withApp(factory);
+
+  it('binds each caller, search and page afresh to the one compiled query', async () => {
+    const { t, admin } = context;
+    const teacher = bearer(await loginAs(t.app, 'teacher'));
+    for (const code of ['HOT-A1', 'HOT-A2', 'HOT-B1']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/courses',
+        headers: code.startsWith('HOT-A') ? teacher : admin,
+        payload: { name: `Hot ${code}`, code, semester: '2026-2027-1' },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const codes = async (headers: { authorization: string }, query = '') =>
+      (await list(t, headers, query)).courses.map((c) => c.code).filter((c) => c.startsWith('HOT-'));
+    // Same shapes, different callers and values, in turns.
+    expect(await codes(teacher)).toEqual(['HOT-A2', 'HOT-A1']);
+    expect(await codes(admin)).toEqual(['HOT-B1', 'HOT-A2', 'HOT-A1']);
+    expect(await codes(teacher, '?search=a1')).toEqual(['HOT-A1']);
+    expect(await codes(teacher, '?search=a2')).toEqual(['HOT-A2']);
+    expect(await codes(teacher, '?limit=1&page=2')).toEqual(['HOT-A1']);
+    expect(await codes(admin, '?search=hot-b')).toEqual(['HOT-B1']);
+    expect(await codes(teacher)).toEqual(['HOT-A2', 'HOT-A1']);
+  });
+});
+
+// Only PostgreSQL has server-side statements to check (SQLite keeps its own, see db/database.ts).
+describe.each(testDatabaseFactories().filter((f) => f.name === 'postgres'))(
+  'hot statements on $name',
+  (factory) => {
+    const context = withApp(factory);
+
+    it('prepares them once per connection', async () => {
+      const { t, admin } = context;
+      // /auth/me runs one query (the token state); one request at a time, the pool then hands
+      // back the connection that ran it.
+      const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: admin });
+      expect(me.statusCode).toBe(200);
+      const prepared = await sql<{
+        name: string;
+        statement: string;
+      }>`select name, statement from pg_prepared_statements`.execute(t.app.db);
+      const tokenState = prepared.rows.find((row) => row.statement.includes('"auth_tokens"'));
+      expect(tokenState?.name).toMatch(/^faraday_hot_\d+$/);
+    });
+  },
+);
