@@ -121,6 +121,35 @@ describe('retrieval chat in simulated mode', () => {
     expectQuotesFromCitations(data.reply, data.citations);
   });
 
+  it('answers "State Coulomb\'s law" from the Coulomb notes, not the Gauss passage that says "states"', async () => {
+    for (const [question, source, formula] of [
+      ["State Coulomb's law.", /en\/electrostatics\.md$/, 'F = k |q₁ q₂| / r²'],
+      ["State Brewster's law.", /en\/fresnel-equations\.md$/, 'tan θ_B = n₂ / n₁'],
+      ['陈述库仑定律。', /zh\/electrostatics\.md$/, 'F = k |q₁ q₂| / r²'],
+      ['表述库仑定律。', /zh\/electrostatics\.md$/, 'F = k |q₁ q₂| / r²'],
+    ] as const) {
+      const data = (await chat({ mode: 'tutor_rag', messages: ask(question) })).json().data;
+      expect(data.citations[0].source, question).toMatch(source);
+      const [answer] = data.reply.split(/\n\n(?:More from|相关内容|Sources|出处)/);
+      expect(answer, question).toContain(formula);
+      expect(answer, question).not.toMatch(/Gauss|高斯/);
+      expectQuotesFromCitations(data.reply, data.citations);
+    }
+  });
+
+  it('answers "what is <law>" with the law\'s formula line first, in both languages', async () => {
+    const en = (await chat({ mode: 'tutor_rag', messages: ask("What is Coulomb's law?") })).json().data;
+    expect(en.reply).toMatch(/^The force between two point charges[^\n]*magnitude\n\nF = k \|q₁ q₂\| \/ r²/);
+    expectQuotesFromCitations(en.reply, en.citations);
+    for (const question of ["What is Brewster's angle?", '布儒斯特角是什么？']) {
+      const data = (await chat({ mode: 'tutor_rag', messages: ask(question) })).json().data;
+      const [answer] = data.reply.split(/\n\n(?:More from|相关内容|Sources|出处)/);
+      expect(answer, question).toContain('tan θ_B = n₂ / n₁');
+      expect(data.citations[0].source, question).toMatch(/fresnel-equations\.md$/);
+      expectQuotesFromCitations(data.reply, data.citations);
+    }
+  });
+
   it('says nothing relevant was found for an off-topic question instead of inventing', async () => {
     const res = await chat({ mode: 'tutor_rag', messages: ask('What is the capital city of France?') });
     expect(res.statusCode).toBe(200);

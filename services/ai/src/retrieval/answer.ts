@@ -51,9 +51,10 @@ function segmentsOf(text: string): Segment[] {
   return out;
 }
 
-// "What is", "how strong", "find", 多少, 公式 …: the answer is a relation or a number.
+// "What is", "how strong", "find", 多少, 公式 …: the answer is a relation or a number. 是什么 and
+// 什么是 are "what is" (布儒斯特角是什么 was answered without tan θ_B = n₂ / n₁).
 const QUANTITY_ASKED =
-  /\b(what is|what's|how (big|large|strong|much|many|fast|far)|how does .* (vary|depend|change|fall|grow|scale)|formula|equation|law|value|magnitude|calculate|compute|find|derive|expression|ratio)\b|多少|多大|公式|定律|定理|方程|表达式|怎样变化|如何变化|怎么算|计算|求/i;
+  /\b(what is|what's|how (big|large|strong|much|many|fast|far)|how does .* (vary|depend|change|fall|grow|scale)|formula|equation|law|value|magnitude|calculate|compute|find|derive|expression|ratio)\b|是什么|什么是|多少|多大|公式|定律|定理|方程|表达式|怎样变化|如何变化|怎么算|计算|求/i;
 
 export function asksForQuantity(question: string): boolean {
   return QUANTITY_ASKED.test(question);
@@ -113,12 +114,12 @@ function bestSpan(
   text: string,
   query: AnswerTerms,
   quantity: boolean,
-  only: (s: Segment, text: string) => boolean = () => true,
+  only: (s: Segment, text: string, next: Segment | undefined) => boolean = () => true,
 ): Span | undefined {
   const segments = segmentsOf(text);
   if (segments.length === 0) return undefined;
   const scores = segments.map((s, i) => {
-    if (!only(s, text)) return -1;
+    if (!only(s, text, segments[i + 1])) return -1;
     let score = scoreOf(text.slice(s.start, s.end), query);
     // A sentence that states the relation, or the formula line right after it, answers "what is".
     if (quantity && (RELATION.test(text.slice(s.start, s.end)) || segments[i + 1]?.formula)) score *= 1.5;
@@ -184,14 +185,19 @@ export function composeAnswer(
     score: 0,
     relation: false,
   };
-  // Asked for a quantity or a law and the best sentence states none: the passage's best
-  // sentence that does comes next (its own quotation: the two need not be adjacent).
+  // Asked for a quantity or a law and the best sentence states none: the passage's best relation
+  // opens the answer, then that sentence (two quotations: they need not be adjacent). A display
+  // formula line is the notes' statement of the law; an "=" inside prose (the vector form in a
+  // sentence) is a remark on it, taken only when the passage has no display line.
   const relationSpan =
     quantity && !leadSpan.relation
-      ? bestSpan(lead.text, query, quantity, (s, t) => RELATION.test(t.slice(s.start, s.end)))
+      ? (bestSpan(lead.text, query, quantity, (s, _t, next) => s.formula || next?.formula === true) ??
+        bestSpan(lead.text, query, quantity, (s, t) => RELATION.test(t.slice(s.start, s.end))))
       : undefined;
-  const direct = [leadSpan.text];
-  if (relationSpan && !leadSpan.text.includes(relationSpan.text)) direct.push(relationSpan.text);
+  const direct =
+    relationSpan && !leadSpan.text.includes(relationSpan.text)
+      ? [relationSpan.text, ...(relationSpan.text.includes(leadSpan.text) ? [] : [leadSpan.text])]
+      : [leadSpan.text];
   const cited: { passage: Passage; span: string }[] = [{ passage: lead, span: leadSpan.text }];
   for (const p of passages) {
     if (cited.length >= 3 || p === lead) continue;

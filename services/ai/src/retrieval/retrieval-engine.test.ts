@@ -93,6 +93,65 @@ describe('RetrievalEngine.retrieve', () => {
   });
 });
 
+describe('asking for a law by name', () => {
+  // The Gauss notes say "states" and name Coulomb's law; the Coulomb notes state the law as a
+  // display formula after a sentence of prose.
+  const engine = RetrievalEngine.fromIndex(
+    buildIndex(
+      [
+        {
+          source: 'gauss.md',
+          text: "# Gauss's law\n\n## Statement of Gauss's law\n\nGauss's law states that the flux through a closed surface equals the enclosed charge over ε₀. It follows from Coulomb's law and superposition.",
+        },
+        {
+          source: 'coulomb.md',
+          text: "# Coulomb's law\n\n## Coulomb's law\n\nThe force between two point charges has magnitude\n\nF = k |q₁ q₂| / r².\n\nIn vector form the force is F = q₁q₂ r̂ / (4πε₀ r²), along the line joining them.\n\nCoulomb's law is an inverse-square law like gravity.",
+        },
+        {
+          source: 'zh/fresnel.md',
+          text: '# 菲涅耳公式\n\n## 布儒斯特角\n\n对 p 偏振光，反射系数 r_p 在布儒斯特角 θ_B 处为零，θ_B 满足\n\ntan θ_B = n₂ / n₁。\n\n偏振太阳镜能挡住水面反射的偏振眩光；激光器使用倾斜成布儒斯特角的布儒斯特窗，使 p 偏振光无反射损耗地通过。',
+        },
+        {
+          source: 'zh/coulomb.md',
+          text: '# 库仑定律\n\n## 库仑定律\n\n两个点电荷之间的作用力大小为\n\nF = k |q₁ q₂| / r²。\n\n库仑定律是平方反比定律。',
+        },
+        {
+          source: 'zh/gauss.md',
+          text: '# 高斯定理\n\n## 高斯定理的表述\n\n高斯定理指出：闭合曲面的电通量等于包围的电荷除以 ε₀。它可以由库仑定律推出。',
+        },
+      ],
+      // As in the shipped aliases: the glare sentence names the concept twice over.
+      { aliases: [{ id: 'brewster', terms: ["Brewster's angle", '布儒斯特角', '偏振太阳镜', '眩光'] }] },
+    ),
+  );
+
+  it('ranks the law named first, whatever verb asks for it (state, 表述, 陈述)', async () => {
+    for (const [question, source] of [
+      ["State Coulomb's law.", 'coulomb.md'],
+      ["What does Coulomb's law state?", 'coulomb.md'],
+      ['表述库仑定律。', 'zh/coulomb.md'],
+      ['陈述库仑定律。', 'zh/coulomb.md'],
+    ] as const) {
+      expect((await engine.rank(question))[0]!.source, question).toBe(source);
+    }
+  });
+
+  it('opens "what is <law>" with the display formula and the sentence leading into it', async () => {
+    const answer = (await engine.retrieve("What is Coulomb's law?")).quotedAnswer;
+    expect(answer).toMatch(/^The force between two point charges has magnitude\s+F = k \|q₁ q₂\| \/ r²/);
+    expect(answer).toContain("Coulomb's law is an inverse-square law");
+    expect(answer).not.toContain('In vector form');
+    const zh = (await engine.retrieve('库仑定律是什么？')).quotedAnswer;
+    expect(zh).toMatch(/^两个点电荷之间的作用力大小为\s+F = k \|q₁ q₂\| \/ r²。/);
+  });
+
+  it('answers 是什么 like "what is": 布儒斯特角是什么 with tan θ_B = n₂ / n₁', async () => {
+    const answer = (await engine.retrieve('布儒斯特角是什么？')).quotedAnswer;
+    const [direct] = answer.split('\n\n出处');
+    expect(direct).toContain('tan θ_B = n₂ / n₁');
+  });
+});
+
 describe('course scoping', () => {
   const engine = RetrievalEngine.fromIndex(
     buildIndex([

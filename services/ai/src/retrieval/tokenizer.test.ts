@@ -81,6 +81,21 @@ describe('analyzeQuery', () => {
     expect(analyzeQuery('what is the').terms.size).toBe(0);
   });
 
+  it('drops words that ask for a statement, in English and Chinese, keeping the noun "state"', () => {
+    const terms = (text: string) => [...analyzeQuery(text).terms.keys()];
+    // Issue 20: "State Coulomb's law." searched for "stat" too, and the Gauss passage ("Gauss's
+    // law states", heading "Statement of …", mentioning Coulomb's law) outranked Coulomb's law.
+    expect(terms("State Coulomb's law.")).toEqual(['coulomb', 'law']);
+    expect(terms("Please state Brewster's law.")).toEqual(['brewster', 'law']);
+    expect(terms("What does Gauss's law state?")).toEqual(['gauss', 'law']);
+    expect(terms("Give the statement of Coulomb's law. Define flux.")).toEqual(['coulomb', 'law', 'flux']);
+    const units = (text: string) => analyzeQuery(text).units.map((u) => u.term);
+    expect(units('表述库仑定律').join('')).toBe('库仑定律');
+    expect(units('陈述库仑定律的内容').join('')).toBe('库仑定律');
+    // A noun, not the verb: the polarization state is what is asked about.
+    expect(terms('What is the state of polarization at Brewster’s angle?')).toContain('stat');
+  });
+
   it('drops Chinese question words, so 为什么 and 多少 are not what a passage must cover', () => {
     const { units } = analyzeQuery('为什么电场线不相交，电势差是多少');
     expect(units.map((u) => u.term).join('')).toBe('电场线不相交电势差');

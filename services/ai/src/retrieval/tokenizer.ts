@@ -167,11 +167,30 @@ export const MAX_QUERY_TERMS = 256;
  * so the index does not change with this list.
  */
 const CHINESE_QUESTION_WORDS =
-  /为什么|为何|什么|怎么样|怎么|怎样|如何|多少|多大|哪里|哪个|哪些|有没有|能不能|是不是|是否|可以|请问|一下|分别|有何/gu;
+  /为什么|为何|什么|怎么样|怎么|怎样|如何|多少|多大|哪里|哪个|哪些|有没有|能不能|是不是|是否|可以|请问|一下|分别|有何|表述|陈述|叙述|阐述|内容/gu;
+
+/**
+ * Words that ask for a law's statement ("State Coulomb's law", "What does Gauss's law state?",
+ * "the definition of flux"; 表述/陈述 above): they name no topic, yet as rare words of the
+ * notes ("Gauss's law states", the heading "Statement of …") their idf outweighed the concept
+ * the question names. Query-side only, like the question words; the verb only where it is one
+ * (imperative, or after do/does/did), so "the state of polarization" keeps its noun.
+ */
+const ASKING_NOUNS = /\b(?:statement|definition|formulation)s?\b/gi;
+const ASKING_IMPERATIVE =
+  /(^\s*|[.!?;:\n]\s*|\b(?:please|briefly|now|just|you)\s+)(?:state|define|formulate)\b/gi;
+const ASKING_AFTER_DO = /\b(do|does|did)\b([^.!?]*?)\b(?:state|define|formulate)\b/gi;
+
+function withoutAskingWords(text: string): string {
+  // 的 is a particle: replacing a question word by it cuts the Han run there.
+  let asked = containsHan(text) ? text.replace(CHINESE_QUESTION_WORDS, '的') : text;
+  // "the" is a stop word: it ends a phrase where the asking word stood.
+  asked = asked.replace(ASKING_NOUNS, 'the').replace(ASKING_IMPERATIVE, '$1the');
+  return asked.replace(ASKING_AFTER_DO, '$1$2the');
+}
 
 export function analyzeQuery(text: string): AnalyzedQuery {
-  // 的 is a particle: replacing a question word by it cuts the Han run there.
-  const asked = containsHan(text) ? text.replace(CHINESE_QUESTION_WORDS, '的') : text;
+  const asked = withoutAskingWords(text);
   const terms = new Map<string, number>();
   const units: QueryUnit[] = [];
   const seenUnits = new Set<string>();
