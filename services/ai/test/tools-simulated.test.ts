@@ -87,6 +87,60 @@ describe('the simulated planner', () => {
     }
   });
 
+  it('uses every charge and the asked point, as problem_solver does', async () => {
+    const data = await chat('2 μC at x = 0 and −3 μC at x = 0.2 m. Field at x = 0.1 m?');
+    expect(data.tool_calls.map((c: { name: string }) => c.name)).toEqual(['evaluate_expression']);
+    // Both charges push +x at the midpoint: k(2 μC + 3 μC)/(0.1 m)².
+    const exact = (K_COULOMB * 5e-6) / 0.1 ** 2;
+    expect(Math.abs(data.tool_results[0].result.value / exact - 1)).toBeLessThan(1e-9);
+    expect(data.reply).toMatch(/Ex = 4\.49 × 10\^6 V\/m, along \+x/);
+  });
+
+  it('reads quantities written in words, in both languages', async () => {
+    const cases: [string, RegExp, number][] = [
+      [
+        'Two charges of two microcoulombs and minus three microcoulombs are ten centimetres apart. What is the force between them?',
+        /F = 5\.39 N, attractive/,
+        (K_COULOMB * 6e-12) / 0.01,
+      ],
+      [
+        'A solenoid with five hundred turns per metre carries three amperes. What is the field inside?',
+        /B = 0\.00188 T/,
+        MU_0 * 1500,
+      ],
+      ['螺线管每米五百匝，通有三安的电流，求管内磁场', /B = 0\.00188 T/, MU_0 * 1500],
+      [
+        '两个点电荷分别为两微库和负三微库，相距十厘米，求它们之间的作用力',
+        /F = 5\.39 N，为引力/,
+        (K_COULOMB * 6e-12) / 0.01,
+      ],
+    ];
+    for (const [text, sentence, value] of cases) {
+      const data = await chat(text);
+      expect(data.tool_calls.map((c: { name: string }) => c.name)).toEqual(['evaluate_expression']);
+      expect(Math.abs(data.tool_results[0].result.value / value - 1)).toBeLessThan(1e-9);
+      expect(data.reply).toMatch(sentence);
+    }
+  });
+
+  it('converts electronvolts with the exact elementary charge, in both languages', async () => {
+    const fiveEv = 5 * 1.602176634e-19;
+    for (const text of ['What is 5 eV in joules?', 'Convert 5 eV to joules.', '把 5 电子伏特换算成焦耳。']) {
+      const data = await chat(text);
+      expect(data.tool_calls[0]).toMatchObject({
+        name: 'convert_units',
+        arguments: { value: 5, from: 'eV' },
+      });
+      expect(Math.abs(data.tool_results[0].result.value - fiveEv)).toBeLessThanOrEqual(1e-12 * fiveEv);
+      expect(data.reply).toContain('8.01088317e-19');
+    }
+  });
+
+  it('shows the simulated charge’s closed form without float noise', async () => {
+    const [, closed] = planToolCalls('field of a 3 nC charge at 0.7 cm');
+    expect(closed!.arguments.expression).toBe('8.9875517923e9 * 3e-9 / (0.007)^2');
+  });
+
   it('evaluates "what is sin(30°)·5"', async () => {
     const data = await chat('what is sin(30°)·5');
     expect(data.tool_calls).toEqual([

@@ -50,7 +50,7 @@ export function extractQuantities(text: string): Map<string, Quantity> {
     // A word after the number that is not a unit ("N = 500 turns") leaves the number as written.
     const si = toSi(rawUnit) ?? { unit: '', scale: 1 };
     if (symbol === undefined || mantissa === undefined) continue;
-    const value = Number(mantissa) * 10 ** Number(exponent ?? 0) * si.scale;
+    const value = cleanNumber(Number(mantissa) * 10 ** Number(exponent ?? 0) * si.scale);
     if (!Number.isFinite(value) || found.has(symbol)) continue;
     found.set(symbol, { symbol, value, unit: si.unit, written: written.trim() });
   }
@@ -64,6 +64,15 @@ export function pick(quantities: Map<string, Quantity>, ...symbols: string[]): Q
     if (quantity) return quantity;
   }
   return undefined;
+}
+
+/**
+ * A value read from a message without the float noise of its prefix (3 × 1e-9 is
+ * 3.0000000000000004e-9, 0.7 × 0.01 is 0.006999999999999999): twelve significant digits, more
+ * than anyone writes, so shown expressions read "3e-9 / (0.007)^2" and the value is unchanged.
+ */
+export function cleanNumber(value: number): number {
+  return Number.isFinite(value) && value !== 0 ? Number(value.toPrecision(12)) : value;
 }
 
 /** Three significant figures, engineering-friendly: 1.23e-5 rather than 0.0000123. */

@@ -1,6 +1,7 @@
-import { evaluateExpression } from '../tools/calculator.js';
+import { convertUnits, evaluateExpression } from '../tools/calculator.js';
 import { calculate } from './calculations.js';
 import type { Concept } from './concepts.js';
+import { type Conversion, parseConversion } from './conversion.js';
 import { extractQuantities, formatNumber } from './quantities.js';
 import { parseWordProblem, resultSentence, type WordProblem } from './word-problem.js';
 
@@ -101,6 +102,27 @@ function wordProblemAnswer(problem: WordProblem, lang: 'en' | 'zh'): string | un
       ].join('\n\n');
 }
 
+/** "5 eV = 8.01088317e-19 J" with the calculator tool, and the factor it used so it can be checked. */
+function conversionAnswer({ value, from, to }: Conversion, lang: 'en' | 'zh'): string | undefined {
+  try {
+    const result = convertUnits(value, from, to);
+    const factor = convertUnits(1, from, to);
+    return lang === 'zh'
+      ? [
+          '**单位换算（计算器工具）**',
+          `**结果：** ${result.from} = ${result.text}。`,
+          `**换算因子：** 1 ${from} = ${factor.text}。`,
+        ].join('\n\n')
+      : [
+          '**Unit conversion (calculator tool)**',
+          `**Result:** ${result.from} = ${result.text}.`,
+          `**Factor:** 1 ${from} = ${factor.text}.`,
+        ].join('\n\n');
+  } catch {
+    return undefined;
+  }
+}
+
 const CHECKS: Record<WordProblem['kind'], { en: string; zh: string }> = {
   coulomb_force: {
     en: 'doubling r must divide F by 4; N = kg·m/s².',
@@ -141,6 +163,9 @@ export function problemSolverAnswer(concept: Concept, userText: string): string 
   const lang = /\p{Script=Han}/u.test(userText) ? 'zh' : 'en';
   const solved = problem && wordProblemAnswer(problem, lang);
   if (solved) return solved;
+  const conversion = parseConversion(userText);
+  const converted = conversion && conversionAnswer(conversion, lang);
+  if (converted) return converted;
   const quantities = extractQuantities(userText);
   const calculation = calculate(concept.id, quantities);
   if (calculation) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateExpression } from '../tools/calculator.js';
+import { convertUnits, evaluateExpression } from '../tools/calculator.js';
 import { conceptOfConversation } from './concepts.js';
+import { parseConversion } from './conversion.js';
+import { numeralsToDigits } from './number-words.js';
 import { problemSolverAnswer } from './teaching.js';
 import { parseWordProblem } from './word-problem.js';
 
@@ -177,5 +179,100 @@ describe('problem_solver in simulated mode', () => {
     const zh = solve('两个点电荷分别为 2 微库和 -3 微库，相距 10 厘米，求它们之间的作用力');
     expect(zh).toContain('F = 5.39 N，为引力');
     expect(zh).toMatch(/^\*\*解题过程\*\*/);
+  });
+});
+
+describe('quantities written in words, and unit conversions (issue 20, round 5)', () => {
+  const solve = (text: string) => problemSolverAnswer(conceptOfConversation([text]), text);
+  /** 5 eV in joules with e = 1.602176634e-19 C exactly (SI 2019). */
+  const fiveEv = 5 * 1.602176634e-19;
+
+  const IN_WORDS: [string, string, number][] = [
+    [
+      'Two charges of two microcoulombs and minus three microcoulombs are ten centimetres apart. What is the force between them?',
+      'coulomb_force',
+      coulomb(2e-6, -3e-6, 0.1),
+    ],
+    [
+      'A solenoid with five hundred turns per metre carries three amperes. What is the field inside?',
+      'solenoid',
+      mu0 * 500 * 3,
+    ],
+    [
+      'magnetic field twenty-five centimetres from a long wire carrying one hundred and twenty amperes',
+      'wire',
+      (mu0 * 120) / (2 * Math.PI * 0.25),
+    ],
+    [
+      'field of a negative four nanocoulomb charge at zero point five metres',
+      'field_of_charges',
+      (-k * 4e-9) / 0.25,
+    ],
+    [
+      '两个点电荷分别为两微库和负三微库，相距十厘米，求它们之间的作用力',
+      'coulomb_force',
+      coulomb(2e-6, -3e-6, 0.1),
+    ],
+    ['螺线管每米五百匝，通有三安的电流，求管内磁场', 'solenoid', mu0 * 500 * 3],
+    ['长直导线通有二十安电流，距导线十五厘米处的磁场', 'wire', (mu0 * 20) / (2 * Math.PI * 0.15)],
+  ];
+
+  it.each(IN_WORDS)('%s', (text, kind, expected) => {
+    const problem = parseWordProblem(text);
+    expect(problem?.kind).toBe(kind);
+    const value = evaluateExpression(problem!.expression).value as number;
+    expect(Math.abs(value - expected)).toBeLessThanOrEqual(1e-9 * Math.abs(expected));
+  });
+
+  it('turns number words into digits and leaves words that only contain numerals alone', () => {
+    expect(numeralsToDigits('five hundred and twenty-three turns, one thousand two hundred volts')).toBe(
+      '523 turns, 1200 volts',
+    );
+    expect(numeralsToDigits('charges of two and three nC; minus zero point five m')).toBe(
+      'charges of 2 and 3 nC; -0.5 m',
+    );
+    // "two three" and "twenty thirty" are not one number; 两个/一定 are not quantities.
+    expect(numeralsToDigits('two three, twenty thirty')).toBe('two three, twenty thirty');
+    expect(numeralsToDigits('两个电荷一定相互作用，十五厘米，一百零五匝，负三微库')).toBe(
+      '两个电荷一定相互作用，15厘米，105匝，-3微库',
+    );
+  });
+
+  it('problem_solver answers values written in words, in both languages', () => {
+    expect(
+      solve(
+        'Two charges of two microcoulombs and minus three microcoulombs are ten centimetres apart. What is the force between them?',
+      ),
+    ).toContain('F = 5.39 N, attractive');
+    expect(
+      solve('A solenoid with five hundred turns per metre carries three amperes. What is the field inside?'),
+    ).toContain('B = 0.00188 T');
+    expect(solve('两个点电荷分别为两微库和负三微库，相距十厘米，求它们之间的作用力')).toContain(
+      'F = 5.39 N，为引力',
+    );
+  });
+
+  it.each([
+    ['What is 5 eV in joules?', 'en'],
+    ['Convert 5 eV to joules.', 'en'],
+    ['Convert five electronvolts to joules.', 'en'],
+    ['把 5 电子伏特换算成焦耳。', 'zh'],
+    ['5 电子伏等于多少焦耳？', 'zh'],
+  ])('problem_solver converts %j with the exact elementary charge', (text, lang) => {
+    const asked = parseConversion(text);
+    expect(asked).toMatchObject({ value: 5, from: expect.stringMatching(/^(eV|electronvolts)$/) });
+    const { value } = convertUnits(asked!.value, asked!.from, asked!.to);
+    expect(Math.abs(value - fiveEv)).toBeLessThanOrEqual(1e-12 * fiveEv);
+    const reply = solve(text);
+    expect(reply).toContain('8.01088317e-19');
+    expect(reply).toContain(lang === 'zh' ? '单位换算' : 'Unit conversion');
+  });
+
+  it('shows the inputs of the expression without float noise', () => {
+    const problem = parseWordProblem('field of a 3 nC charge at 0.7 cm');
+    expect(problem!.expression).toBe(`${k} * 3e-9 * (0.007 - (0)) / abs(0.007 - (0))^3`);
+    const midpoint = parseWordProblem('charges of 1 nC at x = 0.1 m and 2 nC at x = 0.3 m: force?');
+    expect(midpoint!.given).toContain('r = 0.2 m');
+    expect(midpoint!.expression).toContain('/ (0.2)^2');
   });
 });

@@ -1,5 +1,6 @@
 import { plainSuperscripts } from '../tools/superscripts.js';
-import { EPSILON_0, formatNumber as f, K_COULOMB, MU_0 } from './quantities.js';
+import { numeralsToDigits } from './number-words.js';
+import { cleanNumber, EPSILON_0, formatNumber as f, K_COULOMB, MU_0 } from './quantities.js';
 
 /**
  * Calculation requests written as students write them ("q1 = 2 μC and q2 = −3 μC are 10 cm
@@ -33,14 +34,13 @@ export interface WordProblem {
 
 const NUM = String.raw`([-+]?\d+(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|[×x*]\s*10\s*\^?\s*\(?([-+]?\d+)\)?))?`;
 
-function numberOf(m: RegExpExecArray | RegExpMatchArray, at: number): number {
-  return Number(m[at]) * 10 ** Number(m[at + 1] ?? m[at + 2] ?? 0);
+function numberOf(m: RegExpExecArray | RegExpMatchArray, at: number, scale = 1): number {
+  return cleanNumber(Number(m[at]) * 10 ** Number(m[at + 1] ?? m[at + 2] ?? 0) * scale);
 }
 
-/** Minus signs, superscript exponents and full-width digits as plain ASCII. */
+/** Minus signs, superscript exponents, full-width digits and numbers in words as plain ASCII. */
 function normalise(text: string): string {
-  return text
-    .normalize('NFKC')
+  return numeralsToDigits(text.normalize('NFKC'))
     .replace(/[−–—](?=\s*\d)/g, '-')
     .replace(/10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, exp: string) => `10^${plainSuperscripts(exp)}`);
 }
@@ -81,7 +81,7 @@ function readings(text: string): Reading[] {
       if (!u) continue;
       out.push({
         kind,
-        value: numberOf(m, 1) * scale,
+        value: numberOf(m, 1, scale),
         index: m.index,
         end: m.index + m[0].length + u[0].length,
       });
@@ -92,7 +92,7 @@ function readings(text: string): Reading[] {
   for (const m of text.matchAll(new RegExp(`每(厘米|米)\\s*${NUM}\\s*匝`, 'g'))) {
     out.push({
       kind: 'density',
-      value: numberOf(m, 2) * (m[1] === '厘米' ? 100 : 1),
+      value: numberOf(m, 2, m[1] === '厘米' ? 100 : 1),
       index: m.index,
       end: m.index + m[0].length,
     });
@@ -147,7 +147,7 @@ function positions(text: string): { x: number; at: number }[] {
   const out: { x: number; at: number }[] = [];
   for (const m of text.matchAll(new RegExp(`x\\s*=\\s*${NUM}\\s*(mm|cm|m)?(?![A-Za-z])`, 'g'))) {
     const scale = m[4] === 'mm' ? 1e-3 : m[4] === 'cm' ? 1e-2 : 1;
-    out.push({ x: numberOf(m, 1) * scale, at: m.index });
+    out.push({ x: numberOf(m, 1, scale), at: m.index });
   }
   return out;
 }
@@ -169,7 +169,7 @@ function chargeProblem(text: string, found: Reading[]): WordProblem | undefined 
   const asksForce = ASK.force.test(text) && charges.length >= 2;
   if (asksForce) {
     let r: number | undefined;
-    if (xs.length >= 2) r = Math.abs(xs[1]!.x - xs[0]!.x);
+    if (xs.length >= 2) r = cleanNumber(Math.abs(xs[1]!.x - xs[0]!.x));
     else if (distances.length > 0) r = distances[0]!.value;
     if (r === undefined || r <= 0) return undefined;
     const product = q[0]! * q[1]!;
@@ -209,11 +209,11 @@ function chargeProblem(text: string, found: Reading[]): WordProblem | undefined 
       at = chargeXs.map((p) => p.x);
       const rest = xs.filter((p) => !chargeXs.includes(p));
       if (rest.length > 0) point = rest[0]!.x;
-      else if (ASK.midpoint.test(text) && at.length === 2) point = (at[0]! + at[1]!) / 2;
+      else if (ASK.midpoint.test(text) && at.length === 2) point = cleanNumber((at[0]! + at[1]!) / 2);
       else return undefined;
     } else if (charges.length === 2 && distances.length > 0 && ASK.midpoint.test(text)) {
       at = [0, distances[0]!.value];
-      point = distances[0]!.value / 2;
+      point = cleanNumber(distances[0]!.value / 2);
     } else return undefined;
     given.push(...at.map((x, i) => `x${i + 1} = ${f(x)} m`), `x = ${f(point)} m`);
   }
@@ -262,7 +262,7 @@ function magneticProblem(text: string, found: Reading[]): WordProblem | undefine
   const density = found.find((r) => r.kind === 'density')?.value;
   if (ASK.solenoid.test(text) && !/centre of|center of|中心/i.test(text)) {
     const length = distance[0]?.value;
-    const n = density ?? (turns !== undefined && length ? turns / length : undefined);
+    const n = density ?? (turns !== undefined && length ? cleanNumber(turns / length) : undefined);
     if (n === undefined) return undefined;
     return {
       kind: 'solenoid',

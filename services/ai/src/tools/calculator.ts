@@ -17,6 +17,18 @@ math.createUnit({
   oersted: { definition: `${1000 / (4 * Math.PI)} A/m`, aliases: ['Oe'] },
 });
 
+// mathjs 15 defines the electronvolt with CODATA 2010's e = 1.602176565e-19 C, while its own
+// `elementaryCharge` (and SI since 2019) is exactly 1.602176634e-19 C: 5 eV came out as
+// 8.010882825e-19 J instead of 8.01088317e-19 J. The one definition of the electronvolt here.
+export const ELEMENTARY_CHARGE = 1.602176634e-19;
+math.createUnit(
+  {
+    eV: { definition: `${ELEMENTARY_CHARGE} J`, prefixes: 'short' },
+    electronvolt: { definition: `${ELEMENTARY_CHARGE} J`, prefixes: 'long', aliases: ['electronvolts'] },
+  },
+  { override: true },
+);
+
 const FUNCTIONS = new Set([
   'sin',
   'cos',

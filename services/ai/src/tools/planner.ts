@@ -1,5 +1,6 @@
-import { parseWordProblem, resultSentence } from '../simulated/word-problem.js';
-import { isUnitName } from './calculator.js';
+import { parseConversion } from '../simulated/conversion.js';
+import { cleanNumber } from '../simulated/quantities.js';
+import { parseWordProblem, resultSentence, type WordProblem } from '../simulated/word-problem.js';
 
 /**
  * The simulated model's tool use: a deterministic planner that recognises the requests the
@@ -19,8 +20,7 @@ export interface PlannedCall {
 }
 
 /** A calculation asked in prose (Coulomb force, several charges, solenoid, optics angles …). */
-function wordProblem(text: string): PlannedCall[] | undefined {
-  const problem = parseWordProblem(text);
+function wordProblem(problem: WordProblem | undefined): PlannedCall[] | undefined {
   if (!problem) return undefined;
   return [
     {
@@ -45,7 +45,7 @@ const PREFIX: Record<string, number> = {
 };
 
 function scaled(value: string, prefix: string | undefined): number {
-  return Number(value) * (prefix ? (PREFIX[prefix] ?? 1) : 1);
+  return cleanNumber(Number(value) * (prefix ? (PREFIX[prefix] ?? 1) : 1));
 }
 
 const CHARGE = new RegExp(`${NUMBER}\\s*([pnuμµm]?)C(?![A-Za-z])`);
@@ -113,39 +113,9 @@ function wireField(text: string): PlannedCall[] | undefined {
   ];
 }
 
-const UNIT_WORDS: Record<string, string> = {
-  高斯: 'gauss',
-  特斯拉: 'T',
-  tesla: 'T',
-  teslas: 'T',
-  G: 'gauss',
-  伏特: 'V',
-  米: 'm',
-  厘米: 'cm',
-  毫米: 'mm',
-  焦耳: 'J',
-  电子伏: 'eV',
-};
-const unitOf = (word: string) => UNIT_WORDS[word] ?? UNIT_WORDS[word.toLowerCase()] ?? word;
-const UNIT = String.raw`([A-Za-zμµΩ°][\w/·^μµΩ°]*|高斯|特斯拉|伏特|米|厘米|毫米|焦耳|电子伏)`;
-
-const CONVERSIONS = [
-  new RegExp(`${NUMBER}\\s*${UNIT}\\s+(?:to|into|in)\\s+${UNIT}\\s*[?？.!。]*$`, 'i'),
-  new RegExp(`把?\\s*${NUMBER}\\s*${UNIT}\\s*(?:换算|转换|化)(?:成|为)\\s*${UNIT}`),
-  new RegExp(`${NUMBER}\\s*${UNIT}\\s*(?:等于|是)?多少\\s*${UNIT}`),
-];
-
 function conversion(text: string): PlannedCall[] | undefined {
-  for (const pattern of CONVERSIONS) {
-    const match = pattern.exec(text.trim());
-    if (!match) continue;
-    const from = unitOf(match[2]!);
-    const to = unitOf(match[3]!);
-    if (isUnitName(from) && isUnitName(to)) {
-      return [{ name: 'convert_units', arguments: { value: Number(match[1]), from, to } }];
-    }
-  }
-  return undefined;
+  const asked = parseConversion(text);
+  return asked && [{ name: 'convert_units', arguments: { ...asked } }];
 }
 
 const MATH_ASK = /(?:what\s+is|what's|calculate|compute|evaluate|计算|求)\s*[:：]?\s*(.+?)\s*[?？。!！]*$/i;
@@ -175,13 +145,23 @@ function courseQuestion(text: string): PlannedCall[] | undefined {
   return [{ name: 'search_course_material', arguments: { query: text.trim().slice(0, 500) } }];
 }
 
+/**
+ * What the lab's single-probe simulations below reproduce (one point charge, one wire), so they
+ * run and are checked against the closed form; every other word problem (several charges, a
+ * force, a solenoid …) is computed from all its quantities, never from the first charge alone.
+ */
+const simulationChecks = (problem: WordProblem) =>
+  problem.kind === 'wire' || (problem.kind === 'field_of_charges' && problem.symbol === 'E');
+
 /** The calls for the user's message, in order; empty when no tool fits. */
 export function planToolCalls(text: string): PlannedCall[] {
+  const problem = parseWordProblem(text);
   return (
+    conversion(text) ??
+    (problem && !simulationChecks(problem) ? wordProblem(problem) : undefined) ??
     chargeField(text) ??
     wireField(text) ??
-    conversion(text) ??
-    wordProblem(text) ??
+    wordProblem(problem) ??
     arithmetic(text) ??
     courseQuestion(text) ??
     []
