@@ -97,6 +97,56 @@ describe('guided sessions judge understanding, not vocabulary', () => {
     expect(turns.at(-1).progress_percentage).toBe(100);
   });
 
+  it('a student who states the key idea without the word "Faraday" advances, in words or as an equation', async () => {
+    const words = await session(
+      'electromagnetic induction',
+      ['An emf is induced equal to minus the rate of change of magnetic flux.'],
+      'idea-words',
+    );
+    const equation = await session(
+      'electromagnetic induction',
+      ['An emf is induced equal to minus the rate of change of magnetic flux, ε = −dΦ_B/dt.'],
+      'idea-eq',
+    );
+    const symbolsOnly = await session('electromagnetic induction', ['ℰ = −N ΔΦ/Δt'], 'idea-sym');
+    for (const turns of [words, equation, symbolsOnly]) {
+      expect(turns[1].assessment.understood).toBe(true);
+      expect(turns[1].reply).toMatch(/key idea/);
+      expect(turns[1].current_step).toBe(2);
+    }
+    const zh = await session('电磁感应', ['感应电动势等于磁通量变化率的负值，ε = −dΦ/dt。'], 'idea-zh');
+    expect(zh[1].assessment.understood).toBe(true);
+    expect(zh[1].current_step).toBe(2);
+    // The Lenz step wants Lenz's idea: Faraday's relation again is not it, the opposition is.
+    const lenz = await session(
+      'electromagnetic induction',
+      [
+        'ε = −dΦ_B/dt',
+        'ε = −dΦ_B/dt',
+        'ε = −dΦ_B/dt',
+        'The induced current flows in the direction that opposes the change of flux through the loop.',
+      ],
+      'idea-lenz',
+    );
+    expect(lenz.slice(1).map((d) => d.assessment.understood)).toEqual([true, true, false, true]);
+    expect(lenz.at(-1).progress_percentage).toBe(100);
+  });
+
+  it('a relation with the wrong quantity or a misconception in the same words does not advance', async () => {
+    const turns = await session(
+      'electromagnetic induction',
+      [
+        'Φ = −dΦ/dt',
+        'ε = −dI/dt',
+        'A strong magnetic field induces an emf equal to the rate of change of flux, so the emf is large.',
+      ],
+      'idea-wrong',
+    );
+    expect(turns.slice(1).map((d) => d.assessment.understood)).toEqual([false, false, false]);
+    expect(turns.at(-1).reply).toMatch(/common misconception/);
+    expect(turns.at(-1).progress_percentage).toBe(0);
+  });
+
   it('a keyword-stuffer stating misconceptions does not advance', async () => {
     const turns = await session(
       'electromagnetic induction',

@@ -208,9 +208,13 @@ export function sectionsByConcept(
     .map((s) => s.item);
 }
 
-/** Whether the text names the concept a key term names, in other words or the other language. */
-export function namesSameConcept(text: string, term: string, dir: string = DEFAULT_CORPUS_DIR): boolean {
+/** The ids of the course concepts a key term stands for ("faraday" → faraday-law). */
+export function conceptIdsOf(term: string, dir: string = DEFAULT_CORPUS_DIR): string[] {
   const matcher = conceptsOf(dir);
+  return [...termGroups(matcher, term)].map((g) => matcher.groups[g]!.id);
+}
+
+function termGroups(matcher: AliasMatcher, term: string): Set<number> {
   const groups = matcher.groupsIn(term);
   // A key term that is part of a concept's name ("faraday", 楞次) stands for that concept.
   const lower = term.toLowerCase();
@@ -225,6 +229,13 @@ export function namesSameConcept(text: string, term: string, dir: string = DEFAU
     );
     if (named) groups.add(g);
   });
+  return groups;
+}
+
+/** Whether the text names the concept a key term names, in other words or the other language. */
+export function namesSameConcept(text: string, term: string, dir: string = DEFAULT_CORPUS_DIR): boolean {
+  const matcher = conceptsOf(dir);
+  const groups = termGroups(matcher, term);
   if (groups.size === 0) return false;
   const named = matcher.groupsIn(text);
   return [...groups].some((g) => named.has(g));

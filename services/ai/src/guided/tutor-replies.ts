@@ -104,6 +104,9 @@ function praise(judgement: Judgement, lang: TextLang): string {
   if (judgement.rule === 'equation') {
     return t(lang, 'Correct — that is the relation of this step.', '正确——这正是这一步的关系式。');
   }
+  if (judgement.rule === 'key_idea') {
+    return t(lang, 'Correct — you stated the key idea of this step.', '正确——你说出了这一步的核心思想。');
+  }
   return t(
     lang,
     'Good — you explained it in your own words and gave a reason.',

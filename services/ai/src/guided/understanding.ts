@@ -5,6 +5,7 @@ import { plainSuperscripts } from '../tools/superscripts.js';
 import { CAUSAL_CONNECTIVES } from '../writing/lexicon.js';
 import { countTerms, countWords, type TextLang } from '../writing/text-segments.js';
 import { namesSameConcept } from './corpus-outline.js';
+import { keyIdeaStated } from './key-ideas.js';
 import { usesTerm } from './key-terms.js';
 import { misconceptionIn } from './misconceptions.js';
 import type { Step } from './session.js';
@@ -19,7 +20,12 @@ import type { Step } from './session.js';
  *    words), at least min(2, number of key terms) of the step's key terms, and a causal
  *    connective (because, so, therefore, 因为, 所以 …): a reason, not a list of words.
  *
- * Either rule is enough. What is missing becomes the weak point and picks the next hint.
+ * 3. Key idea (steps whose concept has one in key-ideas.ts): the relation stated in any words
+ *    or as an equation with any of its usual symbols ("the emf equals minus the rate of change of
+ *    flux", "ε = −dΦ_B/dt", 感应电动势等于磁通量变化率的负值), without needing the key terms.
+ *
+ * Any rule is enough, after a known misconception has been ruled out. What is missing becomes
+ * the weak point and picks the next hint.
  */
 
 export const MIN_EXPLANATION_WORDS: Record<TextLang, number> = { en: 12, zh: 15 };
@@ -27,7 +33,7 @@ export const REQUIRED_TERMS = 2;
 
 export interface Judgement {
   understood: boolean;
-  rule: 'numeric' | 'explanation' | 'equation' | null;
+  rule: 'numeric' | 'explanation' | 'equation' | 'key_idea' | null;
   reason: string;
   /** For the weak points and the feedback; empty when understood. */
   missing: {
@@ -143,6 +149,15 @@ export function judgeAnswer(answer: string, step: Step, lang: TextLang): Judgeme
       understood: true,
       rule: 'equation',
       reason: 'states the relation of the step as an equation that agrees with the notes',
+      missing: { terms: [], reason: false, length: false },
+    };
+  }
+  const idea = keyIdeaStated(answer, step);
+  if (idea) {
+    return {
+      understood: true,
+      rule: 'key_idea',
+      reason: `states the key idea of the step (${idea.id})`,
       missing: { terms: [], reason: false, length: false },
     };
   }

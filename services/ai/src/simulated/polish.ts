@@ -56,8 +56,6 @@ const WORDY: [string, string][] = [
 const CONTRACTIONS: [string, string][] = [
   ["can't", 'cannot'],
   ["won't", 'will not'],
-  ["don't", 'do not'],
-  ["doesn't", 'does not'],
   ["didn't", 'did not'],
   ["isn't", 'is not'],
   ["aren't", 'are not'],
@@ -65,8 +63,6 @@ const CONTRACTIONS: [string, string][] = [
   ["that's", 'that is'],
   ["i'm", 'I am'],
   ["i've", 'I have'],
-  ['dont', 'do not'],
-  ['doesnt', 'does not'],
   ['didnt', 'did not'],
   ['cant', 'cannot'],
   ['isnt', 'is not'],
@@ -97,6 +93,15 @@ const rules: Rule[] = [
       reason: 'more concise',
     }),
   ),
+  {
+    // "do" or "does" is chosen by the subject, not by the contraction the writer typed: "it dont"
+    // is "it does not". Only a pronoun says its number; after a noun the contraction is left
+    // alone (and noted), since "do not" after "the field" would be a new error.
+    pattern: /\b(i|you|we|they|these|those|he|she|it|this|that)(\s+)(?:don['’]?t|doesn['’]?t)\b/gi,
+    replace: (_m, subject, space) =>
+      `${subject}${space}${/^(he|she|it|this|that)$/i.test(subject) ? 'does' : 'do'} not`,
+    reason: 'no contractions in academic writing; "do" or "does" agrees with the subject',
+  },
   ...CONTRACTIONS.map(
     ([short, long]): Rule => ({
       pattern: new RegExp(`\\b${short.replace("'", "['’]")}\\b`, 'gi'),
@@ -170,6 +175,12 @@ function suggestions(text: string): string[] {
   if (passive.length >= 2) {
     notes.push(
       `${passive.length} passive constructions (e.g. "${passive[0]}"); use the active voice where the actor matters.`,
+    );
+  }
+  const agreement = /\b(?:don['’]?t|doesn['’]?t)\b/i.exec(text);
+  if (agreement) {
+    notes.push(
+      `"${agreement[0]}" is left as written: whether it should be "do not" or "does not" depends on its subject, which I cannot tell apart without a model.`,
     );
   }
   if (/\b(very|really|quite)\b/i.test(text))

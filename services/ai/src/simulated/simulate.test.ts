@@ -176,6 +176,25 @@ describe('simulated answers', () => {
     expect(reply).toContain('"the the" → "the" (repeated word)');
     expect(reply).toMatch(/\*\*Changes \(\d+\)\*\*/);
   });
+
+  it('polish expands "dont" with the verb its subject agrees with, or leaves it, never "it do not"', () => {
+    const reply = simulateReply('polish', [
+      user('the flux is fixed, so it dont depend on the shape. they doesnt change it and i dont see why.'),
+    ]);
+    expect(reply).toContain(
+      '> The flux is fixed, so it does not depend on the shape. They do not change it and I do not see why.',
+    );
+    expect(reply).not.toMatch(/\bit do not\b/i);
+    expect(reply).toContain('"it dont" → "it does not"');
+    // After a noun the number is unknown: the contraction stays and the reply says why.
+    const noun = simulateReply('polish', [user("The field dont depend on r and the charges don't move.")]);
+    expect(noun).toContain("> The field dont depend on r and the charges don't move.");
+    expect(noun).not.toMatch(/^> .*do(es)? not/m);
+    expect(noun).not.toMatch(/→ "do(es)? not"/);
+    expect(noun).toMatch(
+      /"dont" is left as written: whether it should be "do not" or "does not" depends on its subject/,
+    );
+  });
 });
 
 describe('helpers', () => {

@@ -206,6 +206,8 @@ export const INFORMAL = [
   '啥',
   '咱们',
   '搞定',
+  // Spoken "probably/about": a vague guess, not a hedge a reader can weigh (written: 约, 可能).
+  '大概',
 ] as const;
 
 /** Words that evaluate sources (a literature review that only reports them is a list). */

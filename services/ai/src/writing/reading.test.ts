@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { measureText } from './measure.js';
 import { analyzeByRules } from './rule-analysis.js';
-import type { TextLang } from './text-segments.js';
+import { splitSentences, type TextLang } from './text-segments.js';
 
 const analyze = (type: Parameters<typeof analyzeByRules>[1], text: string, lang: TextLang) =>
   analyzeByRules(measureText(text, lang), type, 'undergraduate');
@@ -90,5 +90,101 @@ describe('writing analysis reads the text', () => {
         true,
       );
     }
+  });
+});
+
+const ABSTRACT_EN =
+  'We measure the magnetic field inside a finite solenoid with a Hall probe and compare it with the long-solenoid approximation B = μ0 n I. Previous studies have not quantified the end effects for short coils, which leaves a gap in the teaching literature. Along the axis the measured field agrees with the approximation to within 2 % at the centre, but falls to about half its central value at the ends. These results show that end corrections matter for coils whose length is less than five times their radius.';
+const ABSTRACT_ZH =
+  '本文用霍尔探头测量有限长螺线管内部的磁场，并与长螺线管近似 B = μ0 n I 进行比较。已有研究尚未定量分析短线圈的端部效应，这是教学文献中的一个空白。沿轴线测得的磁场在中心处与近似值相差不超过 2%，在两端降至中心值的一半左右。结果表明，当线圈长度小于半径的五倍时，必须考虑端部修正。';
+const LAB_EN =
+  'The measured field agrees with the closed-form value to roughly 1 %. The deviation is attributed to the finite length of the coil, which reduces the field near its ends. The probe was calibrated against a reference magnet before each run.';
+const LAB_ZH =
+  '测得的磁场与理论值的偏差约为 1%。该偏差归因于线圈的有限长度，它使两端附近的磁场减弱。每次测量前都用标准磁铁校准探头。';
+const comment = (a: ReturnType<typeof analyze>, id: string) => a.dimensions.find((d) => d.id === id)!.comment;
+
+describe('writing analysis reads the parts a text states', () => {
+  it('finds the purpose and the conclusion of an abstract in the words it uses', () => {
+    const en = analyze('abstract', ABSTRACT_EN, 'en');
+    expect(comment(en, 'completeness')).not.toMatch(/missing/);
+    expect(en.improvements.map((i) => i.issue)).not.toContain('Missing: conclusion.');
+    const zh = analyze('abstract', ABSTRACT_ZH, 'zh');
+    expect(comment(zh, 'completeness')).not.toMatch(/缺少/);
+    // Without a concluding sentence the conclusion is still missing: the patterns are not "anything".
+    const cut = analyze('abstract', ABSTRACT_EN.replace(/ These results show.*$/, ''), 'en');
+    expect(cut.improvements.map((i) => i.issue)).toContain('Missing: conclusion.');
+    const cutZh = analyze('abstract', ABSTRACT_ZH.replace(/结果表明.*$/, ''), 'zh');
+    expect(cutZh.improvements.map((i) => i.issue)).toContain('缺少：结论。');
+  });
+
+  it('finds and acknowledges a research gap stated in the text, quoting it', () => {
+    const en = analyze('abstract', ABSTRACT_EN, 'en');
+    expect(comment(en, 'completeness')).toMatch(/^Found: research gap/);
+    expect(en.strengths).toContain(
+      'States the research gap: “Previous studies have not quantified the end effects for short coils, which leaves a gap in the teaching literature.”',
+    );
+    const zh = analyze('abstract', ABSTRACT_ZH, 'zh');
+    expect(zh.strengths).toContain(
+      '指出了研究空白：“已有研究尚未定量分析短线圈的端部效应，这是教学文献中的一个空白。”',
+    );
+    const body = (gap: string) =>
+      `We measure the field of a finite solenoid with a Hall probe. ${gap} The field at the centre agrees with B = μ0 n I within 2 %. These results show that end corrections matter.`;
+    for (const gap of [
+      'Little is known about the end effects of short coils.',
+      'No study has measured the end field of coils shorter than their diameter.',
+    ]) {
+      expect(analyze('abstract', body(gap), 'en').strengths).toContain(`States the research gap: “${gap}”`);
+    }
+    const zhBody = (gap: string) =>
+      `本文用霍尔探头测量有限长螺线管的磁场。${gap}中心磁场与 B = μ0 n I 的偏差在 2% 以内。结果表明，必须考虑端部修正。`;
+    for (const gap of ['目前缺乏对短线圈端部效应的系统研究。', '短线圈的端部磁场尚未被测量。']) {
+      expect(analyze('abstract', zhBody(gap), 'zh').strengths).toContain(`指出了研究空白：“${gap}”`);
+    }
+    // No gap stated, none claimed.
+    const none = analyze('abstract', body(''), 'en');
+    expect(none.strengths.join(' ')).not.toMatch(/research gap/);
+  });
+
+  it('a deviation attributed to a cause counts as explained, in English and Chinese', () => {
+    const en = analyze('lab_report', LAB_EN, 'en');
+    expect(comment(en, 'analysis')).toMatch(/causes of deviations discussed/);
+    expect(en.improvements.map((i) => i.issue)).not.toContain('Deviations are not explained.');
+    const zh = analyze('lab_report', LAB_ZH, 'zh');
+    expect(zh.improvements.map((i) => i.issue)).not.toContain('没有解释偏差的原因。');
+    const bare = analyze('lab_report', LAB_EN.replace(/The deviation is attributed to[^.]*\. /, ''), 'en');
+    expect(bare.improvements.map((i) => i.issue)).toContain('Deviations are not explained.');
+  });
+
+  it('an excerpt cut inside a sentence ends on a content word, never on "to" or "the"', () => {
+    const a = analyze('lab_report', LAB_EN, 'en');
+    const excerpts = a.improvements.map((i) => i.target.excerpt);
+    expect(excerpts).toContain('The measured field agrees with the closed-form value…');
+    for (const excerpt of excerpts) {
+      expect(excerpt).not.toMatch(/\b(to|the|of|and|with|a|an|in)…$/i);
+      expect(LAB_EN).toContain(excerpt.replace(/…$/, ''));
+    }
+  });
+
+  it('"大概" is vague wording, not praised as careful hedging; a real hedge still is', () => {
+    const text =
+      '我们用霍尔探头沿轴线测量了有限长螺线管内部的磁场，每隔一厘米记录一次读数。磁场大概就是我们预期的数值。端部的磁场明显较弱，这可能是线圈长度有限造成的。每次测量前都用标准磁铁校准探头，并记录室温。';
+    const vague = analyze('course_paper', text, 'zh');
+    expect(vague.strengths.join(' ')).not.toMatch(/审慎（[^）]*大概/);
+    expect(vague.strengths).toContain('论断措辞审慎（可能）。');
+    expect(
+      vague.improvements.some((i) => i.issue === '用语过于口语化。' && i.target.excerpt.includes('大概')),
+    ).toBe(true);
+    const only = analyze('course_paper', '磁场大概就是我们预期的数值。端部的磁场较弱。', 'zh');
+    expect(only.strengths.join(' ')).not.toMatch(/审慎/);
+  });
+
+  it('a formula symbol before a full stop ends the sentence; an initial in a name does not', () => {
+    expect(splitSentences('We compare it with B = μ0 n I. Previous studies differ.')).toEqual([
+      'We compare it with B = μ0 n I.',
+      'Previous studies differ.',
+    ]);
+    expect(
+      splitSentences('As J. Smith and Lee, K. showed, the field is uniform. It falls at the ends.'),
+    ).toEqual(['As J. Smith and Lee, K. showed, the field is uniform.', 'It falls at the ends.']);
   });
 });

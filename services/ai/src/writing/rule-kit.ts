@@ -86,6 +86,28 @@ export function anyMatch(text: string, ...patterns: RegExp[]): boolean {
   return patterns.some((p) => p.test(text));
 }
 
+/**
+ * A research gap stated in the text: what the literature has not done or does not know, in the
+ * words writers use for it ("little is known about", "previous studies have not quantified",
+ * 尚未, 缺乏……研究), not only the word "gap".
+ */
+export const GAP_PATTERNS: RegExp[] = [
+  /\b(gap|further (work|research)|(is|are|remains?) (still |very )?limited|remains? (unclear|open|unexplored|unknown|untested|unquantified)|(is|are) (still )?(poorly|not well) understood|little is known|few (studies|authors|works|papers|discuss|report|address)|received little attention|no (previous |prior |published )?(study|studies|work|experiment|measurement)s? (has|have)|not yet (known|understood|studied|quantified|measured)|lack of (studies|research|data|evidence|measurements))\b/i,
+  /\b(studies|work|research|literature|authors|measurements|experiments|models)\s+(has|have|had)\s+not\s+(yet\s+)?(been\s+)?[a-z]+(ed|en)\b/i,
+  /空白|有待|尚不清楚|仍然有限|进一步研究|尚未|尚无|鲜有|很少有?(研究|报道)|少有研究|未见报道|缺乏[^。；！？]{0,12}(研究|数据|证据|分析|测量)|还没有研究|未被研究/,
+];
+
+/** The first sentence that states a research gap, if any. */
+export function gapSentence(text: MeasuredText): BodySentence | undefined {
+  return matching(text.sentences, ...GAP_PATTERNS)[0];
+}
+
+/** The acknowledgement of a stated gap, quoting it so the student sees what was read. */
+export function gapStrength(lang: TextLang, sentence: BodySentence): string {
+  const quoted = excerptOf(sentence.text);
+  return say(lang, `States the research gap: “${quoted}”`, `指出了研究空白：“${quoted}”`);
+}
+
 /** Whole text of the body, for presence checks. */
 export function bodyOf(text: MeasuredText): string {
   return text.paragraphs.map((p) => p.text).join('\n\n');

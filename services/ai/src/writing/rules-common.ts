@@ -245,7 +245,7 @@ export function scoreLanguage(ctx: RuleContext): DimensionResult {
       suggestion: say(
         lang,
         'Use the formal register: no contractions or vague quantifiers ("a lot of" → "many", "it’s" → "it is").',
-        '改用书面语，避免口语词（如“挺”“超级”“搞定”）。',
+        '改用书面语，避免口语词（如“挺”“超级”“搞定”“大概”）。',
       ),
     });
   }
@@ -267,6 +267,8 @@ export function scoreLanguage(ctx: RuleContext): DimensionResult {
     });
   }
   const hedging = m.hedging.per_1000_words;
+  // A colloquial hedge (大概) is vagueness, not care: it is never praised.
+  const careful = Object.keys(m.hedging.terms).filter((term) => !INFORMAL_WORD.test(term));
   if (m.word_count >= 150 && m.hedging.count === 0) {
     score -= 6;
   } else if (hedging > 40) {
@@ -281,12 +283,12 @@ export function scoreLanguage(ctx: RuleContext): DimensionResult {
         '证据充分的结论可以直接陈述，弱化语只用于不确定的论断。',
       ),
     });
-  } else if (m.hedging.count > 0) {
+  } else if (careful.length > 0) {
     strengths.push(
       say(
         lang,
-        `Claims are hedged with care (${Object.keys(m.hedging.terms).join(', ')}).`,
-        `论断措辞审慎（${Object.keys(m.hedging.terms).join('、')}）。`,
+        `Claims are hedged with care (${careful.join(', ')}).`,
+        `论断措辞审慎（${careful.join('、')}）。`,
       ),
     );
   }

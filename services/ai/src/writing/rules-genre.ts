@@ -8,6 +8,8 @@ import {
   clampScore,
   type DimensionResult,
   type Finding,
+  gapSentence,
+  gapStrength,
   missing,
   perThousand,
   type Scorer,
@@ -87,13 +89,8 @@ const critical: Scorer = (ctx) => {
       ),
     );
   }
-  if (
-    !anyMatch(
-      body,
-      /\b(gap|further (work|research)|remains? (unclear|open|unexplored|unknown)|limited|(has|have) not (yet )?been (studied|examined|addressed|investigated)|(has|have) not (yet )?(studied|examined|addressed|investigated)|little is known|few studies|no (study|studies|work) (has|have)|not yet (known|understood|studied)|lack of (studies|research|data|evidence))\b/i,
-      /空白|有待|尚不清楚|仍然有限|进一步研究|尚未|鲜有|很少有研究|缺乏(研究|数据|证据)|还没有研究|未被研究/,
-    )
-  ) {
+  const gap = gapSentence(ctx.text);
+  if (!gap) {
     improvements.push(
       missing(
         ctx,
@@ -110,8 +107,8 @@ const critical: Scorer = (ctx) => {
       `${evaluative} evaluative expressions (limitations, contrasts, gaps).`,
       `评价性表达 ${evaluative} 处（局限、对比、空白等）。`,
     ),
-    strengths:
-      improvements.length === 0
+    strengths: [
+      ...(improvements.length === 0
         ? [
             say(
               lang,
@@ -119,7 +116,9 @@ const critical: Scorer = (ctx) => {
               '综述对文献有评价，并指出了尚待解决的问题。',
             ),
           ]
-        : [],
+        : []),
+      ...(gap ? [gapStrength(lang, gap)] : []),
+    ],
     improvements,
   };
 };

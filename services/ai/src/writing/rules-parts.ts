@@ -5,6 +5,8 @@ import {
   bodyOf,
   clampScore,
   type Finding,
+  gapSentence,
+  gapStrength,
   matching,
   missing,
   type Scorer,
@@ -18,22 +20,41 @@ import {
  */
 
 const CAUSE = wordsPattern(CONNECTIVES.cause);
+// A deviation put down to a cause explains it as well as "because" does.
+const ATTRIBUTION = [
+  /\b(attributed to|attributable to|ascribed to|caused by|arises from|arise from|results from|stems from|comes from|explained by|accounts? for|owing to|because of)\b/i,
+  /归因于|归结于|是由于|源于|来源于|来自|造成|引起|所致/,
+];
 
-function presence(dimension: DimensionId, checks: { name: [string, string]; patterns: RegExp[] }[]): Scorer {
+/**
+ * The parts found and missing. `withGap`: a research gap the text states is a part too, listed
+ * and acknowledged when present but not required (many good abstracts open with the purpose).
+ */
+function presence(
+  dimension: DimensionId,
+  checks: { name: [string, string]; patterns: RegExp[] }[],
+  withGap = false,
+): Scorer {
   return (ctx) => {
     const body = `${ctx.text.measurements.headings.join('\n')}\n${bodyOf(ctx.text)}`;
     const found = checks.filter((c) => anyMatch(body, ...c.patterns));
     const absent = checks.filter((c) => !found.includes(c));
+    const gap = withGap ? gapSentence(ctx.text) : undefined;
     const name = (c: (typeof checks)[number]) => say(ctx.lang, c.name[0], c.name[1]);
+    const foundNames = [...(gap ? [say(ctx.lang, 'research gap', '研究空白')] : []), ...found.map(name)];
     return {
       score: clampScore(20 + (80 * found.length) / checks.length),
       comment: say(
         ctx.lang,
-        `Found: ${found.map(name).join(', ') || 'none'}${absent.length ? `; missing: ${absent.map(name).join(', ')}` : ''}.`,
-        `已有：${found.map(name).join('、') || '无'}${absent.length ? `；缺少：${absent.map(name).join('、')}` : ''}。`,
+        `Found: ${foundNames.join(', ') || 'none'}${absent.length ? `; missing: ${absent.map(name).join(', ')}` : ''}.`,
+        `已有：${foundNames.join('、') || '无'}${absent.length ? `；缺少：${absent.map(name).join('、')}` : ''}。`,
       ),
-      strengths:
-        absent.length === 0 ? [say(ctx.lang, 'All expected parts are present.', '各必要部分齐全。')] : [],
+      strengths: [
+        ...(absent.length === 0
+          ? [say(ctx.lang, 'All expected parts are present.', '各必要部分齐全。')]
+          : []),
+        ...(gap ? [gapStrength(ctx.lang, gap)] : []),
+      ],
       improvements: absent.map((c) =>
         missing(
           ctx,
@@ -46,33 +67,40 @@ function presence(dimension: DimensionId, checks: { name: [string, string]; patt
   };
 }
 
-export const completeness = presence('completeness', [
-  {
-    name: ['purpose', '研究目的'],
-    patterns: [
-      /\b(aim|purpose|objective|we (investigate|study|examine)|this (study|paper|work))\b/i,
-      /目的|旨在|本文|本研究/,
-    ],
-  },
-  {
-    name: ['method', '研究方法'],
-    patterns: [
-      /\b(using|method|measured|simulat\w*|model\w*|experiment\w*|we (used|apply|applied))\b/i,
-      /采用|方法|通过|仿真|实验|测量/,
-    ],
-  },
-  {
-    name: ['results', '研究结果'],
-    patterns: [
-      /\b(results?|we (found|find|observe)|show(s|ed)?|\d+(\.\d+)?\s*%)/i,
-      /结果|发现|表明|\d+(\.\d+)?%/,
-    ],
-  },
-  {
-    name: ['conclusion', '结论'],
-    patterns: [/\b(conclude|conclusion|implication|suggests?|therefore)\b/i, /结论|说明|意义|因此/],
-  },
-]);
+export const completeness = presence(
+  'completeness',
+  [
+    {
+      name: ['purpose', '研究目的'],
+      patterns: [
+        /\b(aim|purpose|objective|we (investigate|study|examine|measure|determine|quantify|compare|present|report|derive|test|analy[sz]e|evaluate|assess|characteri[sz]e|propose|develop|model|simulate)|(here|in this (paper|study|work|letter|report)),? we|this (study|paper|work|letter|report))\b/i,
+        /目的|旨在|本文|本研究|我们(测量|研究|考察|比较|提出|分析)/,
+      ],
+    },
+    {
+      name: ['method', '研究方法'],
+      patterns: [
+        /\b(using|method|measured|simulat\w*|model\w*|experiment\w*|we (used|apply|applied))\b/i,
+        /采用|方法|通过|仿真|实验|测量/,
+      ],
+    },
+    {
+      name: ['results', '研究结果'],
+      patterns: [
+        /\b(results?|we (found|find|observe)|show(s|ed)?|\d+(\.\d+)?\s*%)/i,
+        /结果|发现|表明|\d+(\.\d+)?%/,
+      ],
+    },
+    {
+      name: ['conclusion', '结论'],
+      patterns: [
+        /\b(conclude|conclusion|implications?|suggests?|therefore|(these|our|the) (results|findings|measurements|data|observations) (show|indicate|demonstrate|suggest|imply|reveal|confirm)|this (shows|indicates|demonstrates|implies))\b/i,
+        /结论|说明|意义|因此|表明|由此可见|可见|这意味着/,
+      ],
+    },
+  ],
+  true,
+);
 
 export const sections = presence('sections', [
   { name: ['aim', '实验目的'], patterns: [/\b(aim|objective|purpose)\b/i, /目的/] },
@@ -85,17 +113,24 @@ export const sections = presence('sections', [
   { name: ['conclusion', '结论'], patterns: [/\b(conclusion|conclude)\b/i, /结论/] },
 ]);
 
-export const contribution = presence('contribution', [
-  {
-    name: ['research question', '研究问题'],
-    patterns: [/\b(research question|we ask|whether|how (does|do|can))\b/i, /研究问题|是否|如何/],
-  },
-  { name: ['aim', '研究目标'], patterns: [/\b(aim|objective|goal|this thesis)\b/i, /目标|目的|本文|本论文/] },
-  {
-    name: ['contribution', '创新与贡献'],
-    patterns: [/\b(contribution|novel|we propose|for the first time)\b/i, /贡献|创新|提出/],
-  },
-]);
+export const contribution = presence(
+  'contribution',
+  [
+    {
+      name: ['research question', '研究问题'],
+      patterns: [/\b(research question|we ask|whether|how (does|do|can))\b/i, /研究问题|是否|如何/],
+    },
+    {
+      name: ['aim', '研究目标'],
+      patterns: [/\b(aim|objective|goal|this thesis)\b/i, /目标|目的|本文|本论文/],
+    },
+    {
+      name: ['contribution', '创新与贡献'],
+      patterns: [/\b(contribution|novel|we propose|for the first time)\b/i, /贡献|创新|提出/],
+    },
+  ],
+  true,
+);
 
 export const methodology = presence('methodology', [
   { name: ['method', '方法'], patterns: [/\b(method|approach|procedure)\b/i, /方法|途径/] },
@@ -206,7 +241,7 @@ export const analysis: Scorer = (ctx) => {
     /\b(theor\w*|expected|predicted|agree\w*|relative error|deviat\w*)\b/i,
     /理论|预期|相对误差|吻合|偏差|符合/,
   );
-  const explains = CAUSE.test(body);
+  const explains = CAUSE.test(body) || ATTRIBUTION.some((p) => p.test(body));
   const improvements: Finding[] = [];
   if (!compares)
     improvements.push(

@@ -67,6 +67,12 @@ const ABBREVIATIONS = new Set([
 const EN_END = /[.!?]+["'’”)\]]*(?=\s|$)/g;
 const ZH_END = /(?:[。！？]|…{1,2}|\.{3})+[”’」』）)]*/g;
 
+/** Whether the capital ending `before` follows what comes before an initial in a name. */
+function nameBefore(before: string): boolean {
+  const previous = /(\S+)\s+\S+$/u.exec(before)?.[1];
+  return previous === undefined || /^(\p{Lu}|and|by|&|[(,;（，])|[,;(]$/u.test(previous);
+}
+
 /** Sentences of one paragraph, trimmed, in order. Line breaks inside a paragraph are wrapping. */
 export function splitSentences(paragraph: string): string[] {
   const text = paragraph.replace(/\s*\n\s*/g, ' ').trim();
@@ -77,8 +83,13 @@ export function splitSentences(paragraph: string): string[] {
     const before = text.slice(0, match.index);
     const word = /([\p{L}.]+)$/u.exec(before)?.[1] ?? '';
     const bare = word.toLowerCase().replace(/\.$/, '');
-    // "J. Smith", "et al.", "e.g.": an initial or an abbreviation, not a full stop.
-    if (match[0].startsWith('.') && (ABBREVIATIONS.has(bare) || /^\p{Lu}$/u.test(word))) continue;
+    // "J. Smith", "et al.", "e.g.": an initial or an abbreviation, not a full stop. A capital after
+    // a lower-case word or a symbol ("B = μ0 n I.") ends a formula, and the sentence with it.
+    if (
+      match[0].startsWith('.') &&
+      (ABBREVIATIONS.has(bare) || (/^\p{Lu}$/u.test(word) && nameBefore(before)))
+    )
+      continue;
     cuts.add(match.index + match[0].length);
   }
   const sentences: string[] = [];
@@ -159,7 +170,7 @@ export function countTerms(text: string, terms: readonly string[]): Map<string, 
 /**
  * A sentence or the start of a paragraph, verbatim, for pointing at it. Cut only where a phrase
  * ends: the first sentence if it fits, else the last clause mark (, ; : ，；：、) before the
- * limit, else a space; never inside a word or a Chinese phrase.
+ * limit, else a space after a content word; never inside a word or a Chinese phrase.
  */
 export function excerptOf(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -170,5 +181,13 @@ export function excerptOf(text: string, max = 160): string {
   const clause = Math.max(...[',', ';', ':', '，', '；', '：', '、'].map((mark) => window.lastIndexOf(mark)));
   if (clause >= max / 3) return `${window.slice(0, clause)}…`;
   const space = window.lastIndexOf(' ');
-  return `${space >= max / 3 ? window.slice(0, space) : window}…`;
+  if (space < max / 3) return `${window}…`;
+  // A cut after "to", "the" or "and" leaves half a phrase ("…the closed-form value to…"): end on
+  // the last content word instead.
+  const words = window.slice(0, space).split(' ');
+  while (words.length > 1 && DANGLING.test(words.at(-1)!)) words.pop();
+  return `${words.join(' ').replace(/[,;:]$/, '')}…`;
 }
+
+const DANGLING =
+  /^(a|an|the|to|of|in|on|at|by|for|with|from|into|onto|and|or|but|nor|as|than|that|which|who|whose|is|are|was|were|be|been|its|their|this|these|those|our|his|her|it|not|no|very|so|such|if|when|while|about|between|within|without|over|under|via|per|across|through|both|each|every|some|any|more|most|less|has|have|had|can|could|may|might|will|would|should|must)$/i;
