@@ -25,6 +25,20 @@ export interface DatabaseHandle {
   dialect: DatabaseTarget['dialect'];
 }
 
+/** Per SQLite database, how to read its data version (dataVersionOf). */
+const dataVersions = new WeakMap<Db, () => number>();
+
+/**
+ * A number that grows whenever the database's data may have changed: a write on this process's
+ * connection, or a commit by any other connection (SQLite's PRAGMA data_version: another backend
+ * process on the same file, the sweep workers). What was read at one version is still true while
+ * the version stays, so a cache keyed by it needs no other invalidation. Undefined on MySQL and
+ * PostgreSQL, whose other clients' writes cannot be seen without asking: do not cache there.
+ */
+export function dataVersionOf(db: Db): number | undefined {
+  return dataVersions.get(db)?.();
+}
+
 /** Distinct SQL texts kept compiled: the backend has a few hundred query shapes at most. */
 const STATEMENTS_KEPT = 500;
 
@@ -34,7 +48,11 @@ const STATEMENTS_KEPT = 500;
  * (values are parameters), so compiled statements are kept by their text and reused. A statement
  * still being iterated (a streamed query) is busy; the next caller then gets a fresh one.
  */
-function reusingStatements(database: SQLite.Database, onClose: () => void): SqliteDatabase {
+function reusingStatements(
+  database: SQLite.Database,
+  onClose: () => void,
+  onWrite: () => void,
+): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => {
@@ -43,8 +61,13 @@ function reusingStatements(database: SQLite.Database, onClose: () => void): Sqli
     },
     prepare(text) {
       const kept = statements.get(text);
-      if (kept !== undefined && !kept.busy) return kept;
+      // Kysely prepares each statement right before running it, and nothing runs in between.
+      if (kept !== undefined && !kept.busy) {
+        if (!kept.readonly) onWrite();
+        return kept;
+      }
       const statement = database.prepare(text);
+      if (!statement.readonly) onWrite();
       if (kept === undefined) {
         if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
         statements.set(text, statement);
@@ -118,14 +141,18 @@ export function openDatabase(
       database.pragma('journal_mode = WAL');
       database.pragma('foreign_keys = ON');
       database.pragma('busy_timeout = 5000');
-      return {
-        dialect: 'sqlite',
-        db: new Kysely<Database>({
-          dialect: new SqliteDialect({
-            database: reusingStatements(database, keepPlannerStatistics(database)),
+      let ownWrites = 0;
+      const db = new Kysely<Database>({
+        dialect: new SqliteDialect({
+          database: reusingStatements(database, keepPlannerStatistics(database), () => {
+            ownWrites++;
           }),
         }),
-      };
+      });
+      // Both counts only grow, so their sum changes whenever either does.
+      const othersCommits = database.prepare('PRAGMA data_version').pluck();
+      dataVersions.set(db, () => ownWrites + (othersCommits.get() as number));
+      return { dialect: 'sqlite', db };
     }
     case 'mysql': {
       const pool = createPool({
