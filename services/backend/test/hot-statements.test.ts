@@ -74,6 +74,9 @@ describe.each(testDatabaseFactories().filter((f) => f.name === 'postgres'))(
       }>`select name, statement from pg_prepared_statements`.execute(t.app.db);
       const tokenState = prepared.rows.find((row) => row.statement.includes('"auth_tokens"'));
       expect(tokenState?.name).toMatch(/^faraday_hot_\d+$/);
+      // Planned for each call's values, never a generic plan blind to how many courses match.
+      const mode = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(t.app.db);
+      expect(mode.rows[0]?.plan_cache_mode).toBe('force_custom_plan');
     });
   },
 );
