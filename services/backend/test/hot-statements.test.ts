@@ -1,13 +1,11 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, type TestDatabaseFactory, testDatabaseFactories } from './support/databases.js';
 
 // The queries every request runs (token state, the course list) are compiled once per shape and
-// then only bound to the caller's values (db/compiled-once.ts); on PostgreSQL they are also
-// prepared once per connection. A value left over from another caller would show up here as
-// someone else's courses.
+// then only bound to the caller's values (db/compiled-once.ts). A value left over from another
+// caller would show up here as someone else's courses.
 function withApp(factory: TestDatabaseFactory) {
   const context = {} as { database: TestDatabase; t: TestApp; admin: { authorization: string } };
   beforeAll(async () => {
@@ -55,28 +53,3 @@ describe.each(testDatabaseFactories())('hot statements on $name', (factory) => {
     expect(await codes(teacher)).toEqual(['HOT-A2', 'HOT-A1']);
   });
 });
-
-// Only PostgreSQL has server-side statements to check (SQLite keeps its own, see db/database.ts).
-describe.each(testDatabaseFactories().filter((f) => f.name === 'postgres'))(
-  'hot statements on $name',
-  (factory) => {
-    const context = withApp(factory);
-
-    it('prepares them once per connection', async () => {
-      const { t, admin } = context;
-      // /auth/me runs one query (the token state); one request at a time, the pool then hands
-      // back the connection that ran it.
-      const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: admin });
-      expect(me.statusCode).toBe(200);
-      const prepared = await sql<{
-        name: string;
-        statement: string;
-      }>`select name, statement from pg_prepared_statements`.execute(t.app.db);
-      const tokenState = prepared.rows.find((row) => row.statement.includes('"auth_tokens"'));
-      expect(tokenState?.name).toMatch(/^faraday_hot_\d+$/);
-      // Planned for each call's values, never a generic plan blind to how many courses match.
-      const mode = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(t.app.db);
-      expect(mode.rows[0]?.plan_cache_mode).toBe('force_custom_plan');
-    });
-  },
-);

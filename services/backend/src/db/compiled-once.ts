@@ -7,19 +7,6 @@ class Argument {
 }
 
 /**
- * The SQL texts that hot paths run over and over, each with a statement name. The PostgreSQL
- * pool prepares them on each connection once (db/database.ts), so the server parses and plans
- * them once rather than per call; the map is bounded by the query shapes written with
- * compiledOnce/compiledPerShape.
- */
-const hotStatements = new Map<string, string>();
-
-/** The prepared-statement name of a hot SQL text; undefined for any other text. */
-export function hotStatementName(sqlText: string): string | undefined {
-  return hotStatements.get(sqlText);
-}
-
-/**
  * A query whose SQL is compiled once per database and then only bound to new values. Kysely
  * rebuilds and recompiles a query on every call, which costs several times what running a short
  * indexed query does; a query that every authenticated request runs is worth compiling once.
@@ -57,7 +44,6 @@ export function compiledPerShape<Shape, Args extends unknown[], Query extends Co
     if (query === undefined) {
       const standIns = args.map((_, i) => new Argument(i)) as Args;
       query = build(db, shape, ...standIns).compile();
-      if (!hotStatements.has(query.sql)) hotStatements.set(query.sql, `faraday_hot_${hotStatements.size}`);
       shapes.set(key, query);
     }
     const parameters = query.parameters.map((p) => (p instanceof Argument ? args[p.index] : p));

@@ -5,8 +5,6 @@ import {
   Kysely,
   MysqlDialect,
   PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
   SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
@@ -15,7 +13,6 @@ import {
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
-import { hotStatementName } from './compiled-once.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -101,36 +98,6 @@ function keepPlannerStatistics(database: SQLite.Database): () => void {
 }
 
 /**
- * node-postgres sends each query unnamed, so PostgreSQL parses and plans it on every call; for
- * the short queries of a hot path, planning costs as much as running them (the teacher's course
- * list: 0.85 ms planning, 0.8 ms executing). Hot texts (db/compiled-once.ts) go as named
- * statements instead: each connection parses one once and then only binds values. Each
- * statement is still planned for its values (plan_cache_mode): a generic plan cannot see that a
- * teacher has 50 courses, not 10,000, and chose a scan of every course (7.7 ms instead of 0.8).
- * Every other query is passed through unchanged.
- */
-function preparingHotStatements(pool: pg.Pool): PostgresPool {
-  // Queued first on each new connection; a server older than PostgreSQL 12 lacks the setting
-  // and keeps its default.
-  pool.on('connect', (client) => {
-    client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
-  });
-  return {
-    async connect() {
-      const client = await pool.connect();
-      // A string is a query; anything else is a cursor (streamed rows), passed through.
-      const query = ((text: unknown, values?: unknown[]) => {
-        const name = typeof text === 'string' ? hotStatementName(text) : undefined;
-        if (name !== undefined) return client.query({ name, text: text as string, values });
-        return client.query(text as never, values);
-      }) as unknown as PostgresPoolClient['query'];
-      return { query, release: () => client.release() };
-    },
-    end: () => pool.end(),
-  };
-}
-
-/**
  * One Kysely instance over whichever database the config selects. Every query in the backend
  * goes through it, so SQLite, MySQL/MariaDB and PostgreSQL share one code path.
  */
@@ -175,10 +142,7 @@ export function openDatabase(
       // An idle connection dropped by the server (restart, failover) must not crash the process;
       // the pool replaces it on the next checkout.
       pool.on('error', onIdleConnectionError);
-      return {
-        dialect: 'postgres',
-        db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingHotStatements(pool) }) }),
-      };
+      return { dialect: 'postgres', db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
     }
   }
 }
