@@ -11,37 +11,19 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  buildIndex,
-  loadIndexFile,
-  RetrievalEngine,
-  readAliases,
-  readCorpus,
-} from '../dist/retrieval/index.js';
+import { RetrievalEngine } from '../dist/retrieval/index.js';
+import { loadCorpus } from './corpus.mjs';
 import { isCalibration, loadStudentSet } from './student-set.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serviceDir = join(here, '..');
 const corpusDir = join(serviceDir, 'corpus');
-const file = await loadIndexFile(join(corpusDir, 'index/graph-index.json'));
-const engine = RetrievalEngine.fromIndex(file);
+const corpus = await loadCorpus(corpusDir);
+const engine = RetrievalEngine.fromIndex(corpus.file);
 const { questions, unanswerable } = await loadStudentSet(here, corpusDir);
 const old = JSON.parse(await readFile(join(here, 'questions.json'), 'utf8'));
-const documents = await readCorpus(corpusDir);
-const aliases = await readAliases(corpusDir);
-const chunking = { maxChars: file.chunking.max_chars, overlapChars: file.chunking.overlap_chars };
 /** The notes of one language only, for the other language's questions. */
-const monolingual = Object.fromEntries(
-  ['en', 'zh'].map((lang) => [
-    lang,
-    RetrievalEngine.fromIndex(
-      buildIndex(
-        documents.filter((d) => d.source.startsWith(`${lang}/`)),
-        { chunking, aliases },
-      ),
-    ),
-  ]),
-);
+const monolingual = { en: corpus.notesOnly('en'), zh: corpus.notesOnly('zh') };
 const other = (lang) => (lang === 'zh' ? 'en' : 'zh');
 
 const KEYS = [

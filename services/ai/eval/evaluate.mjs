@@ -10,31 +10,23 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { report } from '../../../bench/report.mjs';
-import {
-  buildIndex,
-  loadIndexFile,
-  RetrievalEngine,
-  readAliases,
-  readCorpus,
-} from '../dist/retrieval/index.js';
+import { RetrievalEngine } from '../dist/retrieval/index.js';
+import { loadCorpus } from './corpus.mjs';
 import { measure, withAccept } from './metrics.mjs';
 import { isCalibration, loadStudentSet } from './student-set.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serviceDir = join(here, '..');
 const corpusDir = join(serviceDir, 'corpus');
-const indexPath = join(corpusDir, 'index/graph-index.json');
 
 const old = JSON.parse(await readFile(join(here, 'questions.json'), 'utf8'));
 const oldQuestions = withAccept(old.questions);
 const student = await loadStudentSet(here, corpusDir);
 
 // The committed index is what ships; warn if it no longer matches the notes it was built from.
-const file = await loadIndexFile(indexPath);
-const documents = await readCorpus(corpusDir);
-const aliases = await readAliases(corpusDir);
-const chunking = { maxChars: file.chunking.max_chars, overlapChars: file.chunking.overlap_chars };
-if (buildIndex(documents, { chunking, aliases }).checksum !== file.checksum) {
+const corpus = await loadCorpus(corpusDir);
+const { file } = corpus;
+if (corpus.stale()) {
   console.warn(
     'warning: corpus/index/graph-index.json is stale; run `npm run rag:build -- --input services/ai/corpus --output services/ai/corpus/index/graph-index.json`',
   );
@@ -101,12 +93,7 @@ for (const [notes, asked] of [
   ['en', 'zh'],
   ['zh', 'en'],
 ]) {
-  const engine = RetrievalEngine.fromIndex(
-    buildIndex(
-      documents.filter((d) => d.source.startsWith(`${notes}/`)),
-      { chunking, aliases },
-    ),
-  );
+  const engine = corpus.notesOnly(notes);
   const questions = student.questions
     .filter((q) => q.lang === asked)
     .map((q) => ({ ...q, accept: q.accept.filter((a) => a.lang === notes) }));

@@ -46,7 +46,8 @@ export const RELEVANCE_DEPTH = 5;
 /**
  * Logistic model over the features, fitted by eval/calibrate.mjs on the calibration half of the
  * student questions and the original questions (answerable vs off-topic) and checked on the
- * student set's held-out half; the threshold is the fitted probability cut. Re-run the calibration when the features or the corpus change.
+ * student set's held-out half; the threshold is the fitted probability cut. Re-run the
+ * calibration when the features or the corpus change.
  */
 export interface RelevanceModel {
   bias: number;

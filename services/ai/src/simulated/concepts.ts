@@ -4,15 +4,10 @@
  * the concept (solenoid, Gauss), weak ones only hint at it (current, charge).
  */
 
-export type SolverName =
-  | 'laplace2d'
-  | 'point_charges'
-  | 'gauss_flux'
-  | 'wire_field'
-  | 'solenoid'
-  | 'ampere_loop'
-  | 'wave_1d'
-  | 'fresnel';
+import type { SimulationType } from '@faraday/contracts';
+
+/** A solver of the sim service, as the contracts name them. */
+export type SolverName = SimulationType;
 
 export interface Concept {
   id: string;

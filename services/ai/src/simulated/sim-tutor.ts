@@ -1,3 +1,4 @@
+import { simulationTypes } from '@faraday/contracts';
 import { evaluateExpression } from '../tools/calculator.js';
 import type { Concept, SolverName } from './concepts.js';
 import {
@@ -299,22 +300,11 @@ function comparison(ref: Reference, reported: Reported, lang: Lang): string {
   });
 }
 
-const SOLVER_NAMES: SolverName[] = [
-  'laplace2d',
-  'point_charges',
-  'gauss_flux',
-  'wire_field',
-  'solenoid',
-  'ampere_loop',
-  'wave_1d',
-  'fresnel',
-];
-
 export function simTutorAnswer(concept: Concept, userText: string): string {
   const lang: Lang = /\p{Script=Han}/u.test(userText) ? 'zh' : 'en';
   const lower = userText.toLowerCase();
   // The solver named in the message wins over the topic its words suggest.
-  const solver = SOLVER_NAMES.find((s) => lower.includes(s)) ?? concept.solver;
+  const solver = simulationTypes.find((s) => lower.includes(s)) ?? concept.solver;
   if (!solver) {
     return say(lang, {
       en: 'I could not tell which of the lab’s solvers you are using. They are laplace2d, point_charges, gauss_flux, wire_field, solenoid, ampere_loop, wave_1d and fresnel.\n\nTell me the solver, the parameters you set and the numbers you got, and I will explain what each parameter does and check your results against the closed form where one exists.',

@@ -45,12 +45,5 @@ export const retrievalEnv = (dir: string): Record<string, string> => ({
   VECTOR_STORE_PATH: join(dir, 'vector-store.json'),
 });
 
-/** A citation as a retrieval chat answers it. */
-export interface AnsweredCitation {
-  n: number;
-  source: string;
-  title?: string;
-  section: string;
-  text: string;
-  score: number;
-}
+/** A citation as a retrieval chat answers it (the service's own type). */
+export type { Citation as AnsweredCitation } from '../../src/retrieval/context.js';
