@@ -30,11 +30,21 @@ describe('sim parts', () => {
     expect(() => decodeSimParts(noEnd)).toThrow(/no end/);
   });
 
-  it('writes array JSON exactly as JSON.stringify writes the nested arrays', () => {
-    const rows = [Array.from(grid.subarray(0, 3)), Array.from(grid.subarray(3))];
-    expect(Array.from(arrayJsonPieces(grid, [2, 3])).join('')).toBe(JSON.stringify(rows));
-    expect(Array.from(arrayJsonPieces(grid, [6])).join('')).toBe(JSON.stringify(Array.from(grid)));
-    expect(Array.from(arrayJsonPieces(new Float64Array(0), [0, 4])).join('')).toBe('[]');
+  it('writes array JSON as JSON.stringify writes the nested arrays of 15-digit values', () => {
+    const text = (values: Float64Array, shape: number[]) =>
+      Buffer.concat(Array.from(arrayJsonPieces(values, shape))).toString();
+    const carried = Array.from(grid, (v) => Number(v.toPrecision(15)));
+    expect(text(grid, [2, 3])).toBe(JSON.stringify([carried.slice(0, 3), carried.slice(3)]));
+    expect(text(grid, [6])).toBe(JSON.stringify(carried));
+    expect(text(new Float64Array(0), [0, 4])).toBe('[]');
+    expect(text(new Float64Array(0), [0])).toBe('[]');
+    // Long enough to come in several pieces: the pieces join to the whole.
+    const big = Float64Array.from({ length: 300 * 300 }, (_, i) => Math.sin(i) * 10 ** ((i % 40) - 20));
+    const pieces = Array.from(arrayJsonPieces(big, [300, 300]));
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(JSON.parse(Buffer.concat(pieces).toString()).flat()).toEqual(
+      Array.from(big, (v) => Number(v.toPrecision(15))),
+    );
   });
 
   it('decodes compact arrays into the JSON shape', () => {

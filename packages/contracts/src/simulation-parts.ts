@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NUMBER_BYTES, writeJsonNumber } from './json-numbers.js';
 
 /**
  * The simulation service's answer in parts (issue 18): what the backend asks for instead of the
@@ -99,24 +100,43 @@ export function decodeSimParts(body: Uint8Array): SimParts {
   return { head, png, arrays };
 }
 
+/** About how many bytes of JSON text one piece of arrayJsonPieces carries. */
+const PIECE_BYTES = 64 * 1024;
+const OPEN = 0x5b;
+const CLOSE = 0x5d;
+const COMMA = 0x2c;
+
 /**
- * The JSON text of numeric values of the given shape (nested arrays, row 0 first), one piece per
- * row so a long array can be written without holding the event loop. Each number is what
- * JSON.stringify writes: the shortest decimal that reads back as the same double. The sim service
- * and the backend both write arrays with this, so data.json reads the same whichever wrote it.
+ * The JSON text of numeric values of the given shape (nested arrays for two dimensions, row 0
+ * first), as pieces of about 64 kB so a long array can be written without holding the event loop.
+ * Each number has 15 significant digits (json-numbers.ts). The sim service and the backend both
+ * write arrays with this, so data.json reads the same whichever wrote it. The pieces are
+ * consecutive views of one buffer, so a caller may take them whole as one view.
  */
-export function* arrayJsonPieces(values: Float64Array, shape: readonly number[]): Generator<string> {
-  if (shape.length !== 2) {
-    yield JSON.stringify(Array.from(values));
-    return;
-  }
-  const [rows = 0, cols = 0] = shape;
-  if (rows === 0) {
-    yield '[]';
-    return;
-  }
+export function* arrayJsonPieces(values: Float64Array, shape: readonly number[]): Generator<Uint8Array> {
+  const grid = shape.length === 2;
+  const rows = grid ? (shape[0] ?? 0) : 1;
+  const cols = grid ? (shape[1] ?? 0) : values.length;
+  const out = new Uint8Array(values.length * (MAX_NUMBER_BYTES + 1) + rows * 3 + 2);
+  let at = 0;
+  let start = 0;
+  out[at++] = OPEN;
   for (let r = 0; r < rows; r++) {
-    const row = JSON.stringify(Array.from(values.subarray(r * cols, (r + 1) * cols)));
-    yield `${r === 0 ? '[' : ','}${row}${r === rows - 1 ? ']' : ''}`;
+    if (grid) {
+      if (r > 0) out[at++] = COMMA;
+      out[at++] = OPEN;
+    }
+    const first = r * cols;
+    for (let i = first; i < first + cols; i++) {
+      if (i > first) out[at++] = COMMA;
+      at = writeJsonNumber(values[i]!, out, at);
+    }
+    if (grid) out[at++] = CLOSE;
+    if (at - start >= PIECE_BYTES && r < rows - 1) {
+      yield out.subarray(start, at);
+      start = at;
+    }
   }
+  out[at++] = CLOSE;
+  yield out.subarray(start, at);
 }

@@ -1,9 +1,12 @@
 /**
  * `toWire` turns a solver output into plain JSON values with exactly the spec's shapes: every
- * Grid2D becomes number[][] (ny rows of nx numbers, row 0 = top), every Float64Array a number[].
+ * Grid2D becomes number[][] (ny rows of nx numbers, row 0 = top), every Float64Array a number[]
+ * of values with the 15 significant digits a double carries (contracts' json-numbers.ts), as the
+ * backend's answers and data.json write them.
  * A non-finite number would silently become null in JSON.stringify; here it is a
  * COMPUTATION_FAILED error naming the path, because it means a solver bug, not a user error.
  */
+import { withCarriedDigits } from '@faraday/contracts';
 import { PhysicsError } from './errors.js';
 import type { Grid2D } from './numerics/grid.js';
 
@@ -55,7 +58,7 @@ function convert(value: unknown, path: string): unknown {
 
 function floats(values: Float64Array, path: string): number[] {
   const out: number[] = new Array(values.length);
-  for (let i = 0; i < values.length; i++) out[i] = finite(values[i]!, `${path}[${i}]`);
+  for (let i = 0; i < values.length; i++) out[i] = withCarriedDigits(finite(values[i]!, `${path}[${i}]`));
   return out;
 }
 

@@ -1,5 +1,6 @@
 export type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export * from './caller-gone.js';
+export * from './chunked-body.js';
 export * from './config.js';
 export * from './create-server.js';
 export * from './docs.js';

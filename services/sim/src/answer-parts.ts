@@ -63,6 +63,14 @@ export function sizeOf(shape: readonly number[]): number {
   return shape.reduce((a, b) => a * b, 1);
 }
 
+/** The pieces of one array as one view: they are consecutive views of one buffer (no copy). */
+function joinedPieces(pieces: readonly Uint8Array[]): Uint8Array {
+  const first = pieces[0];
+  if (!first) return new Uint8Array(0);
+  const bytes = pieces.reduce((n, p) => n + p.byteLength, 0);
+  return new Uint8Array(first.buffer, first.byteOffset, bytes);
+}
+
 /** Longest stretch of JSON writing before the event loop gets a turn. */
 const SLICE_MS = 4;
 
@@ -76,13 +84,13 @@ export async function arraysAsJson(
   values: Float64Array,
   shapes: readonly number[][],
   stopped: () => boolean,
-): Promise<Buffer[]> {
-  const out: Buffer[] = [];
+): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
   let offset = 0;
   let sliceStart = performance.now();
   for (const shape of shapes) {
     const count = sizeOf(shape);
-    const pieces: string[] = [];
+    const pieces: Uint8Array[] = [];
     for (const piece of arrayJsonPieces(values.subarray(offset, offset + count), shape)) {
       pieces.push(piece);
       if (performance.now() - sliceStart > SLICE_MS) {
@@ -92,8 +100,7 @@ export async function arraysAsJson(
       }
     }
     offset += count;
-    // Numbers, commas and brackets only: one byte per character.
-    out.push(Buffer.from(pieces.join(''), 'latin1'));
+    out.push(joinedPieces(pieces));
   }
   return out;
 }

@@ -8,7 +8,7 @@ import {
 } from '@faraday/contracts';
 import { isSolverName } from '@faraday/physics';
 import { solverRequestSchema } from '@faraday/plot';
-import { answerCallerGone, callerGoneSignal, type ZodTypeProvider } from '@faraday/server-kit';
+import { answerCallerGone, callerGoneSignal, sendChunks, type ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { runSimulation, runSimulationInParts } from './simulation.service.js';
@@ -93,7 +93,7 @@ export function simulationRoutes(pool: SolverPool) {
             if (wantsParts(request)) {
               const { arrays } = partsQuerySchema.parse(request.query);
               const chunks = await runSimulationInParts(pool, solver, request.body, arrays, ctx);
-              return reply.type(SIM_PARTS_MEDIA_TYPE).send(Buffer.concat(chunks));
+              return sendChunks(reply, SIM_PARTS_MEDIA_TYPE, chunks);
             }
             const body = await runSimulation(pool, solver, request.body, ctx);
             // Already the JSON envelope: Fastify sends bytes as they are.

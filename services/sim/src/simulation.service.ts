@@ -76,7 +76,7 @@ export async function runSimulationInParts(
   }
   const channel = new MessageChannel();
   let failed = false;
-  const json = new Promise<Buffer[]>((resolve, reject) => {
+  const json = new Promise<Uint8Array[]>((resolve, reject) => {
     channel.port1.once('message', (message: ArraysMessage) =>
       arraysAsJson(message.values, message.shapes, () => failed || ctx.signal.aborted).then(resolve, reject),
     );

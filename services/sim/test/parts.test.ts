@@ -38,7 +38,7 @@ function assemble(value: unknown, arrays: unknown[]): unknown {
 
 function float64Json(bytes: Uint8Array, shape: number[]): unknown {
   const values = new Float64Array(new Uint8Array(bytes).buffer);
-  return JSON.parse(Array.from(arrayJsonPieces(values, shape)).join(''));
+  return JSON.parse(Buffer.concat(Array.from(arrayJsonPieces(values, shape))).toString());
 }
 
 const withoutTimings = ({ metadata, ...rest }: { metadata: Record<string, unknown> }) => {

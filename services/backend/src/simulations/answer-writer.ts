@@ -12,6 +12,7 @@ import {
   figureFields,
   isArrayRef,
   type SimParts,
+  withCarriedDigits,
 } from '@faraday/contracts';
 
 export interface AnswerForm {
@@ -86,8 +87,10 @@ function* arrayChunks(ref: ArrayRef, parts: SimParts, encoding: ArrayEncoding): 
     return;
   }
   if (part.encoding !== 'float64') throw new Error('sim parts: a compact answer needs float64 arrays');
-  const values =
-    encoding === 'float64' ? bytes : new Uint8Array(Float32Array.from(float64Values(bytes)).buffer);
+  // The numbers the JSON forms carry (15 significant digits), so every form of an answer and
+  // data.json hold the same values; float32 rounds those once more.
+  const carried = Float64Array.from(float64Values(bytes), withCarriedDigits);
+  const values = new Uint8Array(encoding === 'float64' ? carried.buffer : Float32Array.from(carried).buffer);
   yield `{"dtype":"${encoding}","shape":${JSON.stringify(part.shape)},"data":"${base64(values)}"}`;
 }
 
@@ -115,8 +118,8 @@ export function* valueChunks(value: unknown, parts: SimParts, encoding: ArrayEnc
   }
 }
 
-/** The success envelope of a run in the asked form, with its simulation_id, as one buffer. */
-export function answerBody(parts: SimParts, form: AnswerForm, simulationId: string): Buffer {
+/** The success envelope of a run in the asked form, with its simulation_id, as byte chunks to send. */
+export function answerBody(parts: SimParts, form: AnswerForm, simulationId: string): Uint8Array[] {
   const document = parts.head.document as Record<string, unknown>;
   const chunks: Chunk[] = [`{"success":true,"data":{"simulation_id":${JSON.stringify(simulationId)}`];
   if (form.fields.has('figure')) chunks.push(`,"png_base64":"${base64(parts.png)}"`);
@@ -126,7 +129,7 @@ export function answerBody(parts: SimParts, form: AnswerForm, simulationId: stri
     for (const chunk of valueChunks(value, parts, form.arrays)) chunks.push(chunk);
   }
   chunks.push('}}');
-  return joinChunks(chunks);
+  return asBytes(chunks);
 }
 
 /** data.json: the run's type, parameters and every number of its output, as JSON chunks. */
@@ -140,6 +143,6 @@ export function* dataJsonChunks(
   yield '}';
 }
 
-export function joinChunks(chunks: Iterable<Chunk>): Buffer {
-  return Buffer.concat(Array.from(chunks, (c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+export function asBytes(chunks: Iterable<Chunk>): Uint8Array[] {
+  return Array.from(chunks, (c) => (typeof c === 'string' ? Buffer.from(c) : c));
 }

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { accessCourse } from '../courses/course-access.js';
 import { newId } from '../shared/ids.js';
-import { type AnswerForm, answerBody, dataJsonChunks, withoutFigure } from './answer-writer.js';
+import { type AnswerForm, answerBody, asBytes, dataJsonChunks, withoutFigure } from './answer-writer.js';
 import type { SimulationContext } from './simulation-context.js';
 import { storeRun } from './simulations.service.js';
 
@@ -75,9 +75,7 @@ function dataToStore(
   const output = withoutFigure(parts.document);
   if (parts.head.arrays.every((a) => a.encoding === 'json')) {
     // The arrays' JSON goes to the store as the very bytes that came (no copy into one buffer).
-    return Array.from(dataJsonChunks({ type, parameters }, parts, output), (c) =>
-      typeof c === 'string' ? Buffer.from(c) : c,
-    );
+    return asBytes(dataJsonChunks({ type, parameters }, parts, output));
   }
   return encodeSimParts({
     documentJson: JSON.stringify({ type, parameters, output }),
@@ -100,7 +98,7 @@ export async function runAndRecord(
   ctx: SimulationContext,
   principal: Principal,
   request: RunAndRecordRequest,
-): Promise<Buffer> {
+): Promise<Uint8Array[]> {
   const {
     course_id: courseId,
     title,

@@ -14,7 +14,7 @@ import {
   successEnvelopeSchema,
 } from '@faraday/contracts';
 import { solverRequestExamples, solverRequestSchema } from '@faraday/plot';
-import { answerCallerGone, callerGoneSignal, type ZodTypeProvider } from '@faraday/server-kit';
+import { answerCallerGone, callerGoneSignal, sendChunks, type ZodTypeProvider } from '@faraday/server-kit';
 import fastifyCompress, { type FastifyCompressRouteOptions } from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -112,7 +112,8 @@ export function simulationsRoutes(ctx: SimulationContext) {
           description:
             "The solver's fields (checked by the simulation service, which names each bad value and its " +
             'allowed range), plus course_id to record the run under a course you belong to and title for the history. ' +
-            'By default the answer is the whole output with numbers as JSON. `fields` leaves parts out (`figure,scalars`: ' +
+            'By default the answer is the whole output with numbers as JSON; the numbers of arrays carry 15 significant ' +
+            'digits (what a double holds faithfully) in every form and in data.json. `fields` leaves parts out (`figure,scalars`: ' +
             'the figure and every value that is not an array), `arrays` writes the numeric arrays compactly (base64 ' +
             'float64 or float32, see CompactArray). The run is recorded whole either way, and its data.json has every ' +
             'number as JSON. Answers are compressed (br, gzip or deflate) when Accept-Encoding asks for it.',
@@ -134,7 +135,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
             signal,
           });
           // Already the JSON envelope, written from the sim service's parts: sent as it is.
-          return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer);
+          return sendChunks(reply as FastifyReply, 'application/json; charset=utf-8', answer);
         } catch (error) {
           if (!signal.aborted) throw error;
           request.log.info({ solver: request.params.solver }, 'caller left; computation stopped');
