@@ -84,6 +84,19 @@ interface ListShape {
 
 const shapeKey = (shape: ListShape) => `${shape.admin}/${shape.search}/${shape.walkNewestFirst}`;
 
+/** The ids of the courses a non-admin teaches or belongs to (two index ranges). */
+function ownCourseIds(db: Db, userId: string) {
+  return db
+    .selectFrom('course_members as m')
+    .select('m.course_id')
+    .where('m.user_id', '=', userId)
+    .unionAll(db.selectFrom('courses as o').select('o.id as course_id').where('o.teacher_id', '=', userId));
+}
+
+/** A course whose name or code contains the search (`search` is the LIKE pattern). */
+const nameOrCode = (search: string) =>
+  sql<boolean>`(${likeIgnoringCase(sql.ref('c.name'), search)} or ${likeIgnoringCase(sql.ref('c.code'), search)})`;
+
 /**
  * The live courses a caller may see that match the search, as (id, created_at). Non-admins start
  * from their own few course ids (memberships by user and courses by teacher, both index ranges)
@@ -91,8 +104,6 @@ const shapeKey = (shape: ListShape) => `${shape.admin}/${shape.search}/${shape.w
  * trigram index. `search` is the index phrase or the LIKE pattern, as the shape says.
  */
 function visibleCourses(db: Db, shape: ListShape, userId: string, search: string) {
-  const nameOrCode = () =>
-    sql<boolean>`(${likeIgnoringCase(sql.ref('c.name'), search)} or ${likeIgnoringCase(sql.ref('c.code'), search)})`;
   if (shape.admin) {
     let all = db.selectFrom('courses as c').where('c.deleted_at', 'is', null);
     // `rowid + 0` keeps the planner from driving the query from the matches, so it walks the
@@ -102,37 +113,48 @@ function visibleCourses(db: Db, shape: ListShape, userId: string, search: string
       all = all.where(
         sql<boolean>`${rowid} in (select rowid from course_search where course_search match ${search})`,
       );
-    else if (shape.search === 'like') all = all.where(nameOrCode());
+    else if (shape.search === 'like') all = all.where(nameOrCode(search));
     return all.select(['c.id', 'c.created_at']).as('v');
   }
-  const mine = db
-    .selectFrom('course_members as m')
-    .select('m.course_id')
-    .where('m.user_id', '=', userId)
-    .union(db.selectFrom('courses as t').select('t.id as course_id').where('t.teacher_id', '=', userId));
   let own = db
-    .selectFrom(mine.as('mine'))
-    .innerJoin('courses as c', 'c.id', 'mine.course_id')
-    .where('c.deleted_at', 'is', null);
-  if (shape.search !== 'none') own = own.where(nameOrCode());
+    .selectFrom('courses as c')
+    .where('c.deleted_at', 'is', null)
+    .where('c.id', 'in', ownCourseIds(db, userId));
+  if (shape.search !== 'none') own = own.where(nameOrCode(search));
   return own.select(['c.id', 'c.created_at']).as('v');
 }
 
 /**
- * One page, newest first, with the teacher's name. The page's ids are chosen first (an
- * index-only walk), and only those rows are read and joined to their teacher. A non-admin's own
- * courses are few, so a window count over the same rows gives the total in the same query; an
- * admin's are many, and counting them apart is cheaper. `student_count` is a column, so no
- * per-row count.
+ * One page, newest first, with the teacher's name. A non-admin's own courses are few: they are
+ * read whole in one plain query, with a window count over the same rows for the total (the
+ * simplest plan, and PostgreSQL plans every call). An admin's are many: the page's ids are chosen
+ * first (an index-only walk), only those rows are read and joined to their teacher, and the
+ * total is counted apart. `student_count` is a column, so no per-row count.
  */
-const pageOfCourses = compiledPerShape(
+const pageOfOwnCourses = compiledPerShape(
+  shapeKey,
+  (db: Db, shape: ListShape, userId: string, search: string, offset: number, limit: number) =>
+    db
+      .selectFrom('courses as c')
+      .innerJoin('users as t', 't.id', 'c.teacher_id')
+      .select(SUMMARY_COLUMNS)
+      .select('t.name as teacher_name')
+      .select((eb) => eb.fn.countAll<number | string>().over().as('total'))
+      .where('c.deleted_at', 'is', null)
+      .where('c.id', 'in', ownCourseIds(db, userId))
+      .$if(shape.search !== 'none', (q) => q.where(nameOrCode(search)))
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .offset(offset)
+      .limit(limit),
+);
+
+const pageOfAllCourses = compiledPerShape(
   shapeKey,
   (db: Db, shape: ListShape, userId: string, search: string, offset: number, limit: number) => {
-    const windowed = !shape.admin;
     const page = db
       .selectFrom(visibleCourses(db, shape, userId, search))
       .select('v.id')
-      .$if(windowed, (q) => q.select((eb) => eb.fn.countAll<number | string>().over().as('total')))
       .orderBy('v.created_at', 'desc')
       .orderBy('v.id', 'desc')
       .offset(offset)
@@ -143,7 +165,6 @@ const pageOfCourses = compiledPerShape(
       .innerJoin('users as t', 't.id', 'c.teacher_id')
       .select(SUMMARY_COLUMNS)
       .select('t.name as teacher_name')
-      .$if(windowed, (q) => q.select('p.total'))
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc');
   },
@@ -174,27 +195,23 @@ export async function listVisibleCourses(
   const phrase = admin ? searchIndexPhrase(db, filter.search) : undefined;
   const search: ListShape['search'] = phrase !== undefined ? 'index' : filter.search ? 'like' : 'none';
   const searchValue = phrase ?? (filter.search ? containsPattern(filter.search) : '');
+  const shape = (walkNewestFirst = false): ListShape => ({ admin, search, walkNewestFirst });
   const page = (walkNewestFirst = false) =>
-    pageOfCourses(
+    pageOfAllCourses(db, shape(walkNewestFirst), principal.userId, searchValue, filter.offset, filter.limit);
+  const count = async () => {
+    const [row] = await countOfCourses(db, shape(), principal.userId, searchValue);
+    return Number(row?.n ?? 0);
+  };
+
+  if (!admin) {
+    const paged = await pageOfOwnCourses(
       db,
-      { admin, search, walkNewestFirst },
+      shape(),
       principal.userId,
       searchValue,
       filter.offset,
       filter.limit,
     );
-  const count = async () => {
-    const [row] = await countOfCourses(
-      db,
-      { admin, search, walkNewestFirst: false },
-      principal.userId,
-      searchValue,
-    );
-    return Number(row?.n ?? 0);
-  };
-
-  if (!admin) {
-    const paged = await page();
     const rows = paged.map(({ total: _total, ...row }) => row);
     // A page past the end has no row to carry the total.
     if (paged.length === 0 && filter.offset > 0) return { rows, total: await count() };
