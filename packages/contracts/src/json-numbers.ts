@@ -167,3 +167,44 @@ export function writeJsonNumber(v: number, out: Uint8Array, at: number): number 
   }
   return at;
 }
+
+/** About how many bytes of JSON text one piece of arrayJsonPieces carries. */
+const PIECE_BYTES = 64 * 1024;
+const OPEN = 0x5b;
+const CLOSE = 0x5d;
+const COMMA = 0x2c;
+
+/**
+ * The JSON text of numeric values of the given shape (nested arrays for two dimensions, row 0
+ * first), as pieces of about 64 kB so a long array can be written without holding the event loop.
+ * Each number has 15 significant digits (json-numbers.ts). The sim service and the backend both
+ * write arrays with this, so data.json reads the same whichever wrote it. The pieces are
+ * consecutive views of one buffer, so a caller may take them whole as one view.
+ */
+export function* arrayJsonPieces(values: Float64Array, shape: readonly number[]): Generator<Uint8Array> {
+  const grid = shape.length === 2;
+  const rows = grid ? (shape[0] ?? 0) : 1;
+  const cols = grid ? (shape[1] ?? 0) : values.length;
+  const out = new Uint8Array(values.length * (MAX_NUMBER_BYTES + 1) + rows * 3 + 2);
+  let at = 0;
+  let start = 0;
+  out[at++] = OPEN;
+  for (let r = 0; r < rows; r++) {
+    if (grid) {
+      if (r > 0) out[at++] = COMMA;
+      out[at++] = OPEN;
+    }
+    const first = r * cols;
+    for (let i = first; i < first + cols; i++) {
+      if (i > first) out[at++] = COMMA;
+      at = writeJsonNumber(values[i]!, out, at);
+    }
+    if (grid) out[at++] = CLOSE;
+    if (at - start >= PIECE_BYTES && r < rows - 1) {
+      yield out.subarray(start, at);
+      start = at;
+    }
+  }
+  out[at++] = CLOSE;
+  yield out.subarray(start, at);
+}

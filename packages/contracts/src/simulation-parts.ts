@@ -1,22 +1,31 @@
 import { z } from 'zod';
-import { MAX_NUMBER_BYTES, writeJsonNumber } from './json-numbers.js';
 
 /**
  * The simulation service's answer in parts (issue 18): what the backend asks for instead of the
  * JSON envelope, so it can record the run and answer its caller without parsing and
  * re-serialising megabytes of numbers. The same layout keeps a run's numbers in the blob store
- * when no JSON text of them was made (the backend serves that blob as data.json, rendered).
+ * (the backend serves that blob as data.json, rendered).
  *
- *   faraday-sim-parts/1\n        magic line
- *   <head JSON>\n                 {document, png_bytes, arrays: [{shape, encoding, bytes}]}
- *   <png bytes><array 0>...       the parts, back to back, lengths from the head
+ *   faraday-sim-parts/2\n                               magic line
+ *   {"array":{shape, encoding, bytes}}\n<bytes>         one frame per array, in order: array i
+ *   ...                                                   is the i-th array frame
+ *   {"head":{document, png_bytes}}\n<png bytes>         last: the document and the figure
+ *
+ * The arrays come first because they exist first: the sim service sends each one as soon as the
+ * solver is done (and its JSON written), while the figure is still being drawn, and the backend
+ * stores them meanwhile. When the work fails after the arrays went out, the last frame is
+ * `{"error":{code, message, details?}}\n` instead of the head (the status line was sent already).
  *
  * `document` is a JSON value in which each numeric array stands as `{"$array": i}`: array i is
- * part i, as JSON text (`json`) or as little-endian float64 values (`float64`).
+ * frame i, as JSON text (`json`) or as little-endian float64 values (`float64`). Version 1 (one
+ * head first, then the PNG and the arrays) is still read: runs stored by earlier versions keep it.
  */
 export const SIM_PARTS_MEDIA_TYPE = 'application/vnd.faraday.sim-parts';
-const MAGIC = 'faraday-sim-parts/1\n';
+const MAGIC = 'faraday-sim-parts/2\n';
+const MAGIC_V1 = 'faraday-sim-parts/1\n';
 const NEWLINE = 0x0a;
+/** A header line longer than this is garbage (documents are a few kilobytes). */
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 
 export const arrayPartSchema = z.object({
   shape: z.array(z.number().int().min(0)),
@@ -31,6 +40,15 @@ export const simPartsHeadSchema = z.object({
   arrays: z.array(arrayPartSchema),
 });
 export type SimPartsHead = z.infer<typeof simPartsHeadSchema>;
+
+const partsErrorSchema = z.object({ code: z.string(), message: z.string(), details: z.string().optional() });
+export type SimPartsError = z.infer<typeof partsErrorSchema>;
+
+const frameHeaderSchema = z.union([
+  z.object({ array: arrayPartSchema }),
+  z.object({ head: z.object({ document: z.unknown(), png_bytes: z.number().int().min(0) }) }),
+  z.object({ error: partsErrorSchema }),
+]);
 
 /** Where an array stands in a document. */
 export interface ArrayRef {
@@ -52,35 +70,163 @@ export interface SimParts {
   arrays: Uint8Array[];
 }
 
-export interface SimPartsInput {
-  /** The document, already as JSON text (the worker writes it; no second pass here). */
-  documentJson: string;
-  png: Uint8Array;
-  arrays: { shape: number[]; encoding: ArrayPart['encoding']; bytes: Uint8Array }[];
+const encoder = new TextEncoder();
+const line = (text: string) => encoder.encode(`${text}\n`);
+
+/** The first bytes of a parts body. */
+export function partsStart(): Uint8Array {
+  return encoder.encode(MAGIC);
 }
 
-/** The bytes of a parts body, as chunks to send or store one after the other. */
-export function encodeSimParts(input: SimPartsInput): Uint8Array[] {
-  const arrays = JSON.stringify(
-    input.arrays.map((a) => ({ shape: a.shape, encoding: a.encoding, bytes: a.bytes.byteLength })),
-  );
-  const head = `{"document":${input.documentJson},"png_bytes":${input.png.byteLength},"arrays":${arrays}}`;
-  return [new TextEncoder().encode(`${MAGIC}${head}\n`), input.png, ...input.arrays.map((a) => a.bytes)];
+/** One array's frame: its header line and its bytes. */
+export function arrayFrame(shape: readonly number[], encoding: ArrayPart['encoding'], bytes: Uint8Array) {
+  return [line(JSON.stringify({ array: { shape, encoding, bytes: bytes.byteLength } })), bytes];
+}
+
+/** The last frame of a finished body: the document (already JSON text) and the PNG. */
+export function headFrame(documentJson: string, png: Uint8Array): Uint8Array[] {
+  return [line(`{"head":{"document":${documentJson},"png_bytes":${png.byteLength}}}`), png];
+}
+
+/** The last frame of a body whose work failed after its arrays went out. */
+export function errorFrame(error: SimPartsError): Uint8Array {
+  return line(JSON.stringify({ error }));
 }
 
 export function isSimParts(body: Uint8Array): boolean {
-  if (body.byteLength < MAGIC.length) return false;
-  for (let i = 0; i < MAGIC.length; i++) if (body[i] !== MAGIC.charCodeAt(i)) return false;
+  return startsWith(body, MAGIC) || startsWith(body, MAGIC_V1);
+}
+
+function startsWith(body: Uint8Array, text: string): boolean {
+  if (body.byteLength < text.length) return false;
+  for (let i = 0; i < text.length; i++) if (body[i] !== text.charCodeAt(i)) return false;
   return true;
 }
 
-/** Splits a parts body (views into it, no copies). Throws an Error saying what is wrong. */
+export type SimPartsFrame =
+  | { kind: 'array'; part: ArrayPart; bytes: Uint8Array }
+  | { kind: 'head'; document: unknown; png: Uint8Array }
+  | { kind: 'error'; error: SimPartsError };
+
+const sizeOf = (shape: readonly number[]) => shape.reduce((x, y) => x * y, 1);
+
+/**
+ * Reads a parts body as it arrives: `push` each chunk and get the frames it completed; `finish`
+ * at the end gives the whole answer. Throws an Error saying what is wrong with a garbled body.
+ * A frame's bytes are the chunks' own memory when they came in one chunk, one copy otherwise.
+ */
+export class SimPartsReader {
+  #state: 'magic' | 'header' | 'bytes' | 'done' = 'magic';
+  #line: Buffer[] = [];
+  #lineBytes = 0;
+  #header: z.infer<typeof frameHeaderSchema> | undefined;
+  #pieces: Buffer[] = [];
+  #remaining = 0;
+  readonly #arrays: { part: ArrayPart; bytes: Uint8Array }[] = [];
+  #last: SimPartsFrame | undefined;
+
+  push(chunk: Uint8Array): SimPartsFrame[] {
+    const data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const frames: SimPartsFrame[] = [];
+    let at = 0;
+    while (at < data.length) {
+      if (this.#state === 'done') throw new Error('sim parts: bytes after the last frame');
+      if (this.#state === 'bytes') {
+        const take = Math.min(this.#remaining, data.length - at);
+        this.#pieces.push(data.subarray(at, at + take));
+        at += take;
+        this.#remaining -= take;
+        if (this.#remaining === 0) frames.push(this.#frameDone());
+        continue;
+      }
+      const end = data.indexOf(NEWLINE, at);
+      const piece = data.subarray(at, end < 0 ? data.length : end);
+      this.#line.push(piece);
+      this.#lineBytes += piece.length;
+      if (this.#lineBytes > MAX_HEADER_BYTES) throw new Error('sim parts: a header line without an end');
+      if (end < 0) break;
+      at = end + 1;
+      const text = Buffer.concat(this.#line).toString();
+      this.#line = [];
+      this.#lineBytes = 0;
+      const frame = this.#lineDone(text);
+      if (frame) frames.push(frame);
+    }
+    return frames;
+  }
+
+  /** The whole answer; throws when the body ended early or its last frame is an error. */
+  finish(): SimParts {
+    const last = this.#last;
+    if (this.#state !== 'done' || last === undefined) throw new Error('sim parts: the body broke off');
+    if (last.kind === 'error') throw new Error(`sim parts: the work failed (${last.error.code})`);
+    if (last.kind !== 'head') throw new Error('sim parts: no head');
+    return {
+      head: {
+        document: last.document,
+        png_bytes: last.png.byteLength,
+        arrays: this.#arrays.map((a) => a.part),
+      },
+      png: last.png,
+      arrays: this.#arrays.map((a) => a.bytes),
+    };
+  }
+
+  #lineDone(text: string): SimPartsFrame | undefined {
+    if (this.#state === 'magic') {
+      if (`${text}\n` !== MAGIC) throw new Error('not a faraday-sim-parts/2 body');
+      this.#state = 'header';
+      return undefined;
+    }
+    const header = frameHeaderSchema.parse(JSON.parse(text));
+    this.#header = header;
+    this.#pieces = [];
+    this.#remaining = 'array' in header ? header.array.bytes : 'head' in header ? header.head.png_bytes : 0;
+    if ('array' in header && header.array.encoding === 'float64') {
+      const { shape, bytes } = header.array;
+      if (bytes !== sizeOf(shape) * 8)
+        throw new Error(`sim parts: ${bytes} bytes of float64 for shape [${shape.join(', ')}]`);
+    }
+    this.#state = 'bytes';
+    return this.#remaining === 0 ? this.#frameDone() : undefined;
+  }
+
+  #frameDone(): SimPartsFrame {
+    const header = this.#header;
+    if (!header) throw new Error('sim parts: bytes before a header');
+    const bytes = this.#pieces.length === 1 ? (this.#pieces[0] as Buffer) : Buffer.concat(this.#pieces);
+    this.#pieces = [];
+    let frame: SimPartsFrame;
+    if ('array' in header) {
+      frame = { kind: 'array', part: header.array, bytes };
+      this.#arrays.push({ part: header.array, bytes });
+      this.#state = 'header';
+    } else {
+      frame =
+        'head' in header
+          ? { kind: 'head', document: header.head.document, png: bytes }
+          : { kind: 'error', error: header.error };
+      this.#state = 'done';
+    }
+    this.#last = frame;
+    return frame;
+  }
+}
+
+/** Splits a whole parts body (either version). Throws an Error saying what is wrong. */
 export function decodeSimParts(body: Uint8Array): SimParts {
-  if (!isSimParts(body)) throw new Error('not a faraday-sim-parts/1 body');
-  const headEnd = body.indexOf(NEWLINE, MAGIC.length);
+  if (startsWith(body, MAGIC_V1)) return decodeVersion1(body);
+  const reader = new SimPartsReader();
+  reader.push(body);
+  return reader.finish();
+}
+
+/** Version 1, as runs stored before the arrays came first keep it: views into the body. */
+function decodeVersion1(body: Uint8Array): SimParts {
+  const headEnd = body.indexOf(NEWLINE, MAGIC_V1.length);
   if (headEnd < 0) throw new Error('sim parts: the head has no end');
   const head = simPartsHeadSchema.parse(
-    JSON.parse(new TextDecoder().decode(body.subarray(MAGIC.length, headEnd))),
+    JSON.parse(new TextDecoder().decode(body.subarray(MAGIC_V1.length, headEnd))),
   );
   let at = headEnd + 1;
   const take = (bytes: number) => {
@@ -91,52 +237,10 @@ export function decodeSimParts(body: Uint8Array): SimParts {
   };
   const png = take(head.png_bytes);
   const arrays = head.arrays.map((a) => {
-    const count = a.shape.reduce((x, y) => x * y, 1);
-    if (a.encoding === 'float64' && a.bytes !== count * 8)
+    if (a.encoding === 'float64' && a.bytes !== sizeOf(a.shape) * 8)
       throw new Error(`sim parts: ${a.bytes} bytes of float64 for shape [${a.shape.join(', ')}]`);
     return take(a.bytes);
   });
   if (at !== body.byteLength) throw new Error('sim parts: longer than its head says');
   return { head, png, arrays };
-}
-
-/** About how many bytes of JSON text one piece of arrayJsonPieces carries. */
-const PIECE_BYTES = 64 * 1024;
-const OPEN = 0x5b;
-const CLOSE = 0x5d;
-const COMMA = 0x2c;
-
-/**
- * The JSON text of numeric values of the given shape (nested arrays for two dimensions, row 0
- * first), as pieces of about 64 kB so a long array can be written without holding the event loop.
- * Each number has 15 significant digits (json-numbers.ts). The sim service and the backend both
- * write arrays with this, so data.json reads the same whichever wrote it. The pieces are
- * consecutive views of one buffer, so a caller may take them whole as one view.
- */
-export function* arrayJsonPieces(values: Float64Array, shape: readonly number[]): Generator<Uint8Array> {
-  const grid = shape.length === 2;
-  const rows = grid ? (shape[0] ?? 0) : 1;
-  const cols = grid ? (shape[1] ?? 0) : values.length;
-  const out = new Uint8Array(values.length * (MAX_NUMBER_BYTES + 1) + rows * 3 + 2);
-  let at = 0;
-  let start = 0;
-  out[at++] = OPEN;
-  for (let r = 0; r < rows; r++) {
-    if (grid) {
-      if (r > 0) out[at++] = COMMA;
-      out[at++] = OPEN;
-    }
-    const first = r * cols;
-    for (let i = first; i < first + cols; i++) {
-      if (i > first) out[at++] = COMMA;
-      at = writeJsonNumber(values[i]!, out, at);
-    }
-    if (grid) out[at++] = CLOSE;
-    if (at - start >= PIECE_BYTES && r < rows - 1) {
-      yield out.subarray(start, at);
-      start = at;
-    }
-  }
-  out[at++] = CLOSE;
-  yield out.subarray(start, at);
 }

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callService, callServiceBytes } from './service-client.js';
+import { callService, callServiceStream } from './service-client.js';
 
 let server: Server;
 let base: string;
@@ -34,6 +34,15 @@ beforeAll(async () => {
         return res.end(Buffer.from([0, 1, 2, 255]));
       case '/hang':
         return undefined;
+      case '/broken':
+        // Half a body, then the connection drops.
+        res.writeHead(200, { 'content-type': 'application/x-test', 'content-length': '100' });
+        res.write(Buffer.from([1, 2, 3]));
+        return setTimeout(() => res.destroy(), 20);
+      case '/stalls':
+        // Headers and a first chunk, then nothing more.
+        res.writeHead(200, { 'content-type': 'application/x-test' });
+        return res.write(Buffer.from([1, 2, 3]));
       default:
         return reply(404, '{}');
     }
@@ -74,13 +83,22 @@ describe('callService', () => {
   });
 });
 
-describe('callServiceBytes', () => {
-  const bytes = (path: string) =>
-    callServiceBytes('sim', base, path, {
-      requestId: 'req-8',
-      timeoutMs: 2000,
-      accept: 'application/x-test',
-    });
+/** The whole body of a streamed answer. */
+async function drained(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const all: Buffer[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return Buffer.concat(all);
+}
+
+describe('callServiceStream', () => {
+  const bytes = async (path: string, timeoutMs = 2000) =>
+    drained(
+      await callServiceStream('sim', base, path, {
+        requestId: 'req-8',
+        timeoutMs,
+        accept: 'application/x-test',
+      }),
+    );
 
   it('hands over the body as it came', async () => {
     expect(Array.from(await bytes('/bytes'))).toEqual([0, 1, 2, 255]);
@@ -92,10 +110,21 @@ describe('callServiceBytes', () => {
     await expect(bytes('/bare500')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
   });
 
+  it('yields the chunks as they arrive, and throws when the body breaks off or stalls', async () => {
+    const stalls = await callServiceStream('sim', base, '/stalls', {
+      requestId: 'r',
+      timeoutMs: 300,
+      accept: 'application/x-test',
+    });
+    const first = await stalls.next();
+    expect(Array.from(first.value ?? [])).toEqual([1, 2, 3]);
+    await expect(stalls.next()).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    await expect(bytes('/broken')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+  });
+
   it('gives up after the timeout, and says a closed port is unreachable', async () => {
-    const hang = callServiceBytes('sim', base, '/hang', { requestId: 'r', timeoutMs: 200, accept: 'x/y' });
-    await expect(hang).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
-    const closed = callServiceBytes('sim', 'http://127.0.0.1:9', '/x', {
+    await expect(bytes('/hang', 200)).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    const closed = callServiceStream('sim', 'http://127.0.0.1:9', '/x', {
       requestId: 'r',
       timeoutMs: 2000,
       accept: 'x/y',

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { AppError, type ErrorCode, isErrorCode } from '@faraday/contracts';
 import { propagationHeaders } from './request-id.js';
@@ -103,27 +103,27 @@ export async function callService<T>(
   throw passThroughError(response.status, body, service);
 }
 
-interface RawAnswer {
+interface OpenAnswer {
   status: number;
   type: string;
-  body: Buffer;
+  response: IncomingMessage;
+  /** What a failure while the body is read means: a timeout, or an answer that broke off. */
+  failure: (cause: unknown) => AppError;
 }
 
 /**
- * One request with Node's http client: about twice as fast as fetch at receiving a body of
- * several megabytes (no web streams in between; 6 MB over loopback in ~10 ms instead of ~22).
+ * One request with Node's http client, resolved when the answer's headers are in: about twice as
+ * fast as fetch at receiving a body of several megabytes (no web streams in between).
  */
-function sendRaw(service: string, url: string, options: ServiceCallOptions): Promise<RawAnswer> {
+function openRaw(service: string, url: string, options: ServiceCallOptions): Promise<OpenAnswer> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+  const failure = (cause: unknown) =>
+    timeout.aborted
+      ? timedOut(service, options.timeoutMs)
+      : new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service is unreachable`, { cause });
   return new Promise((resolve, reject) => {
-    const fail = (cause: unknown) =>
-      reject(
-        timeout.aborted
-          ? timedOut(service, options.timeoutMs)
-          : new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service is unreachable`, { cause }),
-      );
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
     const request = send(
       url,
@@ -136,51 +136,65 @@ function sendRaw(service: string, url: string, options: ServiceCallOptions): Pro
         },
         signal,
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', fail);
-        response.on('close', () => {
-          if (!response.complete) return fail(new Error('the answer broke off'));
-          resolve({
-            status: response.statusCode ?? 0,
-            type: String(response.headers['content-type'] ?? ''),
-            body: Buffer.concat(chunks),
-          });
-        });
-      },
+      (response) =>
+        resolve({
+          status: response.statusCode ?? 0,
+          type: String(response.headers['content-type'] ?? ''),
+          response,
+          failure,
+        }),
     );
-    request.on('error', fail);
+    request.on('error', (cause) => reject(failure(cause)));
     request.end(payload);
   });
 }
 
+/** The answer's body, chunk by chunk as it arrives; a broken or late answer throws its AppError. */
+async function* bodyOf(answer: OpenAnswer): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of answer.response) yield chunk as Buffer;
+  } catch (cause) {
+    throw answer.failure(cause);
+  }
+  if (!answer.response.complete) throw answer.failure(new Error('the answer broke off'));
+}
+
+async function wholeBody(answer: OpenAnswer): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of bodyOf(answer)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
 /**
  * Like callService, for a success answered in another media type than the JSON envelope (the
- * caller says which in `accept`): its bytes as they came, unparsed. A success in another type is
- * UPSTREAM_BAD_RESPONSE; errors are envelopes and pass through as in callService.
+ * caller says which in `accept`): its bytes as they arrive, unparsed, for the caller to use
+ * before the answer is complete. A success in another type is UPSTREAM_BAD_RESPONSE; errors are
+ * envelopes and pass through as in callService. Reading the chunks throws the AppError of a
+ * timeout or an answer that broke off.
  */
-export async function callServiceBytes(
+export async function callServiceStream(
   service: string,
   baseUrl: string,
   path: string,
   options: ServiceCallOptions & { accept: string },
-): Promise<Buffer> {
-  const answer = await sendRaw(service, `${baseUrl}${path}`, {
+): Promise<AsyncGenerator<Buffer>> {
+  const answer = await openRaw(service, `${baseUrl}${path}`, {
     ...options,
     headers: { ...options.headers, accept: options.accept },
   });
   const ok = answer.status >= 200 && answer.status < 300;
-  if (ok && answer.type.startsWith(options.accept)) return answer.body;
+  if (ok && answer.type.startsWith(options.accept)) return bodyOf(answer);
   if (ok) {
+    answer.response.resume();
     throw new AppError(
       'UPSTREAM_BAD_RESPONSE',
       `The ${service} service answered ${answer.type || 'no Content-Type'}, not ${options.accept}`,
     );
   }
+  const body = await wholeBody(answer);
   let envelope: EnvelopeLike;
   try {
-    envelope = JSON.parse(answer.body.toString()) as EnvelopeLike;
+    envelope = JSON.parse(body.toString()) as EnvelopeLike;
   } catch (error) {
     if (answer.status >= 500) {
       throw new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service answered HTTP ${answer.status}`);

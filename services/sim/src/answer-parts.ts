@@ -75,17 +75,18 @@ function joinedPieces(pieces: readonly Uint8Array[]): Uint8Array {
 const SLICE_MS = 4;
 
 /**
- * The JSON text of each array (as the contracts write it), on the service's own thread while the
- * worker draws the figure: the two run side by side on two cores. Written in slices of a few
- * milliseconds, so the service keeps answering other requests meanwhile. `stopped()` abandons
- * the work (the computation failed or the caller left).
+ * The JSON text of each array (as the contracts write it), handed to `each` as soon as it is
+ * written, on the service's own thread while the worker draws the figure: the two run side by
+ * side on two cores. Written in slices of a few milliseconds, so the service keeps answering
+ * other requests meanwhile. `stopped()` abandons the work (the computation failed or the caller
+ * left).
  */
 export async function arraysAsJson(
   values: Float64Array,
   shapes: readonly number[][],
   stopped: () => boolean,
-): Promise<Uint8Array[]> {
-  const out: Uint8Array[] = [];
+  each: (shape: number[], json: Uint8Array) => void,
+): Promise<void> {
   let offset = 0;
   let sliceStart = performance.now();
   for (const shape of shapes) {
@@ -100,7 +101,6 @@ export async function arraysAsJson(
       }
     }
     offset += count;
-    out.push(joinedPieces(pieces));
+    each(shape, joinedPieces(pieces));
   }
-  return out;
 }

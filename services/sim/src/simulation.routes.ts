@@ -8,7 +8,7 @@ import {
 } from '@faraday/contracts';
 import { isSolverName } from '@faraday/physics';
 import { solverRequestSchema } from '@faraday/plot';
-import { answerCallerGone, callerGoneSignal, sendChunks, type ZodTypeProvider } from '@faraday/server-kit';
+import { answerCallerGone, callerGoneSignal, type ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { runSimulation, runSimulationInParts } from './simulation.service.js';
@@ -80,9 +80,10 @@ export function simulationRoutes(pool: SolverPool) {
               'Body: the solver fields of spec 4.3, plus optional `visualization` and `output_type`. ' +
               'A 400 INVALID_PARAMETERS names every bad field, its value and its allowed range; ' +
               'more than 100,000 grid points is 422 MEMORY_LIMIT_EXCEEDED. ' +
-              `With \`Accept: ${SIM_PARTS_MEDIA_TYPE}\` the answer comes in parts (a JSON head, the PNG, ` +
-              'then each numeric array as JSON text or float64 values, see `arrays`): what the backend ' +
-              'asks for, so it records and answers a run without re-parsing its numbers. Errors are envelopes either way.',
+              `With \`Accept: ${SIM_PARTS_MEDIA_TYPE}\` the answer comes in parts: each numeric array as soon as it exists ` +
+              '(JSON text or float64 values, see `arrays`), then a JSON head with the PNG. That is what the backend asks for, ' +
+              'so it stores the arrays while the figure is drawn and never re-parses the numbers. Errors before the first ' +
+              'array are envelopes; a failure after it ends the parts with an error frame.',
             querystring: partsQuerySchema,
             response: { 200: successEnvelopeSchema(simulationResultSchema) },
           },
@@ -92,8 +93,8 @@ export function simulationRoutes(pool: SolverPool) {
           try {
             if (wantsParts(request)) {
               const { arrays } = partsQuerySchema.parse(request.query);
-              const chunks = await runSimulationInParts(pool, solver, request.body, arrays, ctx);
-              return sendChunks(reply, SIM_PARTS_MEDIA_TYPE, chunks);
+              const parts = await runSimulationInParts(pool, solver, request.body, arrays, ctx);
+              return reply.type(SIM_PARTS_MEDIA_TYPE).send(parts);
             }
             const body = await runSimulation(pool, solver, request.body, ctx);
             // Already the JSON envelope: Fastify sends bytes as they are.

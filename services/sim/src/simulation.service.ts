@@ -3,8 +3,9 @@
  * solver and draw the figure in the pool (503 when full, 504 at the time limit), and hand back
  * the finished response body: the JSON envelope, or the answer in parts (issue 18).
  */
+import { PassThrough, type Readable } from 'node:stream';
 import { MessageChannel } from 'node:worker_threads';
-import { AppError, encodeSimParts } from '@faraday/contracts';
+import { AppError, arrayFrame, errorFrame, headFrame, partsStart } from '@faraday/contracts';
 import type { SolverName } from '@faraday/physics';
 import type { FastifyBaseLogger } from 'fastify';
 import { arraysAsJson, sizeOf } from './answer-parts.js';
@@ -19,9 +20,6 @@ export interface SimulationContext {
   caller: Caller;
   log: FastifyBaseLogger;
 }
-
-/** How long the arrays posted before the figure may trail the finished task (they never should). */
-const ARRAYS_GRACE_MS = 10_000;
 
 function logDone(
   ctx: SimulationContext,
@@ -58,9 +56,11 @@ export async function runSimulation(
 }
 
 /**
- * Returns the answer in parts (contracts' simulation-parts), as chunks to send one after the
- * other. With `json` arrays the worker posts the values when the solver is done, and their JSON
- * is written here while the worker draws: two cores, one round trip.
+ * Returns the answer in parts (contracts' simulation-parts) as a stream. It starts once the solver
+ * is done, so errors before that (invalid input, busy, no convergence) are thrown for the route to
+ * answer as an envelope. Each array goes out as soon as it exists (its JSON written here while the
+ * worker draws the figure: two cores), and the head with the figure comes last; a failure after
+ * the arrays went out ends the stream with an error frame.
  */
 export async function runSimulationInParts(
   pool: SolverPool,
@@ -68,40 +68,69 @@ export async function runSimulationInParts(
   body: unknown,
   arrays: 'json' | 'float64',
   ctx: SimulationContext,
-): Promise<Uint8Array[]> {
+): Promise<Readable> {
   const task: SolverTask = { ...validateSimulationRequest(solver, body), parts: arrays };
-  if (arrays === 'float64') {
-    const result = asParts(await pool.run(task, ctx.signal, ctx.caller));
-    return finish(ctx, task, result, partsOf(result.parts, floatParts(result.parts)));
-  }
   const channel = new MessageChannel();
-  let failed = false;
-  const json = new Promise<Uint8Array[]>((resolve, reject) => {
-    channel.port1.once('message', (message: ArraysMessage) =>
-      arraysAsJson(message.values, message.shapes, () => failed || ctx.signal.aborted).then(resolve, reject),
-    );
+  const posted = new Promise<ArraysMessage>((resolve) => channel.port1.once('message', resolve));
+  const done = pool.run({ ...task, arraysPort: channel.port2 }, ctx.signal, ctx.caller);
+  done.catch(() => {}); // awaited below, or in the stream's writer once the answer has started
+  // The worker posts the arrays before it draws, but the two messages travel on different ports:
+  // a finished run may arrive first, its arrays just behind.
+  const message = await Promise.race([posted, done.then(() => withGrace(posted))]).catch((error: unknown) => {
+    channel.port1.close();
+    throw error;
   });
-  json.catch(() => {}); // settled below, or abandoned when the computation fails
+  const out = new PassThrough();
+  out.write(partsStart());
+  void streamParts(out, message, arrays, done, ctx, task).finally(() => channel.port1.close());
+  return out;
+}
+
+/** Writes the arrays, then the head and the figure (or an error frame), and ends the stream. */
+async function streamParts(
+  out: PassThrough,
+  message: ArraysMessage,
+  arrays: 'json' | 'float64',
+  done: Promise<object>,
+  ctx: SimulationContext,
+  task: SolverTask,
+): Promise<void> {
+  let failed = false;
+  let bytes = 0;
+  const send = (chunks: Uint8Array[]) => {
+    for (const chunk of chunks) {
+      bytes += chunk.byteLength;
+      out.write(chunk);
+    }
+  };
   try {
-    const result = asParts(await pool.run({ ...task, arraysPort: channel.port2 }, ctx.signal, ctx.caller));
-    const texts = await withGrace(json).catch((error: unknown) => {
-      // Writing stops when the caller leaves: answer as for a computation stopped that way.
-      throw ctx.signal.aborted ? new CallerGone() : error;
-    });
-    return finish(
-      ctx,
-      task,
-      result,
-      partsOf(
-        result.parts,
-        texts.map((t) => ({ bytes: t, encoding: 'json' })),
-      ),
-    );
+    if (arrays === 'float64') {
+      for (const { shape, values } of floatArrays(message)) send(arrayFrame(shape, 'float64', values));
+    } else {
+      await arraysAsJson(
+        message.values,
+        message.shapes,
+        () => failed || ctx.signal.aborted,
+        (shape, json) => send(arrayFrame(shape, 'json', json)),
+      );
+    }
+    const result = asParts(await done);
+    send(headFrame(result.parts.document, result.parts.png));
+    logDone(ctx, task, result, bytes);
+    out.end();
   } catch (error) {
     failed = true;
-    throw error;
-  } finally {
-    channel.port1.close();
+    // The caller left: nobody reads the stream any more.
+    if (ctx.signal.aborted || error instanceof CallerGone) return void out.destroy();
+    const failure = error instanceof AppError ? error : new AppError('COMPUTATION_FAILED');
+    if (!(error instanceof AppError)) ctx.log.error({ err: error }, 'answer in parts failed');
+    out.end(
+      errorFrame({
+        code: failure.code,
+        message: failure.message,
+        ...(failure.details === undefined ? {} : { details: failure.details }),
+      }),
+    );
   }
 }
 
@@ -113,37 +142,18 @@ function asParts(result: object): Done {
   return result as Done;
 }
 
-function finish(ctx: SimulationContext, task: SolverTask, result: Done, chunks: Uint8Array[]): Uint8Array[] {
-  logDone(
-    ctx,
-    task,
-    result,
-    chunks.reduce((n, c) => n + c.byteLength, 0),
-  );
-  return chunks;
-}
-
-function floatParts(parts: PartsResult): { bytes: Uint8Array; encoding: 'float64' }[] {
-  const values = parts.values ?? new Float64Array(0);
+/** Each array's float64 values as bytes (views of the posted values, no copy). */
+function floatArrays(message: ArraysMessage): { shape: number[]; values: Uint8Array }[] {
   let at = 0;
-  return parts.shapes.map((shape) => {
-    const count = sizeOf(shape);
-    const view = values.subarray(at, at + count);
-    at += count;
-    return { bytes: new Uint8Array(view.buffer, view.byteOffset, view.byteLength), encoding: 'float64' };
+  return message.shapes.map((shape) => {
+    const view = message.values.subarray(at, at + sizeOf(shape));
+    at += view.length;
+    return { shape, values: new Uint8Array(view.buffer, view.byteOffset, view.byteLength) };
   });
 }
 
-function partsOf(
-  parts: PartsResult,
-  arrays: { bytes: Uint8Array; encoding: 'json' | 'float64' }[],
-): Uint8Array[] {
-  return encodeSimParts({
-    documentJson: parts.document,
-    png: parts.png,
-    arrays: arrays.map((a, i) => ({ shape: parts.shapes[i] ?? [], encoding: a.encoding, bytes: a.bytes })),
-  });
-}
+/** How long the arrays may trail the finished task (they are posted before the figure is drawn). */
+const ARRAYS_GRACE_MS = 10_000;
 
 async function withGrace<T>(promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

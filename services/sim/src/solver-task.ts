@@ -26,9 +26,9 @@ export interface SolverTask {
 }
 
 /**
- * A task in parts with JSON arrays also carries a port: the worker posts the arrays' values on
- * it (an ArraysMessage) as soon as the solver is done, and the service writes their JSON while
- * the worker draws the figure.
+ * A task in parts also carries a port: the worker posts the arrays' values on it (an
+ * ArraysMessage) as soon as the solver is done, and the service sends them (writing their JSON
+ * first when asked) while the worker draws the figure.
  */
 export interface PortedTask extends SolverTask {
   arraysPort?: MessagePort;
@@ -46,8 +46,6 @@ export interface PartsResult {
   document: string;
   png: Uint8Array;
   shapes: number[][];
-  /** The arrays' float64 values back to back, when the task asked for float64 (else posted early). */
-  values?: Float64Array;
 }
 
 /** A task as the pool sends it: the id ties the worker's "started" message to the task. */

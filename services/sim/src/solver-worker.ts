@@ -94,16 +94,14 @@ async function simulate(task: PortedTask): Promise<SolverTaskResult> {
 }
 
 /**
- * The answer in parts (issue 18). With JSON arrays, the values go to the service before the
- * figure is drawn, so their JSON is written on the service's thread while this one draws.
+ * The answer in parts (issue 18): the arrays' values go to the service as soon as the solver is
+ * done, so it sends them (their JSON written on its own thread) while this one draws.
  */
 async function simulateInParts(task: PortedTask, params: unknown, output: object): Promise<SolverTaskResult> {
   const { document, shapes, values } = splitArrays(output);
-  const early = task.parts === 'json' && task.arraysPort !== undefined;
-  if (early) {
-    task.arraysPort?.postMessage({ values, shapes } satisfies ArraysMessage, [values.buffer as ArrayBuffer]);
-    task.arraysPort?.close();
-  }
+  if (!task.arraysPort) throw new Error('a task in parts needs its arrays port');
+  task.arraysPort.postMessage({ values, shapes } satisfies ArraysMessage, [values.buffer as ArrayBuffer]);
+  task.arraysPort.close();
   const figure = await drawFigure(task, params, output);
   const wire = document as WireOutput;
   const computationTime = Number(wire.metadata?.['computation_time'] ?? 0);
@@ -115,7 +113,6 @@ async function simulateInParts(task: PortedTask, params: unknown, output: object
       // A copy with its own ArrayBuffer, safe to transfer (the encoder's may be pooled).
       png: new Uint8Array(figure.png),
       shapes,
-      ...(early ? {} : { values }),
     },
     computationTime,
     renderTime: figure.renderTime,
@@ -154,10 +151,7 @@ export default async function runSolverTask(task: PoolTask): Promise<unknown> {
     return failure(error);
   }
   if (!result.ok) return result;
-  const transfer =
-    'body' in result
-      ? [result.body.buffer]
-      : [result.parts.png.buffer, ...(result.parts.values ? [result.parts.values.buffer] : [])];
+  const transfer = 'body' in result ? [result.body.buffer] : [result.parts.png.buffer];
   return move({
     get [transferableSymbol]() {
       return transfer;

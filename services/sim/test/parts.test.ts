@@ -8,10 +8,11 @@ import {
   decodeSimParts,
   isArrayRef,
   SIM_PARTS_MEDIA_TYPE,
+  SimPartsReader,
   simulationTypes,
 } from '@faraday/contracts';
 import { describe, expect, it } from 'vitest';
-import { isPng, postSim, typicalRequests, useSimServer } from './support.js';
+import { isPng, MISBEHAVING_WORKER, postSim, typicalRequests, useSimServer } from './support.js';
 
 const server = useSimServer();
 
@@ -86,5 +87,33 @@ describe('the answer in parts', () => {
     const error = JSON.parse(Buffer.from(bad.bytes).toString()).error;
     expect(error.code).toBe('INVALID_PARAMETERS');
     expect(error.details).toContain('arrays');
+  });
+});
+
+describe('a failure after the arrays went out', () => {
+  const server = useSimServer({ SIM_WORKERS: '1', SIM_TIMEOUT_SEC: '2' }, MISBEHAVING_WORKER);
+  const post = (vTop: number) =>
+    fetch(`${server.address}/v1/sim/laplace2d?arrays=float64`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: SIM_PARTS_MEDIA_TYPE },
+      body: JSON.stringify({ ...typicalRequests.laplace2d, v_top: vTop }),
+    });
+
+  it('ends the parts with an error frame: the figure failed, or the time limit stopped it', async () => {
+    for (const [vTop, code] of [
+      [123.25, 'COMPUTATION_FAILED'],
+      [456.5, 'TIMEOUT'],
+    ] as const) {
+      const res = await post(vTop);
+      expect(res.status).toBe(200);
+      const reader = new SimPartsReader();
+      const frames = reader.push(new Uint8Array(await res.arrayBuffer()));
+      expect(frames.map((f) => f.kind)).toEqual(['array', 'error']);
+      expect(frames[1]).toMatchObject({ kind: 'error', error: { code } });
+      expect(() => reader.finish()).toThrow(code);
+    }
+    // The thread stopped at the limit was replaced: a real run still answers whole.
+    const healthy = await post(10);
+    expect(decodeSimParts(new Uint8Array(await healthy.arrayBuffer())).head.arrays.length).toBeGreaterThan(0);
   });
 });

@@ -1,88 +1,85 @@
 /**
  * POST /api/v1/sim/<solver> (issue 18): the sim service answers in parts, the backend stores the
- * figure, data.json and the record, and writes the caller's answer in the form it asked for,
- * never parsing or re-serialising the numbers. When the answer carries the arrays as JSON, the
- * sim service writes that JSON and data.json is stored as JSON text, byte for byte the arrays of
- * the answer; otherwise the run's numbers are stored as parts (float64) and data.json is written
- * from them when it is asked for. Either way data.json has every number, in the same JSON.
+ * figure, the run's numbers and the record, and writes the caller's answer in the form it asked
+ * for, never parsing or re-serialising the numbers. The arrays come as JSON text when the answer
+ * carries them as JSON (the sim service writes it), else as float64 values; either way they are
+ * stored as they came and data.json is written from them when it is asked for, in the same JSON
+ * (runs stored by earlier versions may hold data.json as JSON text: it is served as it is).
  */
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import {
   AppError,
   answerFieldsOf,
+  arrayFrame,
   decodeSimParts,
-  encodeSimParts,
+  headFrame,
+  isErrorCode,
   isSimParts,
+  partsStart,
   SIM_CALLER_HEADERS,
   SIM_PARTS_MEDIA_TYPE,
   type SimParts,
+  type SimPartsError,
+  type SimPartsFrame,
+  SimPartsReader,
   type SimulationAnswerQuery,
   type SimulationType,
 } from '@faraday/contracts';
-import { callServiceBytes } from '@faraday/server-kit';
+import { callServiceStream } from '@faraday/server-kit';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { accessCourse } from '../courses/course-access.js';
 import { newId } from '../shared/ids.js';
-import { type AnswerForm, answerBody, asBytes, dataJsonChunks, withoutFigure } from './answer-writer.js';
+import { type AnswerForm, answerBody, dataJsonChunks, withoutFigure } from './answer-writer.js';
 import type { SimulationContext } from './simulation-context.js';
-import { storeRun } from './simulations.service.js';
+import { putBlob, storeRun } from './simulations.service.js';
 
 /** What the backend checks of the document: an object with its metadata (the record needs it). */
 const documentSchema = z.looseObject({
   metadata: z.looseObject({ computation_time: z.number() }),
 });
+type RunParts = SimParts & { document: z.infer<typeof documentSchema> };
 
-/** The sim service's answer in parts; its error codes pass through, a garbled body is UPSTREAM_BAD_RESPONSE. */
-async function runInParts(
-  ctx: SimulationContext,
-  request: { type: SimulationType; parameters: Record<string, unknown>; requestId: string; userId: string },
-  arrays: 'json' | 'float64',
-  signal: AbortSignal | undefined,
-): Promise<SimParts & { document: z.infer<typeof documentSchema> }> {
-  const body = await callServiceBytes(
-    'simulation',
-    ctx.simServiceUrl,
-    `/v1/sim/${request.type}?arrays=${arrays}`,
-    {
-      accept: SIM_PARTS_MEDIA_TYPE,
-      body: request.parameters,
-      requestId: request.requestId,
-      headers: { [SIM_CALLER_HEADERS.user]: request.userId, [SIM_CALLER_HEADERS.work]: 'interactive' },
-      timeoutMs: ctx.settings.requestTimeoutMs,
-      ...(signal ? { signal } : {}),
-    },
+/** An error frame's code passes through like an error envelope's; anything else is garbled. */
+function upstreamFailure(error: SimPartsError): AppError {
+  if (!isErrorCode(error.code)) {
+    return new AppError('UPSTREAM_BAD_RESPONSE', 'The simulation service failed with an unknown code');
+  }
+  return new AppError(
+    error.code,
+    error.message,
+    error.details === undefined ? {} : { details: error.details },
   );
+}
+
+/**
+ * Reads the sim service's answer in parts as it arrives, handing each array to `onArray` as soon
+ * as it is complete. A garbled body is UPSTREAM_BAD_RESPONSE; an error frame, a timeout or a
+ * broken answer throw their own AppError.
+ */
+async function readParts(
+  chunks: AsyncIterable<Buffer>,
+  onArray: (frame: ArrayFrame) => void,
+): Promise<RunParts> {
+  const reader = new SimPartsReader();
   try {
-    const parts = decodeSimParts(body);
+    for await (const chunk of chunks) {
+      for (const frame of reader.push(chunk)) {
+        if (frame.kind === 'array') onArray(frame);
+        else if (frame.kind === 'error') throw upstreamFailure(frame.error);
+      }
+    }
+    const parts = reader.finish();
     return { ...parts, document: documentSchema.parse(parts.head.document) };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('UPSTREAM_BAD_RESPONSE', 'The simulation service answered garbled parts', {
       cause: error,
     });
   }
 }
 
-/**
- * data.json's bytes to store: JSON text when the sim service wrote the arrays' JSON, otherwise the
- * parts (the document with its float64 arrays), written out as JSON when data.json is read.
- */
-function dataToStore(
-  type: SimulationType,
-  parameters: Record<string, unknown>,
-  parts: SimParts & { document: Record<string, unknown> },
-): Uint8Array[] {
-  const output = withoutFigure(parts.document);
-  if (parts.head.arrays.every((a) => a.encoding === 'json')) {
-    // The arrays' JSON goes to the store as the very bytes that came (no copy into one buffer).
-    return asBytes(dataJsonChunks({ type, parameters }, parts, output));
-  }
-  return encodeSimParts({
-    documentJson: JSON.stringify({ type, parameters, output }),
-    png: new Uint8Array(0),
-    arrays: parts.head.arrays.map((a, i) => ({ ...a, bytes: parts.arrays[i] ?? new Uint8Array(0) })),
-  });
-}
+type ArrayFrame = Extract<SimPartsFrame, { kind: 'array' }>;
 
 export interface RunAndRecordRequest {
   type: SimulationType;
@@ -93,7 +90,12 @@ export interface RunAndRecordRequest {
   signal?: AbortSignal;
 }
 
-/** Runs a solver, records the run under the caller (and a course they belong to), and answers it. */
+/**
+ * Runs a solver, records the run under the caller (and a course they belong to), and answers it.
+ * The run's numbers are stored as parts (contracts' simulation-parts: the arrays as they came,
+ * then the type, parameters and output document), each array written to the blob store as soon as
+ * it arrives, while the sim service is still drawing the figure.
+ */
 export async function runAndRecord(
   ctx: SimulationContext,
   principal: Principal,
@@ -111,12 +113,40 @@ export async function runAndRecord(
   const form: AnswerForm = { fields: answerFieldsOf(request.query.fields), arrays: request.query.arrays };
   // JSON text of the arrays only when the answer carries them as JSON; else float64 is cheaper.
   const arrays = form.fields.has('arrays') && form.arrays === 'json' ? 'json' : 'float64';
-  const parts = await runInParts(
-    ctx,
-    { type: request.type, parameters, requestId: request.requestId, userId: principal.userId },
-    arrays,
-    request.signal,
+  const chunks = await callServiceStream(
+    'simulation',
+    ctx.simServiceUrl,
+    `/v1/sim/${request.type}?arrays=${arrays}`,
+    {
+      accept: SIM_PARTS_MEDIA_TYPE,
+      body: parameters,
+      requestId: request.requestId,
+      headers: { [SIM_CALLER_HEADERS.user]: principal.userId, [SIM_CALLER_HEADERS.work]: 'interactive' },
+      timeoutMs: ctx.settings.requestTimeoutMs,
+      ...(request.signal ? { signal: request.signal } : {}),
+    },
   );
+  const data = new PassThrough();
+  // A failure below destroys the stream with its error, which the blob store may not listen for
+  // yet (it may still be making its folder): the error is handled here, not by the stream.
+  data.on('error', () => undefined);
+  const dataKey = putBlob(ctx, data);
+  let parts: RunParts;
+  try {
+    data.write(partsStart());
+    parts = await readParts(chunks, (frame) => {
+      for (const chunk of arrayFrame(frame.part.shape, frame.part.encoding, frame.bytes)) data.write(chunk);
+    });
+    const output = withoutFigure(parts.document);
+    for (const chunk of headFrame(JSON.stringify({ type: request.type, parameters, output }), NO_BYTES))
+      data.write(chunk);
+    data.end();
+  } catch (error) {
+    // Nothing of the run is kept: the blob store removes what it had of the numbers.
+    data.destroy(error instanceof Error ? error : new Error(String(error)));
+    await dataKey.catch(() => undefined);
+    throw error;
+  }
   const id = newId();
   const stored = storeRun(ctx, {
     id,
@@ -127,7 +157,7 @@ export async function runAndRecord(
     parameters,
     metadata: parts.document.metadata,
     png: parts.png,
-    data: dataToStore(request.type, parameters, parts),
+    data: dataKey,
   });
   // Written while the blobs are being stored; sent only once the run is recorded.
   try {
@@ -137,9 +167,11 @@ export async function runAndRecord(
   }
 }
 
+const NO_BYTES = new Uint8Array(0);
+
 /**
- * data.json of a run as stored: JSON text as it is, or the parts written out as JSON, a row at a
- * time as the client reads (a 316 × 316 run is about 300,000 numbers).
+ * data.json of a run as stored: the parts written out as JSON, an array at a time as the client
+ * reads (a 316 × 316 run is about 300,000 numbers), or JSON text as it is.
  */
 export function dataJsonStream(stored: Buffer): Buffer | Readable {
   if (!isSimParts(stored)) return stored;

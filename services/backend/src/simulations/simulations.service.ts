@@ -62,15 +62,16 @@ export interface StoredRun {
   parameters: Record<string, unknown>;
   metadata: { computation_time?: unknown } & Record<string, unknown>;
   png: Uint8Array;
-  /** data.json (or the parts it is served from, see simulation-run.ts), as chunks. */
-  data: Uint8Array[];
+  /** The key of data.json's blob (or of the parts it is served from, see simulation-run.ts), once stored. */
+  data: Promise<string>;
   sweepId?: string;
   /** The record's id when the caller chose it (its answer is written before the row). */
   id?: string;
 }
 
-async function putBlob(ctx: SimulationContext, chunks: Uint8Array[]): Promise<string> {
-  return (await ctx.blobs.put(Readable.from(chunks), BLOB_LIMIT)).key;
+/** Stores bytes (given whole or as they come) as a blob of the run; its key. */
+export async function putBlob(ctx: SimulationContext, source: Uint8Array[] | Readable): Promise<string> {
+  return (await ctx.blobs.put(Array.isArray(source) ? Readable.from(source) : source, BLOB_LIMIT)).key;
 }
 
 /**
@@ -79,7 +80,7 @@ async function putBlob(ctx: SimulationContext, chunks: Uint8Array[]): Promise<st
  */
 export async function storeRun(ctx: SimulationContext, run: StoredRun): Promise<string> {
   const id = run.id ?? newId();
-  const [png, data] = await Promise.allSettled([putBlob(ctx, [run.png]), putBlob(ctx, run.data)]);
+  const [png, data] = await Promise.allSettled([putBlob(ctx, [run.png]), run.data]);
   const keys = [png, data].flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   try {
     if (png.status === 'rejected') throw png.reason;
@@ -130,7 +131,7 @@ export async function recordSimulation(
     parameters: run.parameters,
     metadata: run.result.metadata,
     png: Buffer.from(run.result.png_base64, 'base64'),
-    data: [data],
+    data: putBlob(ctx, [data]),
     ...(run.sweepId === undefined ? {} : { sweepId: run.sweepId }),
   });
 }

@@ -1,0 +1,130 @@
+/**
+ * The sim service's answer in parts failing after its arrays went out (issue 18): the backend has
+ * started storing the run's numbers by then, and must answer the failure as an envelope and keep
+ * nothing of the run. A small local server speaks the parts format in place of the sim service.
+ */
+import { readdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { arrayFrame, errorFrame, headFrame, partsStart, SIM_PARTS_MEDIA_TYPE } from '@faraday/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './support/app.js';
+import { bearer, loginAs } from './support/auth.js';
+import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
+
+const arrays = () => arrayFrame([2], 'json', Buffer.from('[1,2]'));
+const document = '{"potential":{"$array":0},"metadata":{"computation_time":0.01,"render_time":0.01}}';
+
+/** What the stand-in answers, by the request's v_top. */
+const answers: Record<number, (res: import('node:http').ServerResponse) => void> = {
+  1: (res) => res.end(Buffer.concat([partsStart(), ...arrays(), ...headFrame(document, Buffer.from('png'))])),
+  2: (res) =>
+    res.end(
+      Buffer.concat([
+        partsStart(),
+        ...arrays(),
+        errorFrame({
+          code: 'CONVERGENCE_ERROR',
+          message: 'Did not converge',
+          details: 'after 10 iterations',
+        }),
+      ]),
+    ),
+  3: (res) => {
+    res.write(Buffer.concat([partsStart(), ...arrays()]));
+    setTimeout(() => res.destroy(), 20);
+  },
+  4: (res) => res.end(Buffer.concat([partsStart(), ...arrays(), Buffer.from('{"nonsense":true}\n')])),
+  5: (res) =>
+    res.end(Buffer.concat([partsStart(), ...arrays(), errorFrame({ code: 'BOGUS', message: '?' })])),
+};
+
+let fakeSim: Server;
+let database: TestDatabase;
+let t: TestApp;
+let auth: { authorization: string };
+
+beforeAll(async () => {
+  fakeSim = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const { v_top: vTop } = JSON.parse(Buffer.concat(chunks).toString()) as { v_top: number };
+      res.writeHead(200, { 'content-type': SIM_PARTS_MEDIA_TYPE });
+      answers[vTop]?.(res);
+    });
+  });
+  await new Promise<void>((resolve) => fakeSim.listen(0, '127.0.0.1', resolve));
+  database = await (
+    testDatabaseFactories()[0] as typeof testDatabaseFactories extends () => (infer F)[] ? F : never
+  ).create();
+  t = await buildTestApp(database, {
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    SIM_RATE_LIMIT_PER_MINUTE: '1000',
+    SIM_SERVICE_URL: `http://127.0.0.1:${(fakeSim.address() as AddressInfo).port}`,
+  });
+  auth = bearer(await loginAs(t.app, 'student'));
+});
+
+afterAll(async () => {
+  await t?.app.close();
+  fakeSim?.closeAllConnections();
+  await new Promise((resolve) => fakeSim?.close(resolve));
+  await database?.drop();
+});
+
+/** Files in the blob folder, the temporary ones included. */
+function blobFiles(): string[] {
+  const root = join(database.dataDir, 'blobs');
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+  } catch {
+    return [];
+  }
+}
+
+const run = (vTop: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sim/laplace2d',
+    headers: auth,
+    payload: { nx: 10, ny: 10, v_top: vTop },
+  });
+
+const history = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/sim/history', headers: auth })).json().data.total;
+
+describe('a sim answer that fails after its arrays', () => {
+  it('records a whole answer (the stand-in speaks the format the backend reads)', async () => {
+    const before = blobFiles().length;
+    const res = await run(1);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.potential).toEqual([1, 2]);
+    expect(blobFiles().length).toBe(before + 2);
+    const data = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/sim/results/${res.json().data.simulation_id}/data.json`,
+      headers: auth,
+    });
+    expect(data.json().output.potential).toEqual([1, 2]);
+  });
+
+  it.each([
+    [2, 422, 'CONVERGENCE_ERROR'],
+    [3, 503, 'UPSTREAM_UNAVAILABLE'],
+    [4, 502, 'UPSTREAM_BAD_RESPONSE'],
+    [5, 502, 'UPSTREAM_BAD_RESPONSE'],
+  ])('v_top %i: answers %i %s and keeps nothing of the run', async (vTop, status, code) => {
+    const runs = await history();
+    const files = blobFiles().length;
+    const res = await run(vTop);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.code).toBe(code);
+    if (code === 'CONVERGENCE_ERROR') expect(res.json().error.details).toBe('after 10 iterations');
+    expect(await history()).toBe(runs);
+    expect(blobFiles().length).toBe(files);
+  });
+});
