@@ -4,7 +4,7 @@
  * becomes a small JSON document with `{"$array": i}` where array i stood. The backend records
  * and answers from these without ever parsing the numbers.
  */
-import { type ArrayRef, arrayJsonPieces } from '@faraday/contracts';
+import type { ArrayRef } from '@faraday/contracts';
 import { isGrid2D, PhysicsError } from '@faraday/physics';
 
 export interface SplitOutput {
@@ -61,46 +61,4 @@ export function splitArrays(output: object): SplitOutput {
 /** Elements of an array of this shape. */
 export function sizeOf(shape: readonly number[]): number {
   return shape.reduce((a, b) => a * b, 1);
-}
-
-/** The pieces of one array as one view: they are consecutive views of one buffer (no copy). */
-function joinedPieces(pieces: readonly Uint8Array[]): Uint8Array {
-  const first = pieces[0];
-  if (!first) return new Uint8Array(0);
-  const bytes = pieces.reduce((n, p) => n + p.byteLength, 0);
-  return new Uint8Array(first.buffer, first.byteOffset, bytes);
-}
-
-/** Longest stretch of JSON writing before the event loop gets a turn. */
-const SLICE_MS = 4;
-
-/**
- * The JSON text of each array (as the contracts write it), handed to `each` as soon as it is
- * written, on the service's own thread while the worker draws the figure: the two run side by
- * side on two cores. Written in slices of a few milliseconds, so the service keeps answering
- * other requests meanwhile. `stopped()` abandons the work (the computation failed or the caller
- * left).
- */
-export async function arraysAsJson(
-  values: Float64Array,
-  shapes: readonly number[][],
-  stopped: () => boolean,
-  each: (shape: number[], json: Uint8Array) => void,
-): Promise<void> {
-  let offset = 0;
-  let sliceStart = performance.now();
-  for (const shape of shapes) {
-    const count = sizeOf(shape);
-    const pieces: Uint8Array[] = [];
-    for (const piece of arrayJsonPieces(values.subarray(offset, offset + count), shape)) {
-      pieces.push(piece);
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (stopped()) throw new Error('arrays no longer wanted');
-        sliceStart = performance.now();
-      }
-    }
-    offset += count;
-    each(shape, joinedPieces(pieces));
-  }
 }

@@ -41,13 +41,6 @@ function callerOf(request: FastifyRequest): Caller {
   };
 }
 
-const partsQuerySchema = z.object({
-  arrays: z
-    .enum(['json', 'float64'])
-    .default('json')
-    .describe(`With Accept: ${SIM_PARTS_MEDIA_TYPE}: the arrays as JSON text or as float64 values`),
-});
-
 /** The caller asks for the answer in parts (the backend does; see contracts' simulation-parts). */
 function wantsParts(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes(SIM_PARTS_MEDIA_TYPE);
@@ -80,11 +73,10 @@ export function simulationRoutes(pool: SolverPool) {
               'Body: the solver fields of spec 4.3, plus optional `visualization` and `output_type`. ' +
               'A 400 INVALID_PARAMETERS names every bad field, its value and its allowed range; ' +
               'more than 100,000 grid points is 422 MEMORY_LIMIT_EXCEEDED. ' +
-              `With \`Accept: ${SIM_PARTS_MEDIA_TYPE}\` the answer comes in parts: each numeric array as soon as it exists ` +
-              '(JSON text or float64 values, see `arrays`), then a JSON head with the PNG. That is what the backend asks for, ' +
-              'so it stores the arrays while the figure is drawn and never re-parses the numbers. Errors before the first ' +
-              'array are envelopes; a failure after it ends the parts with an error frame.',
-            querystring: partsQuerySchema,
+              `With \`Accept: ${SIM_PARTS_MEDIA_TYPE}\` the answer comes in parts: the numeric arrays as float64 values as ` +
+              'soon as they exist, then a JSON head with the PNG. That is what the backend asks for, so it stores the arrays ' +
+              'and writes their JSON while the figure is drawn. Errors before the first array are envelopes; a failure after ' +
+              'it ends the parts with an error frame.',
             response: { 200: successEnvelopeSchema(simulationResultSchema) },
           },
         },
@@ -92,8 +84,7 @@ export function simulationRoutes(pool: SolverPool) {
           const ctx = { signal: callerGoneSignal(reply), caller: callerOf(request), log: request.log };
           try {
             if (wantsParts(request)) {
-              const { arrays } = partsQuerySchema.parse(request.query);
-              const parts = await runSimulationInParts(pool, solver, request.body, arrays, ctx);
+              const parts = await runSimulationInParts(pool, solver, request.body, ctx);
               return reply.type(SIM_PARTS_MEDIA_TYPE).send(parts);
             }
             const body = await runSimulation(pool, solver, request.body, ctx);

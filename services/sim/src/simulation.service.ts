@@ -8,7 +8,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { AppError, arrayFrame, errorFrame, headFrame, partsStart } from '@faraday/contracts';
 import type { SolverName } from '@faraday/physics';
 import type { FastifyBaseLogger } from 'fastify';
-import { arraysAsJson, sizeOf } from './answer-parts.js';
+import { sizeOf } from './answer-parts.js';
 import { validateSimulationRequest } from './request-validation.js';
 import { type Caller, CallerGone, type SolverPool } from './solver-pool.js';
 import type { ArraysMessage, PartsResult, SolverTask } from './solver-task.js';
@@ -32,7 +32,7 @@ function logDone(
       solver: task.solver,
       grid_points: task.gridPoints,
       output_type: task.outputType,
-      answer: task.parts ? `parts/${task.parts}` : 'envelope',
+      answer: task.parts ? 'parts' : 'envelope',
       computation_time: result.computationTime,
       render_time: result.renderTime,
       bytes,
@@ -58,18 +58,17 @@ export async function runSimulation(
 /**
  * Returns the answer in parts (contracts' simulation-parts) as a stream. It starts once the solver
  * is done, so errors before that (invalid input, busy, no convergence) are thrown for the route to
- * answer as an envelope. Each array goes out as soon as it exists (its JSON written here while the
- * worker draws the figure: two cores), and the head with the figure comes last; a failure after
- * the arrays went out ends the stream with an error frame.
+ * answer as an envelope. The arrays go out as float64 values as soon as they exist, while the
+ * worker draws the figure, and the head with the figure comes last; a failure after the arrays
+ * went out ends the stream with an error frame.
  */
 export async function runSimulationInParts(
   pool: SolverPool,
   solver: SolverName,
   body: unknown,
-  arrays: 'json' | 'float64',
   ctx: SimulationContext,
 ): Promise<Readable> {
-  const task: SolverTask = { ...validateSimulationRequest(solver, body), parts: arrays };
+  const task: SolverTask = { ...validateSimulationRequest(solver, body), parts: true };
   const channel = new MessageChannel();
   const posted = new Promise<ArraysMessage>((resolve) => channel.port1.once('message', resolve));
   const done = pool.run({ ...task, arraysPort: channel.port2 }, ctx.signal, ctx.caller);
@@ -82,7 +81,7 @@ export async function runSimulationInParts(
   });
   const out = new PassThrough();
   out.write(partsStart());
-  void streamParts(out, message, arrays, done, ctx, task).finally(() => channel.port1.close());
+  void streamParts(out, message, done, ctx, task).finally(() => channel.port1.close());
   return out;
 }
 
@@ -90,12 +89,10 @@ export async function runSimulationInParts(
 async function streamParts(
   out: PassThrough,
   message: ArraysMessage,
-  arrays: 'json' | 'float64',
   done: Promise<object>,
   ctx: SimulationContext,
   task: SolverTask,
 ): Promise<void> {
-  let failed = false;
   let bytes = 0;
   const send = (chunks: Uint8Array[]) => {
     for (const chunk of chunks) {
@@ -104,22 +101,12 @@ async function streamParts(
     }
   };
   try {
-    if (arrays === 'float64') {
-      for (const { shape, values } of floatArrays(message)) send(arrayFrame(shape, 'float64', values));
-    } else {
-      await arraysAsJson(
-        message.values,
-        message.shapes,
-        () => failed || ctx.signal.aborted,
-        (shape, json) => send(arrayFrame(shape, 'json', json)),
-      );
-    }
+    for (const { shape, values } of floatArrays(message)) send(arrayFrame(shape, 'float64', values));
     const result = asParts(await done);
     send(headFrame(result.parts.document, result.parts.png));
     logDone(ctx, task, result, bytes);
     out.end();
   } catch (error) {
-    failed = true;
     // The caller left: nobody reads the stream any more.
     if (ctx.signal.aborted || error instanceof CallerGone) return void out.destroy();
     const failure = error instanceof AppError ? error : new AppError('COMPUTATION_FAILED');

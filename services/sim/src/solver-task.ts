@@ -18,17 +18,14 @@ export interface SolverTask {
   outputType: OutputType;
   /** Grid points counted for the limit, reported in metadata.grid_points. */
   gridPoints: number;
-  /**
-   * The answer in parts (issue 18) instead of the JSON envelope, with the arrays as JSON text or
-   * as float64 values. Undefined: the envelope.
-   */
-  parts?: 'json' | 'float64';
+  /** The answer in parts (issue 18, float64 arrays) instead of the JSON envelope. */
+  parts?: boolean;
 }
 
 /**
  * A task in parts also carries a port: the worker posts the arrays' values on it (an
- * ArraysMessage) as soon as the solver is done, and the service sends them (writing their JSON
- * first when asked) while the worker draws the figure.
+ * ArraysMessage) as soon as the solver is done, and the service sends them while the worker
+ * draws the figure.
  */
 export interface PortedTask extends SolverTask {
   arraysPort?: MessagePort;

@@ -1,8 +1,9 @@
 /**
  * Writes a run's answer and its data.json from the sim service's parts (issue 18) without
- * parsing its numbers: the small document is walked, and each array is copied in as the JSON
- * text the sim service wrote, or written from its float64 values (base64 for the compact forms,
- * JSON numbers when a stored run is served as data.json). See docs/decisions.md, "Issue 18".
+ * parsing its numbers: the small document is walked, and each array is copied in as JSON text
+ * already written (simulation-run.ts writes it while the figure is drawn), or written from its
+ * float64 values (base64 for the compact forms, JSON numbers when a stored run is served as
+ * data.json). See docs/decisions.md, "Issue 18".
  */
 import {
   type AnswerFieldGroup,
@@ -12,7 +13,6 @@ import {
   figureFields,
   isArrayRef,
   type SimParts,
-  withCarriedDigits,
 } from '@faraday/contracts';
 
 export interface AnswerForm {
@@ -66,7 +66,7 @@ export function withoutFigure(document: Record<string, unknown>): Record<string,
   return Object.fromEntries(Object.entries(document).filter(([key]) => !isFigureField(key)));
 }
 
-function float64Values(bytes: Uint8Array): Float64Array {
+export function float64Values(bytes: Uint8Array): Float64Array {
   // A part may start at any byte of the body; Float64Array needs 8-byte alignment. (A copy made
   // with new Uint8Array: Buffer's slice() would share the memory, alignment and all.)
   const aligned = bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes);
@@ -87,10 +87,10 @@ function* arrayChunks(ref: ArrayRef, parts: SimParts, encoding: ArrayEncoding): 
     return;
   }
   if (part.encoding !== 'float64') throw new Error('sim parts: a compact answer needs float64 arrays');
-  // The numbers the JSON forms carry (15 significant digits), so every form of an answer and
-  // data.json hold the same values; float32 rounds those once more.
-  const carried = Float64Array.from(float64Values(bytes), withCarriedDigits);
-  const values = new Uint8Array(encoding === 'float64' ? carried.buffer : Float32Array.from(carried).buffer);
+  // The answer's values carry 15 significant digits already (simulation-run.ts rounds them while
+  // the figure is drawn), as the JSON forms and data.json do; float32 rounds them once more.
+  const values =
+    encoding === 'float64' ? bytes : new Uint8Array(Float32Array.from(float64Values(bytes)).buffer);
   yield `{"dtype":"${encoding}","shape":${JSON.stringify(part.shape)},"data":"${base64(values)}"}`;
 }
 

@@ -1,14 +1,17 @@
 /**
  * POST /api/v1/sim/<solver> (issue 18): the sim service answers in parts, the backend stores the
  * figure, the run's numbers and the record, and writes the caller's answer in the form it asked
- * for, never parsing or re-serialising the numbers. The arrays come as JSON text when the answer
- * carries them as JSON (the sim service writes it), else as float64 values; either way they are
- * stored as they came and data.json is written from them when it is asked for, in the same JSON
- * (runs stored by earlier versions may hold data.json as JSON text: it is served as it is).
+ * for, never parsing the numbers. The arrays come as float64 values as soon as the solver is done;
+ * they are stored as they came, and their JSON (when the answer carries it) is written here while
+ * the sim service draws the figure. data.json is written from the stored values when it is asked
+ * for, in the same JSON (runs stored by earlier versions may hold data.json as JSON text: it is
+ * served as it is).
  */
 import { PassThrough, Readable } from 'node:stream';
 import {
   AppError,
+  type ArrayEncoding,
+  type ArrayPart,
   answerFieldsOf,
   arrayFrame,
   decodeSimParts,
@@ -30,7 +33,14 @@ import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { accessCourse } from '../courses/course-access.js';
 import { newId } from '../shared/ids.js';
-import { type AnswerForm, answerBody, dataJsonChunks, withoutFigure } from './answer-writer.js';
+import {
+  type AnswerForm,
+  answerBody,
+  dataJsonChunks,
+  float64Values,
+  withoutFigure,
+} from './answer-writer.js';
+import { arrayJsonText, carriedValues } from './array-json.js';
 import type { SimulationContext } from './simulation-context.js';
 import { putBlob, storeRun } from './simulations.service.js';
 
@@ -91,10 +101,39 @@ export interface RunAndRecordRequest {
 }
 
 /**
+ * Reads the sim service's parts into a new blob as they arrive: the arrays as they came, then the
+ * run's type, parameters and output document (what data.json is written from). On any failure the
+ * blob store keeps nothing of it.
+ */
+async function storeWhileReceiving(
+  ctx: SimulationContext,
+  chunks: AsyncIterable<Buffer>,
+  form: AnswerForm,
+  run: { type: SimulationType; parameters: Record<string, unknown> },
+): Promise<{ received: ReceivedRun; dataKey: Promise<string> }> {
+  const data = new PassThrough();
+  // A failure below destroys the stream with its error, which the blob store may not listen for
+  // yet (it may still be making its folder): the error is handled here, not by the stream.
+  data.on('error', () => undefined);
+  const dataKey = putBlob(ctx, data);
+  try {
+    data.write(partsStart());
+    const received = await receiveRun(chunks, data, form);
+    const output = withoutFigure(received.parts.document);
+    for (const chunk of headFrame(JSON.stringify({ ...run, output }), NO_BYTES)) data.write(chunk);
+    data.end();
+    return { received, dataKey };
+  } catch (error) {
+    data.destroy(error instanceof Error ? error : new Error(String(error)));
+    await dataKey.catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * Runs a solver, records the run under the caller (and a course they belong to), and answers it.
- * The run's numbers are stored as parts (contracts' simulation-parts: the arrays as they came,
- * then the type, parameters and output document), each array written to the blob store as soon as
- * it arrives, while the sim service is still drawing the figure.
+ * The run's numbers are stored as parts, each array written to the blob store as soon as it
+ * arrives, while the sim service is still drawing the figure.
  */
 export async function runAndRecord(
   ctx: SimulationContext,
@@ -111,42 +150,19 @@ export async function runAndRecord(
   } & Record<string, unknown>;
   if (courseId !== undefined) await accessCourse(ctx.db, principal, courseId);
   const form: AnswerForm = { fields: answerFieldsOf(request.query.fields), arrays: request.query.arrays };
-  // JSON text of the arrays only when the answer carries them as JSON; else float64 is cheaper.
-  const arrays = form.fields.has('arrays') && form.arrays === 'json' ? 'json' : 'float64';
-  const chunks = await callServiceStream(
-    'simulation',
-    ctx.simServiceUrl,
-    `/v1/sim/${request.type}?arrays=${arrays}`,
-    {
-      accept: SIM_PARTS_MEDIA_TYPE,
-      body: parameters,
-      requestId: request.requestId,
-      headers: { [SIM_CALLER_HEADERS.user]: principal.userId, [SIM_CALLER_HEADERS.work]: 'interactive' },
-      timeoutMs: ctx.settings.requestTimeoutMs,
-      ...(request.signal ? { signal: request.signal } : {}),
-    },
-  );
-  const data = new PassThrough();
-  // A failure below destroys the stream with its error, which the blob store may not listen for
-  // yet (it may still be making its folder): the error is handled here, not by the stream.
-  data.on('error', () => undefined);
-  const dataKey = putBlob(ctx, data);
-  let parts: RunParts;
-  try {
-    data.write(partsStart());
-    parts = await readParts(chunks, (frame) => {
-      for (const chunk of arrayFrame(frame.part.shape, frame.part.encoding, frame.bytes)) data.write(chunk);
-    });
-    const output = withoutFigure(parts.document);
-    for (const chunk of headFrame(JSON.stringify({ type: request.type, parameters, output }), NO_BYTES))
-      data.write(chunk);
-    data.end();
-  } catch (error) {
-    // Nothing of the run is kept: the blob store removes what it had of the numbers.
-    data.destroy(error instanceof Error ? error : new Error(String(error)));
-    await dataKey.catch(() => undefined);
-    throw error;
-  }
+  const chunks = await callServiceStream('simulation', ctx.simServiceUrl, `/v1/sim/${request.type}`, {
+    accept: SIM_PARTS_MEDIA_TYPE,
+    body: parameters,
+    requestId: request.requestId,
+    headers: { [SIM_CALLER_HEADERS.user]: principal.userId, [SIM_CALLER_HEADERS.work]: 'interactive' },
+    timeoutMs: ctx.settings.requestTimeoutMs,
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
+  const { received, dataKey } = await storeWhileReceiving(ctx, chunks, form, {
+    type: request.type,
+    parameters,
+  });
+  const { parts, arrays: answerArrays } = received;
   const id = newId();
   const stored = storeRun(ctx, {
     id,
@@ -161,10 +177,63 @@ export async function runAndRecord(
   });
   // Written while the blobs are being stored; sent only once the run is recorded.
   try {
-    return answerBody(parts, form, id);
+    return answerBody(asAnswered(parts, await answerArrays, form), form, id);
   } finally {
     await stored;
   }
+}
+
+interface ReceivedRun {
+  parts: RunParts;
+  /** Each array as the answer carries it (JSON text, or float64 values), when it carries them. */
+  arrays: Promise<Uint8Array[]>;
+}
+
+/**
+ * Reads the sim service's parts as they arrive, writing each array to `data` (the stored run) at
+ * once and, meanwhile, as the answer carries it: JSON text, or its values rounded to the digits
+ * they carry for a compact answer (json-numbers.ts), while the sim service draws the figure.
+ */
+async function receiveRun(
+  chunks: AsyncIterable<Buffer>,
+  data: PassThrough,
+  form: AnswerForm,
+): Promise<ReceivedRun> {
+  const answered: Promise<Uint8Array>[] = [];
+  const parts = await readParts(chunks, ({ part, bytes }) => {
+    for (const chunk of arrayFrame(part.shape, part.encoding, bytes)) data.write(chunk);
+    if (form.fields.has('arrays')) answered.push(answerArray(part, bytes, form.arrays));
+  });
+  return { parts, arrays: Promise.all(answered) };
+}
+
+/** An array as the answer carries it: JSON text, or float64 values with the digits they carry. */
+function answerArray(part: ArrayPart, bytes: Uint8Array, encoding: ArrayEncoding): Promise<Uint8Array> {
+  if (part.encoding === 'json') return Promise.resolve(bytes);
+  const values = float64Values(bytes);
+  const made =
+    encoding === 'json'
+      ? arrayJsonText(values, part.shape)
+      : carriedValues(values).then((carried) => new Uint8Array(carried.buffer));
+  made.catch(() => undefined); // awaited once the parts are read, or dropped when they fail
+  return made;
+}
+
+/** The parts with each array as the answer carries it (none when it carries no arrays). */
+function asAnswered(parts: RunParts, arrays: Uint8Array[], form: AnswerForm): RunParts {
+  if (!form.fields.has('arrays')) return parts;
+  return {
+    ...parts,
+    head: {
+      ...parts.head,
+      arrays: parts.head.arrays.map((a, i) => ({
+        ...a,
+        encoding: form.arrays === 'json' ? 'json' : 'float64',
+        bytes: arrays[i]?.byteLength ?? 0,
+      })),
+    },
+    arrays,
+  };
 }
 
 const NO_BYTES = new Uint8Array(0);
