@@ -170,14 +170,19 @@ const pageOfOwnCourses = compiledPerShape(
       .orderBy('v.id', 'desc')
       .offset(offset)
       .limit(limit);
-    return db
-      .selectFrom(page.as('p'))
-      .selectAll('p')
-      .select((eb) =>
-        eb.selectFrom('users as t').select('t.name').whereRef('t.id', '=', 'p.teacher_id').as('teacher_name'),
-      )
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc');
+    return (
+      db
+        .selectFrom(page.as('p'))
+        .selectAll('p')
+        // Every course has its teacher (a foreign key), so the lookup always finds a name.
+        .select((eb) =>
+          sql<string>`(${eb.selectFrom('users as t').select('t.name').whereRef('t.id', '=', 'p.teacher_id')})`.as(
+            'teacher_name',
+          ),
+        )
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+    );
   },
 );
 
@@ -244,11 +249,7 @@ export async function listVisibleCourses(
       filter.offset,
       filter.limit,
     );
-    // Every course has its teacher (a foreign key), so the lookup always finds a name.
-    const rows = paged.map(({ total: _total, teacher_name, ...row }) => ({
-      ...row,
-      teacher_name: teacher_name ?? '',
-    }));
+    const rows = paged.map(({ total: _total, ...row }) => row);
     // A page past the end has no row to carry the total.
     if (paged.length === 0 && filter.offset > 0) return { rows, total: await count() };
     return { rows, total: Number(paged[0]?.total ?? 0) };
