@@ -81,19 +81,21 @@ async function seed(db, teacherId, studentId) {
     updated_at: now,
     deleted_at: null,
   }));
+  // Course c's k-th student is (c + k * 200) mod 2,000: ten distinct students a course (each
+  // student in 50 courses), and the demo student takes the first place in every 50th course (200).
   const members = [];
+  const stride = STUDENTS / (MEMBERSHIPS / COURSES);
   for (let i = 0; i < MEMBERSHIPS; i++) {
-    // Every course gets 10 students; the demo student belongs to every 50th course.
-    const course = courses[i % COURSES];
-    const student = i % 50 === 0 && i < COURSES ? { id: studentId } : students[(i * 7919) % STUDENTS];
-    members.push({ course_id: course.id, user_id: student.id, role: 'student', joined_at: now });
+    const c = i % COURSES;
+    const k = Math.floor(i / COURSES);
+    const student = k === 0 && c % 50 === 0 ? studentId : students[(c + k * stride) % STUDENTS].id;
+    members.push({ course_id: courses[c].id, user_id: student, role: 'student', joined_at: now });
   }
-  const unique = [...new Map(members.map((m) => [`${m.course_id}/${m.user_id}`, m])).values()];
   await db.transaction().execute(async (trx) => {
     for (const [table, rows] of [
       ['users', [...teachers, ...students]],
       ['courses', courses],
-      ['course_members', unique],
+      ['course_members', members],
     ]) {
       for (let i = 0; i < rows.length; i += 500)
         await trx
@@ -102,7 +104,7 @@ async function seed(db, teacherId, studentId) {
           .execute();
     }
   });
-  return unique.length;
+  return members.length;
 }
 
 async function scratchPostgres(url) {

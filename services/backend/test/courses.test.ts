@@ -199,6 +199,34 @@ describe.each(testDatabaseFactories())('courses on $name', (factory) => {
     }
   });
 
+  it("lists a teacher's taught and assisted courses once each, with each course's own teacher", async () => {
+    const taught = await newCourse({ name: 'Both Sides Taught' }, otherTeacher);
+    const assisted = await newCourse({ name: 'Both Sides Assisted' });
+    const otherId = (await api(otherTeacher, 'GET', '/api/v1/auth/me')).json().data.id;
+    await api(teacher, 'POST', `/api/v1/courses/${assisted.id}/members`, {
+      user_ids: [otherId],
+      role: 'assistant',
+    });
+    // The API never makes a course's teacher its member, but imported rows may: still one entry.
+    await t.app.db
+      .insertInto('course_members')
+      .values({
+        course_id: taught.id,
+        user_id: otherId,
+        role: 'assistant',
+        joined_at: new Date().toISOString(),
+      })
+      .execute();
+    const list = (await api(otherTeacher, 'GET', '/api/v1/courses?search=Both%20Sides')).json().data;
+    expect(list.total).toBe(2);
+    expect(list.courses.map((c: { name: string; teacher_name: string }) => [c.name, c.teacher_name])).toEqual(
+      [
+        ['Both Sides Assisted', 'Demo Teacher'],
+        ['Both Sides Taught', expect.not.stringMatching(/^(Demo Teacher)?$/)],
+      ],
+    );
+  });
+
   it('treats SQL-looking and wildcard searches as plain text', async () => {
     await newCourse({ name: 'Circuits 100% lab', code: 'PCT-1' });
     for (const search of ["' OR 1=1 --", '"; DROP TABLE courses; --', '%', '_']) {

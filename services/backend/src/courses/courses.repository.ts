@@ -1,7 +1,7 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Principal } from '../auth/principal.js';
 import { compiledPerShape } from '../db/compiled-once.js';
-import { type Db, isSqlite } from '../db/database.js';
+import { type Db, isPostgres, isSqlite } from '../db/database.js';
 import { containsPattern, likeIgnoringCase } from '../db/like.js';
 import type { CoursesTable } from '../db/schema.js';
 import type { CourseRow } from './course-access.js';
@@ -94,8 +94,8 @@ function ownCourseIds(db: Db, userId: string) {
 }
 
 /** A course whose name or code contains the search (`search` is the LIKE pattern). */
-const nameOrCode = (search: string) =>
-  sql<boolean>`(${likeIgnoringCase(sql.ref('c.name'), search)} or ${likeIgnoringCase(sql.ref('c.code'), search)})`;
+const nameOrCode = (table: 'c' | 'v', search: string) =>
+  sql<boolean>`(${likeIgnoringCase(sql.ref(`${table}.name`), search)} or ${likeIgnoringCase(sql.ref(`${table}.code`), search)})`;
 
 /**
  * The live courses a caller may see that match the search, as (id, created_at). Non-admins start
@@ -113,40 +113,77 @@ function visibleCourses(db: Db, shape: ListShape, userId: string, search: string
       all = all.where(
         sql<boolean>`${rowid} in (select rowid from course_search where course_search match ${search})`,
       );
-    else if (shape.search === 'like') all = all.where(nameOrCode(search));
+    else if (shape.search === 'like') all = all.where(nameOrCode('c', search));
     return all.select(['c.id', 'c.created_at']).as('v');
   }
   let own = db
     .selectFrom('courses as c')
     .where('c.deleted_at', 'is', null)
     .where('c.id', 'in', ownCourseIds(db, userId));
-  if (shape.search !== 'none') own = own.where(nameOrCode(search));
+  if (shape.search !== 'none') own = own.where(nameOrCode('c', search));
   return own.select(['c.id', 'c.created_at']).as('v');
 }
 
 /**
+ * The live courses a non-admin teaches or belongs to, with their summary columns: the taught ones
+ * by teacher, the others by membership (a course the caller teaches and also belongs to comes
+ * from the first half only). Each half is an index range, so no database plans a pass over every
+ * course (PostgreSQL hash-joined a scan of all 10,000 against `c.id in (…)`, estimating 100 ids).
+ * On PostgreSQL `offset 0` keeps a search from being pushed into the halves: it cannot estimate
+ * `lower(name) like '%…%'`, guesses a handful of rows and then scans every course testing it
+ * (8.6 ms for a student of 200 against 3.3 ms filtering that student's rows; pgbench 311 → 896/s).
+ */
+function ownCourses(db: Db, userId: string) {
+  const taught = db
+    .selectFrom('courses as c')
+    .select(SUMMARY_COLUMNS)
+    .where('c.teacher_id', '=', userId)
+    .where('c.deleted_at', 'is', null);
+  const joined = db
+    .selectFrom('course_members as m')
+    .innerJoin('courses as c', 'c.id', 'm.course_id')
+    .select(SUMMARY_COLUMNS)
+    .where('m.user_id', '=', userId)
+    .where('c.teacher_id', '<>', userId)
+    .where('c.deleted_at', 'is', null);
+  const both = taught.unionAll(joined);
+  return isPostgres(db) ? both.offset(sql.lit(0)) : both;
+}
+
+/**
  * One page, newest first, with the teacher's name. A non-admin's own courses are few: they are
- * read whole in one plain query, with a window count over the same rows for the total (the
- * simplest plan, and PostgreSQL plans every call). An admin's are many: the page's ids are chosen
- * first (an index-only walk), only those rows are read and joined to their teacher, and the
- * total is counted apart. `student_count` is a column, so no per-row count.
+ * read whole in one query, with a window count over the same rows for the total, and only the
+ * page's rows look up their teacher (a correlated lookup by key: a join let PostgreSQL hash a scan
+ * of every user). An admin's are many: the page's ids are chosen first (an index-only walk), only
+ * those rows are read and joined to their teacher, and the total is counted apart.
+ * `student_count` is a column, so no per-row count.
  */
 const pageOfOwnCourses = compiledPerShape(
   shapeKey,
-  (db: Db, shape: ListShape, userId: string, search: string, offset: number, limit: number) =>
-    db
-      .selectFrom('courses as c')
-      .innerJoin('users as t', 't.id', 'c.teacher_id')
-      .select(SUMMARY_COLUMNS)
-      .select('t.name as teacher_name')
+  (db: Db, shape: ListShape, userId: string, search: string, offset: number, limit: number) => {
+    const page = db
+      .selectFrom(ownCourses(db, userId).as('v'))
+      .selectAll('v')
+      .$if(shape.search !== 'none', (q) => q.where(nameOrCode('v', search)))
       .select((eb) => eb.fn.countAll<number | string>().over().as('total'))
-      .where('c.deleted_at', 'is', null)
-      .where('c.id', 'in', ownCourseIds(db, userId))
-      .$if(shape.search !== 'none', (q) => q.where(nameOrCode(search)))
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
+      .orderBy('v.created_at', 'desc')
+      .orderBy('v.id', 'desc')
       .offset(offset)
-      .limit(limit),
+      .limit(limit);
+    return (
+      db
+        .selectFrom(page.as('p'))
+        .selectAll('p')
+        // Every course has its teacher (a foreign key), so the lookup always finds a name.
+        .select((eb) =>
+          sql<string>`(${eb.selectFrom('users as t').select('t.name').whereRef('t.id', '=', 'p.teacher_id')})`.as(
+            'teacher_name',
+          ),
+        )
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+    );
+  },
 );
 
 const pageOfAllCourses = compiledPerShape(

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import {
   Kysely,
   MysqlDialect,
+  PostgresAdapter,
   PostgresDialect,
   SqliteAdapter,
   type SqliteDatabase,
@@ -150,6 +151,11 @@ export function openDatabase(
 /** True on the embedded SQLite database, whose queries run on (and block) the event loop. */
 export function isSqlite(db: Kysely<unknown> | Db): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** True on PostgreSQL. */
+export function isPostgres(db: Kysely<unknown> | Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** True when the database answers a trivial query. */
