@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/app.js';
@@ -88,5 +89,31 @@ describe("SQLite's course-search index", () => {
     } finally {
       await restarted.app.close();
     }
+  });
+
+  it("counts an admin's search again after any change, made here or by another connection", async () => {
+    const create = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/courses',
+        headers: admin,
+        payload: { name: `Counted optics ${code}`, code, semester: '2026-2027-1' },
+      });
+    await create('CNT-1');
+    // Asked twice: the second total may be the kept count, and must be the same.
+    expect((await search(t, 'Counted optics')).total).toBe(1);
+    expect((await search(t, 'Counted optics')).total).toBe(1);
+    await create('CNT-2');
+    expect((await search(t, 'Counted optics')).total).toBe(2);
+    // Another process on the same file (a second backend, a sweep worker) removes one.
+    const other = new SQLite((database.target as { file: string }).file);
+    try {
+      other.prepare(`update courses set deleted_at = '2026-01-01T00:00:00.000Z' where code = 'CNT-1'`).run();
+    } finally {
+      other.close();
+    }
+    const after = await search(t, 'Counted optics');
+    expect(after.total).toBe(1);
+    expect(after.courses.map((c) => c.code)).toEqual(['CNT-2']);
   });
 });

@@ -1,5 +1,6 @@
 import { compiledOnce } from '../db/compiled-once.js';
-import { type Db, dataVersionOf } from '../db/database.js';
+import type { Db } from '../db/database.js';
+import { ReusedWhileUnchanged } from '../db/reused-while-unchanged.js';
 import { isoNow } from '../shared/time.js';
 import type { UserRow } from '../users/users.repository.js';
 
@@ -50,38 +51,24 @@ const tokenStateQuery = compiledOnce((db: Db, jti: string, userId: string) =>
     .where('t.user_id', '=', userId),
 );
 
-/** Token states read at the database's current data version, by jti (SQLite only). */
-const statesAtVersion = new WeakMap<Db, { version: number; states: Map<string, TokenState> }>();
-const STATES_KEPT = 10_000;
+/** Token states (undefined: not found), reused while the database is unchanged. */
+const recentStates = new ReusedWhileUnchanged<TokenState | undefined>(10_000);
 
 /**
  * The state of a presented token and its user's row in one query: every authenticated request
  * runs it (so its SQL is compiled once), and routes such as /auth/me need nothing more.
  * Undefined when we never issued it to that user or it is gone (its user was deleted, or it
  * expired and was cleaned up). On SQLite a state is reused while the database's data version
- * stays (db/database.ts dataVersionOf): any write, here or by another process, drops them all,
+ * stays (db/reused-while-unchanged.ts): any write, here or by another process, drops them all,
  * so a revocation or a disabled account counts from the next request as before.
  */
-export async function findTokenState(db: Db, jti: string, userId: string): Promise<TokenState | undefined> {
-  const version = dataVersionOf(db);
-  let recent = statesAtVersion.get(db);
-  if (version !== undefined && recent?.version === version) {
-    const state = recent.states.get(jti);
-    if (state?.account.id === userId) return state;
-  }
-  const [row] = await tokenStateQuery(db, jti, userId);
-  if (!row) return undefined;
-  const { revoked_at: revokedAt, ...account } = row;
-  const state: TokenState = Object.freeze({ revoked: revokedAt !== null, account: Object.freeze(account) });
-  // Kept only if nothing changed while it was read.
-  if (version !== undefined && dataVersionOf(db) === version) {
-    if (recent?.version !== version || recent.states.size >= STATES_KEPT) {
-      recent = { version, states: new Map() };
-      statesAtVersion.set(db, recent);
-    }
-    recent.states.set(jti, state);
-  }
-  return state;
+export function findTokenState(db: Db, jti: string, userId: string): Promise<TokenState | undefined> {
+  return recentStates.get(db, `${jti}/${userId}`, async () => {
+    const [row] = await tokenStateQuery(db, jti, userId);
+    if (!row) return undefined;
+    const { revoked_at: revokedAt, ...account } = row;
+    return Object.freeze({ revoked: revokedAt !== null, account: Object.freeze(account) });
+  });
 }
 
 export async function revokeToken(db: Db, jti: string): Promise<void> {
