@@ -38,7 +38,21 @@ const answers: Record<number, (res: import('node:http').ServerResponse) => void>
   4: (res) => res.end(Buffer.concat([partsStart(), ...arrays(), Buffer.from('{"nonsense":true}\n')])),
   5: (res) =>
     res.end(Buffer.concat([partsStart(), ...arrays(), errorFrame({ code: 'BOGUS', message: '?' })])),
+  // The arrays, then nothing: a figure still being drawn when the caller leaves.
+  6: (res) => {
+    res.write(Buffer.concat([partsStart(), ...arrays()]));
+    stalled.sent = true;
+    res.on('close', () => {
+      stalled.closed = true;
+    });
+  },
 };
+const stalled = { sent: false, closed: false };
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition()).toBe(true);
+}
 
 let fakeSim: Server;
 let database: TestDatabase;
@@ -126,5 +140,26 @@ describe('a sim answer that fails after its arrays', () => {
     if (code === 'CONVERGENCE_ERROR') expect(res.json().error.details).toBe('after 10 iterations');
     expect(await history()).toBe(runs);
     expect(blobFiles().length).toBe(files);
+  });
+
+  it('stops the computation and keeps nothing when the caller leaves while the figure is drawn', async () => {
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const runs = await history();
+    const files = blobFiles().length;
+    const caller = new AbortController();
+    const answer = fetch(`${base}/api/v1/sim/laplace2d`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ nx: 10, ny: 10, v_top: 6 }),
+      signal: caller.signal,
+    }).catch(() => 'left');
+    await until(() => stalled.sent);
+    caller.abort();
+    expect(await answer).toBe('left');
+    // The backend hangs up on the sim service (which stops the computation there)…
+    await until(() => stalled.closed);
+    // …and removes what it had stored of the run's numbers.
+    await until(() => blobFiles().length === files);
+    expect(await history()).toBe(runs);
   });
 });
