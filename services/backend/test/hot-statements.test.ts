@@ -52,4 +52,28 @@ describe.each(testDatabaseFactories())('hot statements on $name', (factory) => {
     expect(await codes(admin, '?search=hot-b')).toEqual(['HOT-B1']);
     expect(await codes(teacher)).toEqual(['HOT-A2', 'HOT-A1']);
   });
+
+  it('reads the token states of requests that arrive together for each request alone', async () => {
+    const { t } = context;
+    // Several logins of three users; one token is then revoked. All are presented at once, so on
+    // MySQL and PostgreSQL they are read in one query (auth-tokens.repository.ts readTogether).
+    const tokens = [];
+    for (const user of ['admin', 'teacher', 'student', 'teacher', 'student'])
+      tokens.push({ user, token: await loginAs(t.app, user) });
+    const revoked = tokens[3] as { user: string; token: string };
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(revoked.token) }))
+        .statusCode,
+    ).toBe(200);
+    const answers = await Promise.all(
+      tokens.map(({ token }) =>
+        t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) }),
+      ),
+    );
+    answers.forEach((res, i) => {
+      const { user, token } = tokens[i] as { user: string; token: string };
+      if (token === revoked.token) expect(res.statusCode).toBe(401);
+      else expect(res.json().data.username).toBe(user);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { compiledOnce } from '../db/compiled-once.js';
-import type { Db } from '../db/database.js';
+import { type Db, dataVersionOf } from '../db/database.js';
 import { ReusedWhileUnchanged } from '../db/reused-while-unchanged.js';
 import { isoNow } from '../shared/time.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -51,6 +51,12 @@ const tokenStateQuery = compiledOnce((db: Db, jti: string, userId: string) =>
     .where('t.user_id', '=', userId),
 );
 
+type TokenStateRow = Awaited<ReturnType<typeof tokenStateQuery>>[number];
+
+function stateOf({ revoked_at: revokedAt, ...account }: TokenStateRow): TokenState {
+  return Object.freeze({ revoked: revokedAt !== null, account: Object.freeze(account) });
+}
+
 /** Token states (undefined: not found), reused while the database is unchanged. */
 const recentStates = new ReusedWhileUnchanged<TokenState | undefined>(10_000);
 
@@ -60,15 +66,75 @@ const recentStates = new ReusedWhileUnchanged<TokenState | undefined>(10_000);
  * Undefined when we never issued it to that user or it is gone (its user was deleted, or it
  * expired and was cleaned up). On SQLite a state is reused while the database's data version
  * stays (db/reused-while-unchanged.ts): any write, here or by another process, drops them all,
- * so a revocation or a disabled account counts from the next request as before.
+ * so a revocation or a disabled account counts from the next request as before. On MySQL and
+ * PostgreSQL every request reads its token's state, but the requests of one turn of the event
+ * loop read theirs in one query (readTogether).
  */
 export function findTokenState(db: Db, jti: string, userId: string): Promise<TokenState | undefined> {
   return recentStates.get(db, `${jti}/${userId}`, async () => {
+    if (dataVersionOf(db) === undefined) return readTogether(db, jti, userId);
     const [row] = await tokenStateQuery(db, jti, userId);
-    if (!row) return undefined;
-    const { revoked_at: revokedAt, ...account } = row;
-    return Object.freeze({ revoked: revokedAt !== null, account: Object.freeze(account) });
+    return row ? stateOf(row) : undefined;
   });
+}
+
+interface Asked {
+  jti: string;
+  userId: string;
+  resolve: (state: TokenState | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Token checks asked during this turn of the event loop, per database, not yet read. */
+const askedThisTurn = new WeakMap<Db, Asked[]>();
+
+/**
+ * Reads a token's state together with the others asked during the same turn of the event loop,
+ * in one query when there are several: under load a round trip to the database (a socket write
+ * each way, the database's own work) serves many requests. Each state is still read after its
+ * request arrived, so a revocation counts from the next request as before.
+ */
+function readTogether(db: Db, jti: string, userId: string): Promise<TokenState | undefined> {
+  return new Promise((resolve, reject) => {
+    let asked = askedThisTurn.get(db);
+    if (!asked) {
+      const batch: Asked[] = [];
+      askedThisTurn.set(db, batch);
+      setImmediate(() => {
+        askedThisTurn.delete(db);
+        void readBatch(db, batch);
+      });
+      asked = batch;
+    }
+    asked.push({ jti, userId, resolve, reject });
+  });
+}
+
+async function readBatch(db: Db, batch: Asked[]): Promise<void> {
+  try {
+    const [only] = batch;
+    if (batch.length === 1 && only) {
+      const [row] = await tokenStateQuery(db, only.jti, only.userId);
+      return only.resolve(row ? stateOf(row) : undefined);
+    }
+    const rows = await db
+      .selectFrom('auth_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['t.jti', 't.revoked_at', ...ACCOUNT_COLUMNS])
+      .where(
+        't.jti',
+        'in',
+        batch.map((a) => a.jti),
+      )
+      .execute();
+    const byJti = new Map(rows.map(({ jti, ...row }) => [jti, row]));
+    for (const asked of batch) {
+      const row = byJti.get(asked.jti);
+      asked.resolve(row && row.id === asked.userId ? stateOf(row) : undefined);
+    }
+  } catch (error) {
+    for (const asked of batch) asked.reject(error);
+  }
 }
 
 export async function revokeToken(db: Db, jti: string): Promise<void> {
