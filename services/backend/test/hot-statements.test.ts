@@ -57,7 +57,7 @@ describe.each(testDatabaseFactories())('hot statements on $name', (factory) => {
     const { t } = context;
     // Several logins of three users; one token is then revoked. All are presented at once, so on
     // MySQL and PostgreSQL they are read in one query (auth-tokens.repository.ts readTogether).
-    const tokens = [];
+    const tokens: { user: string; token: string }[] = [];
     for (const user of ['admin', 'teacher', 'student', 'teacher', 'student'])
       tokens.push({ user, token: await loginAs(t.app, user) });
     const revoked = tokens[3] as { user: string; token: string };
