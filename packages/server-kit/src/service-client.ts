@@ -20,15 +20,26 @@ interface EnvelopeLike {
   error?: { code?: unknown; message?: unknown; details?: unknown };
 }
 
+/**
+ * Another Faraday service's error (from its envelope, or from wherever else it reports one) as
+ * ours, when its code is in the catalogue; undefined otherwise.
+ */
+export function upstreamAppError(
+  error: EnvelopeLike['error'],
+  headers?: Record<string, string>,
+): AppError | undefined {
+  const { code, message, details } = error ?? {};
+  if (!isErrorCode(code) || typeof message !== 'string') return undefined;
+  return new AppError(code as ErrorCode, message, {
+    ...(typeof details === 'string' ? { details } : {}),
+    ...(headers ? { headers } : {}),
+  });
+}
+
 function passThroughError(status: number, body: EnvelopeLike, service: string): AppError {
-  const { code, message, details } = body.error ?? {};
-  if (isErrorCode(code) && typeof message === 'string') {
-    const retryAfter = status === 429 || status === 503 ? { 'retry-after': '5' } : undefined;
-    return new AppError(code as ErrorCode, message, {
-      ...(typeof details === 'string' ? { details } : {}),
-      ...(retryAfter ? { headers: retryAfter } : {}),
-    });
-  }
+  const retryAfter = status === 429 || status === 503 ? { 'retry-after': '5' } : undefined;
+  const known = upstreamAppError(body.error, retryAfter);
+  if (known) return known;
   if (status >= 500)
     return new AppError('UPSTREAM_UNAVAILABLE', `The ${service} service answered HTTP ${status}`);
   return new AppError(

@@ -3,17 +3,16 @@
  * started storing the run's numbers by then, and must answer the failure as an envelope and keep
  * nothing of the run. A small local server speaks the parts format in place of the sim service.
  */
-import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { arrayFrame, errorFrame, headFrame, partsStart, SIM_PARTS_MEDIA_TYPE } from '@faraday/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
+import { blobFiles } from './support/resources.js';
 
-const arrays = () => arrayFrame([2], 'json', Buffer.from('[1,2]'));
+const arrays = () => arrayFrame([2], 'float64', new Uint8Array(new Float64Array([1, 2]).buffer));
 const document = '{"potential":{"$array":0},"metadata":{"computation_time":0.01,"render_time":0.01}}';
 
 /** What the stand-in answers, by the request's v_top. */
@@ -38,6 +37,15 @@ const answers: Record<number, (res: import('node:http').ServerResponse) => void>
   4: (res) => res.end(Buffer.concat([partsStart(), ...arrays(), Buffer.from('{"nonsense":true}\n')])),
   5: (res) =>
     res.end(Buffer.concat([partsStart(), ...arrays(), errorFrame({ code: 'BOGUS', message: '?' })])),
+  // An array as JSON text: the backend asks for float64 values.
+  7: (res) =>
+    res.end(
+      Buffer.concat([
+        partsStart(),
+        ...arrayFrame([2], 'json', Buffer.from('[1,2]')),
+        ...headFrame(document, Buffer.from('png')),
+      ]),
+    ),
   // The arrays, then nothing: a figure still being drawn when the caller leaves.
   6: (res) => {
     res.write(Buffer.concat([partsStart(), ...arrays()]));
@@ -70,9 +78,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => fakeSim.listen(0, '127.0.0.1', resolve));
-  database = await (
-    testDatabaseFactories()[0] as typeof testDatabaseFactories extends () => (infer F)[] ? F : never
-  ).create();
+  // The failures do not depend on the database: SQLite (always the first factory) is enough.
+  database = await testDatabaseFactories()[0]!.create();
   t = await buildTestApp(database, {
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     SIM_RATE_LIMIT_PER_MINUTE: '1000',
@@ -88,17 +95,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Files in the blob folder, the temporary ones included. */
-function blobFiles(): string[] {
-  const root = join(database.dataDir, 'blobs');
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
-}
+const blobCount = () => blobFiles(t.config.uploads.blobDir).length;
 
 const run = (vTop: number) =>
   t.app.inject({
@@ -113,11 +110,11 @@ const history = async () =>
 
 describe('a sim answer that fails after its arrays', () => {
   it('records a whole answer (the stand-in speaks the format the backend reads)', async () => {
-    const before = blobFiles().length;
+    const before = blobCount();
     const res = await run(1);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.potential).toEqual([1, 2]);
-    expect(blobFiles().length).toBe(before + 2);
+    expect(blobCount()).toBe(before + 2);
     const data = await t.app.inject({
       method: 'GET',
       url: `/api/v1/sim/results/${res.json().data.simulation_id}/data.json`,
@@ -131,21 +128,22 @@ describe('a sim answer that fails after its arrays', () => {
     [3, 503, 'UPSTREAM_UNAVAILABLE'],
     [4, 502, 'UPSTREAM_BAD_RESPONSE'],
     [5, 502, 'UPSTREAM_BAD_RESPONSE'],
+    [7, 502, 'UPSTREAM_BAD_RESPONSE'],
   ])('v_top %i: answers %i %s and keeps nothing of the run', async (vTop, status, code) => {
     const runs = await history();
-    const files = blobFiles().length;
+    const files = blobCount();
     const res = await run(vTop);
     expect(res.statusCode).toBe(status);
     expect(res.json().error.code).toBe(code);
     if (code === 'CONVERGENCE_ERROR') expect(res.json().error.details).toBe('after 10 iterations');
     expect(await history()).toBe(runs);
-    expect(blobFiles().length).toBe(files);
+    expect(blobCount()).toBe(files);
   });
 
   it('stops the computation and keeps nothing when the caller leaves while the figure is drawn', async () => {
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const runs = await history();
-    const files = blobFiles().length;
+    const files = blobCount();
     const caller = new AbortController();
     const answer = fetch(`${base}/api/v1/sim/laplace2d`, {
       method: 'POST',
@@ -159,7 +157,7 @@ describe('a sim answer that fails after its arrays', () => {
     // The backend hangs up on the sim service (which stops the computation there)…
     await until(() => stalled.closed);
     // …and removes what it had stored of the run's numbers.
-    await until(() => blobFiles().length === files);
+    await until(() => blobCount() === files);
     expect(await history()).toBe(runs);
   });
 });

@@ -11,24 +11,21 @@ import { PassThrough, Readable } from 'node:stream';
 import {
   AppError,
   type ArrayEncoding,
-  type ArrayPart,
   answerFieldsOf,
   arrayFrame,
   decodeSimParts,
   headFrame,
-  isErrorCode,
   isSimParts,
   partsStart,
   SIM_CALLER_HEADERS,
   SIM_PARTS_MEDIA_TYPE,
   type SimParts,
-  type SimPartsError,
   type SimPartsFrame,
   SimPartsReader,
   type SimulationAnswerQuery,
   type SimulationType,
 } from '@faraday/contracts';
-import { callServiceStream } from '@faraday/server-kit';
+import { callServiceStream, upstreamAppError } from '@faraday/server-kit';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { accessCourse } from '../courses/course-access.js';
@@ -50,18 +47,6 @@ const documentSchema = z.looseObject({
 });
 type RunParts = SimParts & { document: z.infer<typeof documentSchema> };
 
-/** An error frame's code passes through like an error envelope's; anything else is garbled. */
-function upstreamFailure(error: SimPartsError): AppError {
-  if (!isErrorCode(error.code)) {
-    return new AppError('UPSTREAM_BAD_RESPONSE', 'The simulation service failed with an unknown code');
-  }
-  return new AppError(
-    error.code,
-    error.message,
-    error.details === undefined ? {} : { details: error.details },
-  );
-}
-
 /**
  * Reads the sim service's answer in parts as it arrives, handing each array to `onArray` as soon
  * as it is complete. A garbled body is UPSTREAM_BAD_RESPONSE; an error frame, a timeout or a
@@ -76,7 +61,11 @@ async function readParts(
     for await (const chunk of chunks) {
       for (const frame of reader.push(chunk)) {
         if (frame.kind === 'array') onArray(frame);
-        else if (frame.kind === 'error') throw upstreamFailure(frame.error);
+        else if (frame.kind === 'error')
+          throw (
+            upstreamAppError(frame.error) ??
+            new AppError('UPSTREAM_BAD_RESPONSE', 'The simulation service failed with an unknown code')
+          );
       }
     }
     const parts = reader.finish();
@@ -201,19 +190,19 @@ async function receiveRun(
 ): Promise<ReceivedRun> {
   const answered: Promise<Uint8Array>[] = [];
   const parts = await readParts(chunks, ({ part, bytes }) => {
+    // The backend asks for float64 values (it writes their JSON itself); anything else is garbled.
+    if (part.encoding !== 'float64') throw new Error('sim parts: an array not in float64');
     for (const chunk of arrayFrame(part.shape, part.encoding, bytes)) data.write(chunk);
-    if (form.fields.has('arrays')) answered.push(answerArray(part, bytes, form.arrays));
+    if (form.fields.has('arrays')) answered.push(answerArray(float64Values(bytes), part.shape, form.arrays));
   });
   return { parts, arrays: Promise.all(answered) };
 }
 
 /** An array as the answer carries it: JSON text, or float64 values with the digits they carry. */
-function answerArray(part: ArrayPart, bytes: Uint8Array, encoding: ArrayEncoding): Promise<Uint8Array> {
-  if (part.encoding === 'json') return Promise.resolve(bytes);
-  const values = float64Values(bytes);
+function answerArray(values: Float64Array, shape: number[], encoding: ArrayEncoding): Promise<Uint8Array> {
   const made =
     encoding === 'json'
-      ? arrayJsonText(values, part.shape)
+      ? arrayJsonText(values, shape)
       : carriedValues(values).then((carried) => new Uint8Array(carried.buffer));
   made.catch(() => undefined); // awaited once the parts are read, or dropped when they fail
   return made;
