@@ -93,24 +93,15 @@ interface ListShape {
 
 const shapeKey = (shape: ListShape) => `${shape.admin}/${shape.search}/${shape.walkNewestFirst}`;
 
-/** The ids of the courses a non-admin teaches or belongs to (two index ranges). */
-function ownCourseIds(db: Db, userId: string) {
-  return db
-    .selectFrom('course_members as m')
-    .select('m.course_id')
-    .where('m.user_id', '=', userId)
-    .unionAll(db.selectFrom('courses as o').select('o.id as course_id').where('o.teacher_id', '=', userId));
-}
-
 /** A course whose name or code contains the search (`search` is the LIKE pattern). */
 const nameOrCode = (table: 'c' | 'v', search: string) =>
   sql<boolean>`(${likeIgnoringCase(sql.ref(`${table}.name`), search)} or ${likeIgnoringCase(sql.ref(`${table}.code`), search)})`;
 
 /**
  * The live courses a caller may see that match the search, as (id, created_at). Non-admins start
- * from their own few course ids (memberships by user and courses by teacher, both index ranges)
- * joined to courses, so no database walks every course; an admin's search on SQLite asks the
- * trigram index. `search` is the index phrase or the LIKE pattern, as the shape says.
+ * from their own few courses (ownMatching), so no database walks every course; an admin's search
+ * on SQLite asks the trigram index. `search` is the index phrase or the LIKE pattern, as the
+ * shape says.
  */
 function visibleCourses(db: Db, shape: ListShape, userId: string, search: string) {
   if (shape.admin) {
@@ -125,12 +116,7 @@ function visibleCourses(db: Db, shape: ListShape, userId: string, search: string
     else if (shape.search === 'like') all = all.where(nameOrCode('c', search));
     return all.select(['c.id', 'c.created_at']).as('v');
   }
-  let own = db
-    .selectFrom('courses as c')
-    .where('c.deleted_at', 'is', null)
-    .where('c.id', 'in', ownCourseIds(db, userId));
-  if (shape.search !== 'none') own = own.where(nameOrCode('c', search));
-  return own.select(['c.id', 'c.created_at']).as('v');
+  return ownMatching(db, shape, userId, search).select(['v.id', 'v.created_at']).as('v');
 }
 
 /**
@@ -159,6 +145,13 @@ function ownCourses(db: Db, userId: string) {
   return isPostgres(db) ? both.offset(sql.lit(0)) : both;
 }
 
+/** A non-admin's own courses (as `v`) that match the search. */
+function ownMatching(db: Db, shape: ListShape, userId: string, search: string) {
+  return db
+    .selectFrom(ownCourses(db, userId).as('v'))
+    .$if(shape.search !== 'none', (q) => q.where(nameOrCode('v', search)));
+}
+
 /**
  * One page, newest first, with the teacher's name. A non-admin's own courses are few: they are
  * read whole in one query, with a window count over the same rows for the total, and only the
@@ -170,10 +163,8 @@ function ownCourses(db: Db, userId: string) {
 const pageOfOwnCourses = compiledPerShape(
   shapeKey,
   (db: Db, shape: ListShape, userId: string, search: string, offset: number, limit: number) => {
-    const page = db
-      .selectFrom(ownCourses(db, userId).as('v'))
+    const page = ownMatching(db, shape, userId, search)
       .selectAll('v')
-      .$if(shape.search !== 'none', (q) => q.where(nameOrCode('v', search)))
       .select((eb) => eb.fn.countAll<number | string>().over().as('total'))
       .orderBy('v.created_at', 'desc')
       .orderBy('v.id', 'desc')
