@@ -108,7 +108,10 @@ export type SimPartsFrame =
   | { kind: 'head'; document: unknown; png: Uint8Array }
   | { kind: 'error'; error: SimPartsError };
 
-const sizeOf = (shape: readonly number[]) => shape.reduce((x, y) => x * y, 1);
+/** Elements of an array of this shape. */
+export function sizeOf(shape: readonly number[]): number {
+  return shape.reduce((x, y) => x * y, 1);
+}
 
 /**
  * Reads a parts body as it arrives: `push` each chunk and get the frames it completed; `finish`

@@ -57,8 +57,3 @@ export function splitArrays(output: object): SplitOutput {
   }
   return { document, shapes: arrays.map((a) => a.shape), values };
 }
-
-/** Elements of an array of this shape. */
-export function sizeOf(shape: readonly number[]): number {
-  return shape.reduce((a, b) => a * b, 1);
-}

@@ -5,10 +5,9 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { MessageChannel } from 'node:worker_threads';
-import { AppError, arrayFrame, errorFrame, headFrame, partsStart } from '@faraday/contracts';
+import { AppError, arrayFrame, errorFrame, headFrame, partsStart, sizeOf } from '@faraday/contracts';
 import type { SolverName } from '@faraday/physics';
 import type { FastifyBaseLogger } from 'fastify';
-import { sizeOf } from './answer-parts.js';
 import { validateSimulationRequest } from './request-validation.js';
 import { type Caller, CallerGone, type SolverPool } from './solver-pool.js';
 import type { ArraysMessage, PartsResult, SolverTask } from './solver-task.js';

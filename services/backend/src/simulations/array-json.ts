@@ -6,8 +6,24 @@
  */
 import { arrayJsonPieces, withCarriedDigits } from '@faraday/contracts';
 
-/** Longest stretch of JSON writing before the event loop gets a turn. */
+/** Longest stretch of work before the event loop gets a turn. */
 const SLICE_MS = 4;
+
+/** Call `turn()` between steps of long work: it gives the event loop a turn every SLICE_MS. */
+function slices(): { turn: () => Promise<void> | undefined } {
+  let start = performance.now();
+  return {
+    turn() {
+      if (performance.now() - start <= SLICE_MS) return undefined;
+      return new Promise<void>((resolve) =>
+        setImmediate(() => {
+          start = performance.now();
+          resolve();
+        }),
+      );
+    },
+  };
+}
 
 /**
  * The JSON text of one array, written in slices of a few milliseconds so the backend keeps
@@ -17,14 +33,11 @@ const SLICE_MS = 4;
 export async function arrayJsonText(values: Float64Array, shape: readonly number[]): Promise<Uint8Array> {
   let first: Uint8Array | undefined;
   let bytes = 0;
-  let sliceStart = performance.now();
+  const work = slices();
   for (const piece of arrayJsonPieces(values, shape)) {
     first ??= piece;
     bytes += piece.byteLength;
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
+    await work.turn();
   }
   return first ? new Uint8Array(first.buffer, first.byteOffset, bytes) : new Uint8Array(0);
 }
@@ -38,14 +51,11 @@ const ROUNDING_STEP = 512;
  */
 export async function carriedValues(values: Float64Array): Promise<Float64Array> {
   const out = new Float64Array(values.length);
-  let sliceStart = performance.now();
+  const work = slices();
   for (let start = 0; start < values.length; start += ROUNDING_STEP) {
     const end = Math.min(values.length, start + ROUNDING_STEP);
     for (let i = start; i < end; i++) out[i] = withCarriedDigits(values[i] as number);
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
+    await work.turn();
   }
   return out;
 }
