@@ -38,6 +38,9 @@ export const backendEnvSchema = z
     MYSQL_PASSWORD: z.string().optional(),
     MYSQL_DATABASE: z.string().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    DATABASE_PREPARED_STATEMENTS: booleanFlagSchema(true).describe(
+      'PostgreSQL: run the queries every request makes as prepared statements, planned once per connection',
+    ),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     AI_SERVICE_URL: z.url().default('http://127.0.0.1:8001'),
     SIM_SERVICE_URL: z.url().default('http://127.0.0.1:8002'),
@@ -130,7 +133,7 @@ export type BackendEnv = z.output<typeof backendEnvSchema>;
 export type DatabaseTarget =
   | { dialect: 'sqlite'; file: string }
   | { dialect: 'mysql'; url: string }
-  | { dialect: 'postgres'; url: string };
+  | { dialect: 'postgres'; url: string; preparedStatements?: boolean };
 
 export interface BackendConfig {
   appEnv: string;
@@ -187,7 +190,8 @@ export function databaseTargetOf(env: BackendEnv): DatabaseTarget {
   if (url?.startsWith('mysql:') || url?.startsWith('mariadb:')) {
     return { dialect: 'mysql', url: url.replace(/^mariadb:/, 'mysql:') };
   }
-  if (url !== undefined) return { dialect: 'postgres', url };
+  if (url !== undefined)
+    return { dialect: 'postgres', url, preparedStatements: env.DATABASE_PREPARED_STATEMENTS };
   // The spec's MYSQL_PORT (with MYSQL_HOST/USER/PASSWORD/DATABASE) also selects MySQL.
   if (env.MYSQL_PORT !== undefined || env.MYSQL_HOST !== undefined) {
     const user = encodeURIComponent(env.MYSQL_USER ?? 'root');

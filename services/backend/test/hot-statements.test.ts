@@ -1,4 +1,7 @@
+import { parseConfig } from '@faraday/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backendEnvSchema, databaseTargetOf } from '../src/config.js';
+import { runCompiled } from '../src/db/database.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, type TestDatabaseFactory, testDatabaseFactories } from './support/databases.js';
@@ -77,3 +80,59 @@ describe.each(testDatabaseFactories())('hot statements on $name', (factory) => {
     });
   });
 });
+
+describe.each(testDatabaseFactories().filter((f) => f.name === 'postgres'))(
+  'prepared statements on $name',
+  (factory) => {
+    const context = withApp(factory);
+
+    it('plans the course list once per connection, for every caller alike (a generic plan)', async () => {
+      const { t } = context;
+      const teacher = bearer(await loginAs(t.app, 'teacher'));
+      // One request at a time: the pool hands out its most recently released connection, so
+      // these all run on one connection, as does the look at its prepared statements below.
+      for (let i = 0; i < 8; i++) await list(t, teacher, i % 2 ? '' : '?limit=5');
+      const statements = (await runCompiled(
+        t.app.db,
+        'select statement, generic_plans, custom_plans from pg_prepared_statements',
+        [],
+      )) as { statement: string; generic_plans: string; custom_plans: string }[];
+      const courseList = statements.find((s) => s.statement.includes('count(*) over()'));
+      expect(courseList).toMatchObject({ generic_plans: '8', custom_plans: '0' });
+    });
+
+    it('prepares nothing when the operator turns prepared statements off', async () => {
+      const { database } = context;
+      expect(
+        databaseTargetOf(
+          parseConfig(backendEnvSchema, {
+            DATABASE_URL: 'postgres://db/x',
+            DATABASE_PREPARED_STATEMENTS: 'false',
+          }),
+        ),
+      ).toEqual({ dialect: 'postgres', url: 'postgres://db/x', preparedStatements: false });
+      const t = await buildTestApp({
+        ...database,
+        target: {
+          dialect: 'postgres',
+          url: (database.target as { url: string }).url,
+          preparedStatements: false,
+        },
+      });
+      try {
+        const teacher = bearer(await loginAs(t.app, 'teacher'));
+        for (let i = 0; i < 3; i++) await list(t, teacher);
+        const [row] = (await runCompiled(
+          t.app.db,
+          'select count(*)::int as n from pg_prepared_statements',
+          [],
+        )) as {
+          n: number;
+        }[];
+        expect(row?.n).toBe(0);
+      } finally {
+        await t.app.close();
+      }
+    });
+  },
+);

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.js';
-import { type Db, dataVersionOf } from '../db/database.js';
+import { type Db, dataVersionOf, isPostgres } from '../db/database.js';
 import { ReusedWhileUnchanged } from '../db/reused-while-unchanged.js';
 import { isoNow } from '../shared/time.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -42,13 +43,21 @@ export async function recordIssuedToken(
     .execute();
 }
 
+const tokensWithUsers = (db: Db) =>
+  db.selectFrom('auth_tokens as t').innerJoin('users as u', 'u.id', 't.user_id');
+
 const tokenStateQuery = compiledOnce((db: Db, jti: string, userId: string) =>
-  db
-    .selectFrom('auth_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
+  tokensWithUsers(db)
     .select(['t.revoked_at', ...ACCOUNT_COLUMNS])
     .where('t.jti', '=', jti)
     .where('t.user_id', '=', userId),
+);
+
+/** Several tokens' states (PostgreSQL): one text for any number, so it is compiled once. */
+const tokenStatesQuery = compiledOnce((db: Db, jtis: string[]) =>
+  tokensWithUsers(db)
+    .select(['t.jti', 't.revoked_at', ...ACCOUNT_COLUMNS])
+    .where(sql<boolean>`${sql.ref('t.jti')} = any(${jtis})`),
 );
 
 type TokenStateRow = Awaited<ReturnType<typeof tokenStateQuery>>[number];
@@ -117,16 +126,13 @@ async function readBatch(db: Db, batch: Asked[]): Promise<void> {
       const [row] = await tokenStateQuery(db, only.jti, only.userId);
       return only.resolve(row ? stateOf(row) : undefined);
     }
-    const rows = await db
-      .selectFrom('auth_tokens as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.jti', 't.revoked_at', ...ACCOUNT_COLUMNS])
-      .where(
-        't.jti',
-        'in',
-        batch.map((a) => a.jti),
-      )
-      .execute();
+    const jtis = batch.map((a) => a.jti);
+    const rows = isPostgres(db)
+      ? await tokenStatesQuery(db, jtis)
+      : await tokensWithUsers(db)
+          .select(['t.jti', 't.revoked_at', ...ACCOUNT_COLUMNS])
+          .where('t.jti', 'in', jtis)
+          .execute();
     const byJti = new Map(rows.map(({ jti, ...row }) => [jti, row]));
     for (const asked of batch) {
       const row = byJti.get(asked.jti);

@@ -1,5 +1,5 @@
-import { type Compilable, CompiledQuery, type InferResult } from 'kysely';
-import type { Db } from './database.js';
+import type { Compilable, CompiledQuery, InferResult } from 'kysely';
+import { type Db, runCompiled } from './database.js';
 
 /** Stands for the i-th argument while the query is compiled. */
 class Argument {
@@ -47,7 +47,6 @@ export function compiledPerShape<Shape, Args extends unknown[], Query extends Co
       shapes.set(key, query);
     }
     const parameters = query.parameters.map((p) => (p instanceof Argument ? args[p.index] : p));
-    const result = await db.executeQuery(CompiledQuery.raw(query.sql, parameters));
-    return result.rows as InferResult<Query>;
+    return (await runCompiled(db, query.sql, parameters)) as InferResult<Query>;
   };
 }
