@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,17 @@ import {
 } from './blob-store.js';
 
 const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+
+/** Runs `action` (which creates something in `folder`), making the folder first if it is missing. */
+async function whereFolderExists<T>(folder: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(folder, { recursive: true });
+    return action();
+  }
+}
 
 /**
  * Blobs as files under one folder: written to `tmp/` first and renamed into place only when
@@ -30,18 +41,17 @@ export class FolderBlobStore implements BlobStore {
   async put(source: Readable, maxBytes: number): Promise<StoredBlob> {
     const key = newId();
     const tmpDir = join(this.root, 'tmp');
-    await mkdir(tmpDir, { recursive: true });
     const tmpPath = join(tmpDir, key);
     const { meter, measured } = blobMeter(maxBytes);
-    const writer = createWriteStream(tmpPath, { flags: 'wx' });
+    // Folders are made when missing rather than asked for first: a simulation answer waits on
+    // every trip to the file system its figure's blob makes (each one a turn of libuv's pool).
+    const file = await whereFolderExists(tmpDir, () => open(tmpPath, 'wx'));
+    const writer = file.createWriteStream();
     try {
       await pipeline(source, meter, writer);
-      const finalPath = this.pathOf(key);
-      await mkdir(join(this.root, key.slice(-2)), { recursive: true });
-      await rename(tmpPath, finalPath);
+      await whereFolderExists(join(this.root, key.slice(-2)), () => rename(tmpPath, this.pathOf(key)));
     } catch (error) {
-      // A failure can come before the write stream has even created the file; wait for it to
-      // settle, or the rm below runs first and an empty tmp file is left behind for good.
+      // Let the write stream close its file first, or the rm below may run while it is still open.
       if (!writer.closed) await once(writer, 'close').catch(() => undefined);
       await rm(tmpPath, { force: true });
       // Drain what the client is still sending so the connection can answer cleanly.
