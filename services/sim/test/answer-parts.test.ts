@@ -1,0 +1,52 @@
+import { PhysicsError } from '@faraday/physics';
+import { describe, expect, it } from 'vitest';
+import { splitArrays } from '../src/answer-parts.js';
+
+const grid = (nx: number, ny: number, fill: (i: number) => number) => ({
+  nx,
+  ny,
+  data: Float64Array.from({ length: nx * ny }, (_, i) => fill(i)),
+});
+
+describe('splitArrays', () => {
+  it('takes every array out, back to back, and leaves a reference where each stood', () => {
+    const output = {
+      potential: grid(3, 2, (i) => i / 3),
+      x: Float64Array.of(0, 0.5, 1),
+      metadata: { iterations: 7 },
+    };
+    const split = splitArrays(output);
+    expect(split.document).toEqual({
+      potential: { $array: 0 },
+      x: { $array: 1 },
+      metadata: { iterations: 7 },
+    });
+    expect(split.shapes).toEqual([[2, 3], [3]]);
+    expect([...split.values]).toEqual([...output.potential.data, 0, 0.5, 1]);
+  });
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['-Infinity', Number.NEGATIVE_INFINITY],
+  ])('refuses an output holding %s, naming the value', (_name, bad) => {
+    const output = { a: grid(4, 4, () => 1), b: { e: grid(5, 2, (i) => (i === 7 ? bad : 2)) } };
+    const error = (() => {
+      try {
+        splitArrays(output);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(PhysicsError);
+    expect(error).toMatchObject({ code: 'COMPUTATION_FAILED', details: `output.b.e[7] is ${bad}` });
+  });
+
+  it('refuses opposite infinities in different arrays (their sum is no number either)', () => {
+    const output = {
+      a: Float64Array.of(1, Number.POSITIVE_INFINITY),
+      b: Float64Array.of(Number.NEGATIVE_INFINITY),
+    };
+    expect(() => splitArrays(output)).toThrow(PhysicsError);
+  });
+});
