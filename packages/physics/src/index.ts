@@ -15,6 +15,7 @@ export {
   linspace,
   maskNodes,
   negativeGradient,
+  shareGrids,
 } from './numerics/grid.js';
 export { type PlanarField, type TracedCurve, type TraceOptions, traceCurve } from './numerics/integrators.js';
 export {

@@ -11,8 +11,13 @@ export interface SplitOutput {
   /** The output with each array replaced by its ArrayRef; plain JSON values otherwise. */
   document: Record<string, unknown>;
   shapes: number[][];
-  /** The arrays' values back to back, in the order of `shapes`. */
-  values: Float64Array;
+  /**
+   * Each array's values, in the order of `shapes`: the solver's own where they live in shared
+   * memory (grids, see physics' shareGrids), a copy otherwise.
+   */
+  arrays: Float64Array[];
+  /** The copies' buffers, to transfer with them (shared memory is shared, not moved). */
+  transfer: ArrayBuffer[];
 }
 
 function nonFinite(path: string, value: number): PhysicsError {
@@ -45,19 +50,16 @@ export function splitArrays(output: object): SplitOutput {
   };
   const document = convert(output, 'output') as Record<string, unknown>;
 
-  const values = new Float64Array(arrays.reduce((n, a) => n + a.data.length, 0));
-  let at = 0;
-  for (const { data } of arrays) {
-    values.set(data, at);
-    at += data.length;
-  }
-  // This runs between the solver and the figure, so on every answer's path: the copy is checked
-  // without a branch per value (v - v is 0 for a finite v, NaN otherwise), and only a failed
-  // check looks for the value to name.
+  // This runs between the solver and the figure, so on every answer's path: a grid in shared
+  // memory goes as it is (the figure only reads it), and the values are checked without a branch
+  // per value (v - v is 0 for a finite v, NaN otherwise); only a failed check looks for the value
+  // to name.
   let check = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i] as number;
-    check += v - v;
+  for (const { data } of arrays) {
+    for (let i = 0; i < data.length; i++) {
+      const v = data[i] as number;
+      check += v - v;
+    }
   }
   if (check !== 0) {
     for (const { data, path } of arrays) {
@@ -65,5 +67,12 @@ export function splitArrays(output: object): SplitOutput {
       if (i >= 0) throw nonFinite(`${path}[${i}]`, data[i] as number);
     }
   }
-  return { document, shapes: arrays.map((a) => a.shape), values };
+  const transfer: ArrayBuffer[] = [];
+  const values = arrays.map(({ data }) => {
+    if (data.buffer instanceof SharedArrayBuffer) return data;
+    const copy = data.slice();
+    transfer.push(copy.buffer);
+    return copy;
+  });
+  return { document, shapes: arrays.map((a) => a.shape), arrays: values, transfer };
 }

@@ -130,10 +130,10 @@ function asParts(result: object): Done {
 
 /** Each array's float64 values as bytes (views of the posted values, no copy). */
 function floatArrays(message: ArraysMessage): { shape: number[]; values: Uint8Array }[] {
-  let at = 0;
-  return message.shapes.map((shape) => {
-    const view = message.values.subarray(at, at + sizeOf(shape));
-    at += view.length;
+  return message.shapes.map((shape, i) => {
+    const view = message.arrays[i];
+    if (view === undefined || view.length !== sizeOf(shape))
+      throw new Error('sim parts: arrays and shapes differ');
     return { shape, values: new Uint8Array(view.buffer, view.byteOffset, view.byteLength) };
   });
 }

@@ -32,8 +32,8 @@ export interface PortedTask extends SolverTask {
 }
 
 export interface ArraysMessage {
-  /** float64 values of every array, back to back (transferred). */
-  values: Float64Array;
+  /** Each array's float64 values, in the order of `shapes` (shared grids, or transferred copies). */
+  arrays: Float64Array[];
   shapes: number[][];
 }
 

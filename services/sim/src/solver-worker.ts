@@ -5,7 +5,7 @@
  */
 
 import { parentPort } from 'node:worker_threads';
-import { PhysicsError, solvers, toWire } from '@faraday/physics';
+import { PhysicsError, shareGrids, solvers, toWire } from '@faraday/physics';
 import { InvalidPlotParametersError, renderAnimationFrames, renderSolverFigure } from '@faraday/plot';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { splitArrays } from './answer-parts.js';
@@ -23,6 +23,9 @@ import type {
  * enough for a smooth loop without making the response heavy.
  */
 const ANIMATION_FRAMES = 30;
+
+// A solver's grids then go to the service's thread as they are, while this one draws from them.
+shareGrids();
 
 type WireOutput = Record<string, unknown> & { metadata?: Record<string, unknown> };
 
@@ -98,9 +101,9 @@ async function simulate(task: PortedTask): Promise<SolverTaskResult> {
  * done, so it sends them (their JSON written on its own thread) while this one draws.
  */
 async function simulateInParts(task: PortedTask, params: unknown, output: object): Promise<SolverTaskResult> {
-  const { document, shapes, values } = splitArrays(output);
+  const { document, shapes, arrays, transfer } = splitArrays(output);
   if (!task.arraysPort) throw new Error('a task in parts needs its arrays port');
-  task.arraysPort.postMessage({ values, shapes } satisfies ArraysMessage, [values.buffer as ArrayBuffer]);
+  task.arraysPort.postMessage({ arrays, shapes } satisfies ArraysMessage, transfer);
   task.arraysPort.close();
   const figure = await drawFigure(task, params, output);
   const wire = document as WireOutput;

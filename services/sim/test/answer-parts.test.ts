@@ -22,7 +22,18 @@ describe('splitArrays', () => {
       metadata: { iterations: 7 },
     });
     expect(split.shapes).toEqual([[2, 3], [3]]);
-    expect([...split.values]).toEqual([...output.potential.data, 0, 0.5, 1]);
+    expect(split.arrays.map((a) => [...a])).toEqual([[...output.potential.data], [0, 0.5, 1]]);
+  });
+
+  it('hands over a grid in shared memory as it is, and a copy of anything else to transfer', () => {
+    const shared = { nx: 2, ny: 2, data: new Float64Array(new SharedArrayBuffer(4 * 8)).fill(3) };
+    const own = Float64Array.of(1, 2);
+    const split = splitArrays({ shared, own });
+    expect(split.arrays[0]).toBe(shared.data);
+    expect(split.arrays[1]).not.toBe(own);
+    expect([...(split.arrays[1] as Float64Array)]).toEqual([1, 2]);
+    // The copy, not the solver's own array, is what a transfer detaches.
+    expect(split.transfer).toEqual([split.arrays[1]?.buffer]);
   });
 
   it.each([

@@ -20,8 +20,21 @@ export interface Domain {
   y_max: number;
 }
 
+let gridsShared = false;
+
+/**
+ * From now on, grids live in shared memory (a SharedArrayBuffer). The sim service's solver
+ * workers call it at start: a grid a solver returns can then be handed to the service's thread
+ * without a copy while the worker still reads it to draw the figure.
+ */
+export function shareGrids(): void {
+  gridsShared = true;
+}
+
 export function createGrid(nx: number, ny: number): Grid2D {
-  return { nx, ny, data: new Float64Array(nx * ny) };
+  const n = nx * ny;
+  const data = gridsShared ? new Float64Array(new SharedArrayBuffer(n * 8)) : new Float64Array(n);
+  return { nx, ny, data };
 }
 
 /** n equally spaced values from a to b inclusive (n ≥ 2), or [a] when n = 1. */
