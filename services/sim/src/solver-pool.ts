@@ -25,7 +25,9 @@ import type { PoolTask, PortedTask, SolverTaskResult, TaskStartedMessage } from 
  * The compiled worker. `../dist/` resolves to the same file whether this module runs from
  * `dist/` (production) or from `src/` (vitest), so tests run the real worker; `tsc -b` first.
  */
-export const DEFAULT_WORKER_MODULE = fileURLToPath(new URL('../dist/solver-worker.js', import.meta.url));
+export const DEFAULT_WORKER_MODULE = fileURLToPath(
+  new URL('../dist/solver-worker-entry.cjs', import.meta.url),
+);
 
 export interface SolverPoolOptions {
   workers: number;

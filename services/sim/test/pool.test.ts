@@ -4,6 +4,8 @@
  * (test/fixtures/misbehaving-worker.mjs); the other solvers are real. One thread per service, so
  * a thread that is not really replaced would block every request after it.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   MISBEHAVING_WORKER,
@@ -98,5 +100,22 @@ describe('the queue, crashes and callers that leave', () => {
     expect(res.body.error.code).toBe('MEMORY_LIMIT_EXCEEDED');
     expect(res.body.error.details).toContain('256 MB');
     expect((await healthy(server)).status).toBe(200);
+  });
+});
+
+describe('closing', () => {
+  it('closes while its threads are still loading, and the process lives on', () => {
+    // In a child process: the abort this guards against takes the whole process down.
+    const run = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('./fixtures/close-while-loading.mjs', import.meta.url))],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(run.stderr).not.toContain('FATAL ERROR');
+    expect(run.signal).toBeNull();
+    expect(run.stdout).toContain('closed 12 times');
   });
 });
