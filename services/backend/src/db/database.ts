@@ -83,7 +83,7 @@ const preparedRunners = new WeakMap<Db, (text: string, values: unknown[]) => Pro
  * Runs a compiled-once statement (db/compiled-once.ts). On PostgreSQL, outside a transaction,
  * it runs as a named statement on connections of its own that plan each statement once for any
  * values (a generic plan): parsing, analysing and planning the course list's text on every call
- * were 60 % of PostgreSQL's CPU under load, and PostgreSQL's own choice kept planning it afresh
+ * were 58 % of PostgreSQL's CPU under load, and PostgreSQL's own choice kept planning it afresh
  * (its custom plans came out a few per cent cheaper than the generic one, and identical in shape).
  * Every other statement, and every statement in a transaction, runs through Kysely as before.
  */
