@@ -174,18 +174,33 @@ const OPEN = 0x5b;
 const CLOSE = 0x5d;
 const COMMA = 0x2c;
 
+/** Rows of values of this shape as arrayJsonPieces writes them (a grid's rows, or one list). */
+function rowsOf(length: number, shape: readonly number[]): { grid: boolean; rows: number; cols: number } {
+  const grid = shape.length === 2;
+  return grid ? { grid, rows: shape[0] ?? 0, cols: shape[1] ?? 0 } : { grid, rows: 1, cols: length };
+}
+
+/** The most bytes arrayJsonPieces writes for `length` values of this shape. */
+export function arrayJsonBytesBound(length: number, shape: readonly number[]): number {
+  return length * (MAX_NUMBER_BYTES + 1) + rowsOf(length, shape).rows * 3 + 2;
+}
+
 /**
  * The JSON text of numeric values of the given shape (nested arrays for two dimensions, row 0
  * first), as pieces of about 64 kB so a long array can be written without holding the event loop.
  * Each number has 15 significant digits (json-numbers.ts). The sim service and the backend both
  * write arrays with this, so data.json reads the same whichever wrote it. The pieces are
- * consecutive views of one buffer, so a caller may take them whole as one view.
+ * consecutive views of one buffer, `out` when the caller gives one (at least arrayJsonBytesBound
+ * long), so a caller may take them whole as one view.
  */
-export function* arrayJsonPieces(values: Float64Array, shape: readonly number[]): Generator<Uint8Array> {
-  const grid = shape.length === 2;
-  const rows = grid ? (shape[0] ?? 0) : 1;
-  const cols = grid ? (shape[1] ?? 0) : values.length;
-  const out = new Uint8Array(values.length * (MAX_NUMBER_BYTES + 1) + rows * 3 + 2);
+export function* arrayJsonPieces(
+  values: Float64Array,
+  shape: readonly number[],
+  out: Uint8Array = new Uint8Array(arrayJsonBytesBound(values.length, shape)),
+): Generator<Uint8Array> {
+  const { grid, rows, cols } = rowsOf(values.length, shape);
+  if (out.byteLength < arrayJsonBytesBound(values.length, shape))
+    throw new RangeError('arrayJsonPieces: the buffer is shorter than arrayJsonBytesBound');
   let at = 0;
   let start = 0;
   out[at++] = OPEN;

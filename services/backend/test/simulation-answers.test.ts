@@ -8,6 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expandCompactArrays, isCompactArray } from '@faraday/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerBufferStats } from '../src/simulations/answer-buffers.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
@@ -80,6 +81,33 @@ function exchange(
     });
     req.on('error', reject);
     req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+/** A POST whose answer is not read until `rest()` is called: its status is 200 once it starts. */
+function pausedAnswer(path: string, body: object): Promise<{ rest: () => Promise<Buffer> }> {
+  return new Promise((resolve, reject) => {
+    // A connection of its own: one that earlier answers widened would take in the whole answer.
+    const req = httpRequest(`${base}${path}`, {
+      method: 'POST',
+      agent: false,
+      headers: { ...auth, 'content-type': 'application/json' },
+    });
+    req.on('response', (res) => {
+      res.pause();
+      if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
+      const rest = () =>
+        new Promise<Buffer>((done, failed) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(Buffer.concat(chunks)));
+          res.on('error', failed);
+          res.resume();
+        });
+      resolve({ rest });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
   });
 }
 
@@ -207,6 +235,51 @@ describe('solver answers in several forms', () => {
     const file = await exchange('GET', `/api/v1/sim/results/${id}/data.json`, { 'accept-encoding': 'gzip' });
     expect(file.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(file.bytes).toString()).output.potential).toEqual(expected.potential);
+  });
+
+  it('answers large runs side by side from reused memory, each answer whole and its own', async () => {
+    // Large enough for the answers' text to be written into pooled buffers (answer-buffers.ts).
+    const box = (top: number) => ({ nx: 120, ny: 90, v_top: top, v_bottom: 0, v_left: 0, v_right: 0 });
+    const reusedBefore = answerBufferStats().reused;
+    for (const wave of [0, 1, 2]) {
+      const tops = [1, 2, 3, 4].map((k) => k + 10 * wave);
+      const answers = await Promise.all(tops.map((top) => run('laplace2d', box(top))));
+      for (const [i, answer] of answers.entries()) {
+        const stored = await dataJson(answer.simulation_id);
+        expect(stored.parameters.v_top).toBe(tops[i]);
+        expect(answer.potential).toHaveLength(90);
+        expect(answer.potential).toEqual(stored.output.potential);
+        expect(answer.electric_field).toEqual(stored.output.electric_field);
+      }
+    }
+    expect(answerBufferStats().reused).toBeGreaterThan(reusedBefore);
+  });
+
+  it('writes a compact answer exactly when the memory it reuses is larger than it needs', async () => {
+    const box = (n: number) => ({ nx: n, ny: n, v_top: 5, v_bottom: 0, v_left: 1, v_right: 0 });
+    await run('laplace2d', box(316), '?arrays=float64'); // leaves 316² worth of memory behind
+    const reusedBefore = answerBufferStats().reused;
+    const answer = await run('laplace2d', box(300), '?arrays=float64');
+    expect(answerBufferStats().reused).toBeGreaterThan(reusedBefore);
+    expect(answer.potential.shape).toEqual([300, 300]);
+    const stored = await dataJson(answer.simulation_id);
+    const decoded = asJsonNumbers(expandCompactArrays(answer));
+    expect(decoded.potential).toEqual(stored.output.potential);
+    expect(decoded.electric_field).toEqual(stored.output.electric_field);
+  });
+
+  it('keeps the memory of an answer until it has gone out, however slowly its client reads', async () => {
+    // 5.5 MB of text: more than the connection's buffers hold while its client reads nothing, so
+    // most of the answer is still waiting in the backend when another answer is written.
+    const box = (top: number) => ({ nx: 316, ny: 316, v_top: top, v_bottom: 0, v_left: 0, v_right: 0 });
+    const slow = await pausedAnswer('/api/v1/sim/laplace2d', box(3));
+    const other = await run('laplace2d', box(7));
+    const answer = JSON.parse((await slow.rest()).toString()).data;
+    const stored = await dataJson(answer.simulation_id);
+    expect(stored.parameters.v_top).toBe(3);
+    expect(answer.potential).toEqual(stored.output.potential);
+    expect(answer.electric_field).toEqual(stored.output.electric_field);
+    expect(other.potential).toEqual((await dataJson(other.simulation_id)).output.potential);
   });
 
   it('refuses unknown option values with a 400 naming the option', async () => {

@@ -30,6 +30,7 @@ import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { accessCourse } from '../courses/course-access.js';
 import { newId } from '../shared/ids.js';
+import { AnswerBuffers } from './answer-buffers.js';
 import {
   type AnswerForm,
   answerBody,
@@ -97,7 +98,7 @@ export interface RunAndRecordRequest {
 async function storeWhileReceiving(
   ctx: SimulationContext,
   chunks: AsyncIterable<Buffer>,
-  form: AnswerForm,
+  answer: { form: AnswerForm; buffers: AnswerBuffers },
   run: { type: SimulationType; parameters: Record<string, unknown> },
 ): Promise<{ received: ReceivedRun; dataKey: Promise<string> }> {
   const data = new PassThrough();
@@ -107,7 +108,7 @@ async function storeWhileReceiving(
   const dataKey = putBlob(ctx, data);
   try {
     data.write(partsStart());
-    const received = await receiveRun(chunks, data, form);
+    const received = await receiveRun(chunks, data, answer);
     const output = withoutFigure(received.parts.document);
     for (const chunk of headFrame(JSON.stringify({ ...run, output }), NO_BYTES)) data.write(chunk);
     data.end();
@@ -128,7 +129,7 @@ export async function runAndRecord(
   ctx: SimulationContext,
   principal: Principal,
   request: RunAndRecordRequest,
-): Promise<Uint8Array[]> {
+): Promise<RecordedAnswer> {
   const {
     course_id: courseId,
     title,
@@ -147,10 +148,16 @@ export async function runAndRecord(
     timeoutMs: ctx.settings.requestTimeoutMs,
     ...(request.signal ? { signal: request.signal } : {}),
   });
-  const { received, dataKey } = await storeWhileReceiving(ctx, chunks, form, {
-    type: request.type,
-    parameters,
-  });
+  const buffers = new AnswerBuffers();
+  const { received, dataKey } = await storeWhileReceiving(
+    ctx,
+    chunks,
+    { form, buffers },
+    {
+      type: request.type,
+      parameters,
+    },
+  );
   const { parts, arrays: answerArrays } = received;
   const id = newId();
   const stored = storeRun(ctx, {
@@ -166,10 +173,16 @@ export async function runAndRecord(
   });
   // Written while the blobs are being stored; sent only once the run is recorded.
   try {
-    return answerBody(asAnswered(parts, await answerArrays, form), form, id);
+    return { body: answerBody(asAnswered(parts, await answerArrays, form), form, id), buffers };
   } finally {
     await stored;
   }
+}
+
+/** The caller's answer as chunks to send, and the buffers to release once they have been sent. */
+export interface RecordedAnswer {
+  body: Uint8Array[];
+  buffers: AnswerBuffers;
 }
 
 interface ReceivedRun {
@@ -186,24 +199,32 @@ interface ReceivedRun {
 async function receiveRun(
   chunks: AsyncIterable<Buffer>,
   data: PassThrough,
-  form: AnswerForm,
+  { form, buffers }: { form: AnswerForm; buffers: AnswerBuffers },
 ): Promise<ReceivedRun> {
   const answered: Promise<Uint8Array>[] = [];
   const parts = await readParts(chunks, ({ part, bytes }) => {
     // The backend asks for float64 values (it writes their JSON itself); anything else is garbled.
     if (part.encoding !== 'float64') throw new Error('sim parts: an array not in float64');
     for (const chunk of arrayFrame(part.shape, part.encoding, bytes)) data.write(chunk);
-    if (form.fields.has('arrays')) answered.push(answerArray(float64Values(bytes), part.shape, form.arrays));
+    if (form.fields.has('arrays'))
+      answered.push(answerArray(float64Values(bytes), part.shape, form.arrays, buffers));
   });
   return { parts, arrays: Promise.all(answered) };
 }
 
 /** An array as the answer carries it: JSON text, or float64 values with the digits they carry. */
-function answerArray(values: Float64Array, shape: number[], encoding: ArrayEncoding): Promise<Uint8Array> {
+function answerArray(
+  values: Float64Array,
+  shape: number[],
+  encoding: ArrayEncoding,
+  buffers: AnswerBuffers,
+): Promise<Uint8Array> {
   const made =
     encoding === 'json'
-      ? arrayJsonText(values, shape)
-      : carriedValues(values).then((carried) => new Uint8Array(carried.buffer));
+      ? arrayJsonText(values, shape, buffers)
+      : carriedValues(values, buffers).then(
+          (carried) => new Uint8Array(carried.buffer, carried.byteOffset, carried.byteLength),
+        );
   made.catch(() => undefined); // awaited once the parts are read, or dropped when they fail
   return made;
 }

@@ -134,8 +134,11 @@ export function simulationsRoutes(ctx: SimulationContext) {
             requestId: request.id,
             signal,
           });
-          // Already the JSON envelope, written from the sim service's parts: sent as it is.
-          return sendChunks(reply as FastifyReply, 'application/json; charset=utf-8', answer);
+          // Already the JSON envelope, written from the sim service's parts: sent as it is. Its
+          // buffers serve later answers once the response is done with them (sent, or the
+          // connection gone).
+          reply.raw.once('close', () => answer.buffers.release());
+          return sendChunks(reply as FastifyReply, 'application/json; charset=utf-8', answer.body);
         } catch (error) {
           if (!signal.aborted) throw error;
           request.log.info({ solver: request.params.solver }, 'caller left; computation stopped');
