@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnswerBuffers, answerBufferStats } from '../src/simulations/answer-buffers.js';
 import { arrayJsonText } from '../src/simulations/array-json.js';
+import { base64Text } from '../src/simulations/base64-text.js';
 
 const MiB = 1024 * 1024;
 
@@ -82,5 +83,19 @@ describe('writing arrays as JSON text', () => {
     // that finds the budget spent. A budget per array would let each spend 4 ms (some 18).
     expect(turns.length).toBeGreaterThan(10);
     expect(Math.max(...between)).toBeLessThanOrEqual(9);
+  });
+});
+
+describe('base64 text of an answer', () => {
+  it("writes what Node's own encoder writes, padding included, at every length", () => {
+    const buffers = new AnswerBuffers();
+    const random = Uint8Array.from({ length: 300_001 }, () => Math.floor(Math.random() * 256));
+    for (const length of [0, 1, 2, 3, 4, 5, 6, 7, 255, 256, 257, 300_000, 300_001]) {
+      const bytes = random.subarray(7, 7 + length);
+      const text = Buffer.from(base64Text(bytes, buffers)).toString('latin1');
+      expect(text, `${length} bytes`).toBe(Buffer.from(bytes).toString('base64'));
+    }
+    const edges = Uint8Array.from([0, 0, 0, 255, 255, 255, 251, 239, 190]);
+    expect(Buffer.from(base64Text(edges, buffers)).toString()).toBe('AAAA////++++');
   });
 });

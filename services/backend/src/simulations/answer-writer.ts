@@ -14,6 +14,8 @@ import {
   isArrayRef,
   type SimParts,
 } from '@faraday/contracts';
+import { AnswerBuffers } from './answer-buffers.js';
+import { base64Text } from './base64-text.js';
 
 export interface AnswerForm {
   fields: ReadonlySet<AnswerFieldGroup>;
@@ -73,11 +75,12 @@ export function float64Values(bytes: Uint8Array): Float64Array {
   return new Float64Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 8);
 }
 
-function base64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-}
-
-function* arrayChunks(ref: ArrayRef, parts: SimParts, encoding: ArrayEncoding): Generator<Chunk> {
+function* arrayChunks(
+  ref: ArrayRef,
+  parts: SimParts,
+  encoding: ArrayEncoding,
+  buffers: AnswerBuffers,
+): Generator<Chunk> {
   const part = parts.head.arrays[ref.$array];
   const bytes = parts.arrays[ref.$array];
   if (!part || !bytes) throw new Error(`sim parts: no array ${ref.$array}`);
@@ -89,20 +92,35 @@ function* arrayChunks(ref: ArrayRef, parts: SimParts, encoding: ArrayEncoding): 
   if (part.encoding !== 'float64') throw new Error('sim parts: a compact answer needs float64 arrays');
   // The answer's values carry 15 significant digits already (simulation-run.ts rounds them while
   // the figure is drawn), as the JSON forms and data.json do; float32 rounds them once more.
-  const values =
-    encoding === 'float64' ? bytes : new Uint8Array(Float32Array.from(float64Values(bytes)).buffer);
-  yield `{"dtype":"${encoding}","shape":${JSON.stringify(part.shape)},"data":"${base64(values)}"}`;
+  const values = encoding === 'float64' ? bytes : float32Bytes(float64Values(bytes), buffers);
+  yield `{"dtype":"${encoding}","shape":${JSON.stringify(part.shape)},"data":"`;
+  yield base64Text(values, buffers);
+  yield '"}';
 }
 
-/** A JSON value of the document (arrays as `encoding`), as chunks to join or stream. */
-export function* valueChunks(value: unknown, parts: SimParts, encoding: ArrayEncoding): Generator<Chunk> {
+function float32Bytes(values: Float64Array, buffers: AnswerBuffers): Uint8Array {
+  const rounded = new Float32Array(buffers.take(values.length * 4).buffer, 0, values.length);
+  rounded.set(values);
+  return new Uint8Array(rounded.buffer, 0, rounded.byteLength);
+}
+
+/**
+ * A JSON value of the document (arrays as `encoding`), as chunks to join or stream; compact
+ * arrays are written into `buffers` (the answer's, or memory of their own).
+ */
+export function* valueChunks(
+  value: unknown,
+  parts: SimParts,
+  encoding: ArrayEncoding,
+  buffers = new AnswerBuffers(),
+): Generator<Chunk> {
   if (isArrayRef(value)) {
-    yield* arrayChunks(value, parts, encoding);
+    yield* arrayChunks(value, parts, encoding, buffers);
   } else if (Array.isArray(value)) {
     yield '[';
     for (let i = 0; i < value.length; i++) {
       if (i > 0) yield ',';
-      yield* valueChunks(value[i], parts, encoding);
+      yield* valueChunks(value[i], parts, encoding, buffers);
     }
     yield ']';
   } else if (value !== null && typeof value === 'object') {
@@ -110,7 +128,7 @@ export function* valueChunks(value: unknown, parts: SimParts, encoding: ArrayEnc
     for (const [key, item] of Object.entries(value)) {
       yield `${first ? '{' : ','}${JSON.stringify(key)}:`;
       first = false;
-      yield* valueChunks(item, parts, encoding);
+      yield* valueChunks(item, parts, encoding, buffers);
     }
     yield first ? '{}' : '}';
   } else {
@@ -118,15 +136,23 @@ export function* valueChunks(value: unknown, parts: SimParts, encoding: ArrayEnc
   }
 }
 
-/** The success envelope of a run in the asked form, with its simulation_id, as byte chunks to send. */
-export function answerBody(parts: SimParts, form: AnswerForm, simulationId: string): Uint8Array[] {
+/**
+ * The success envelope of a run in the asked form, with its simulation_id, as byte chunks to send.
+ * Its figure and compact arrays are written into `buffers`, released once the answer is sent.
+ */
+export function answerBody(
+  parts: SimParts,
+  form: AnswerForm,
+  simulationId: string,
+  buffers: AnswerBuffers,
+): Uint8Array[] {
   const document = parts.head.document as Record<string, unknown>;
   const chunks: Chunk[] = [`{"success":true,"data":{"simulation_id":${JSON.stringify(simulationId)}`];
-  if (form.fields.has('figure')) chunks.push(`,"png_base64":"${base64(parts.png)}"`);
+  if (form.fields.has('figure')) chunks.push(',"png_base64":"', base64Text(parts.png, buffers), '"');
   const selected = selectFields(document, form.fields);
   for (const [key, value] of Object.entries(selected)) {
     chunks.push(`,${JSON.stringify(key)}:`);
-    for (const chunk of valueChunks(value, parts, form.arrays)) chunks.push(chunk);
+    for (const chunk of valueChunks(value, parts, form.arrays, buffers)) chunks.push(chunk);
   }
   chunks.push('}}');
   return asBytes(chunks);

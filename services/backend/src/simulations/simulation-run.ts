@@ -173,7 +173,7 @@ export async function runAndRecord(
   });
   // Written while the blobs are being stored; sent only once the run is recorded.
   try {
-    return { body: answerBody(asAnswered(parts, await answerArrays, form), form, id), buffers };
+    return { body: answerBody(asAnswered(parts, await answerArrays, form), form, id, buffers), buffers };
   } finally {
     await stored;
   }
