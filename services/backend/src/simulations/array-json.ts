@@ -11,9 +11,9 @@ import type { AnswerBuffers } from './answer-buffers.js';
 const SLICE_MS = 4;
 
 /**
- * One budget for the whole process, not one per array: a run's three arrays written side by side
- * with a budget each held the event loop three slices in a row, and the sim service's next frames
- * (the last array, the figure) waited that long to be read.
+ * One budget for the whole process, not one per array: with a budget each, n arrays being written
+ * (three for one laplace2d answer, more when several answers are made at once) held the event
+ * loop n slices in a row, and every other request waited that long.
  */
 let sliceStart = performance.now();
 let nextTurn: Promise<void> | undefined;
