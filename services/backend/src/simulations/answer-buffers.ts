@@ -2,9 +2,9 @@
  * Memory for the JSON text of a run's arrays, kept for the next answer once an answer has been
  * sent (issue 18). A 316 × 316 laplace2d answer writes three texts into 8 MB of fresh memory
  * outside V8's heap; at an answer every 100 ms or so, that allocation alone had V8 run a full
- * mark-compact for nearly every answer (18–21 in 31 answers, 2 when the memory was reused), whose
- * marking threads took the cores the figure and the text were being made on. See
- * docs/decisions.md, "Issue 18 (round 5)".
+ * mark-compact for every other answer or more (16–21 in 31 answers, against the 2 at start-up
+ * when the memory was reused), whose marking threads took the cores the figure and the text were
+ * being made on. See docs/decisions.md, "Issue 18 (round 5)".
  */
 
 /** Smaller buffers are left to the allocator: they cost V8 nothing worth keeping memory for. */
