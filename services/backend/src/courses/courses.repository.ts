@@ -1,4 +1,4 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import type { Principal } from '../auth/principal.js';
 import { compiledPerShape } from '../db/compiled-once.js';
 import { type Db, isPostgres, isSqlite } from '../db/database.js';
@@ -188,26 +188,13 @@ function ownPageWhole(
   offset: number,
   limit: number,
 ) {
-  const page = ownMatching(db, shape, userId, search)
-    .selectAll('v')
-    .select((eb) => eb.fn.countAll<number | string>().over().as('total'))
-    .orderBy('v.created_at', 'desc')
-    .orderBy('v.id', 'desc')
-    .offset(offset)
-    .limit(limit);
-  return (
-    db
-      .selectFrom(page.as('p'))
-      .selectAll('p')
-      // Every course has its teacher (a foreign key), so the lookup always finds a name.
-      .select((eb) =>
-        sql<string>`(${eb.selectFrom('users as t').select('t.name').whereRef('t.id', '=', 'p.teacher_id')})`.as(
-          'teacher_name',
-        ),
-      )
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-  );
+  const page = newestPage(ownMatching(db, shape, userId, search).selectAll('v'), offset, limit);
+  return db
+    .selectFrom(page.as('p'))
+    .selectAll('p')
+    .select(teacherName('p.teacher_id'))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc');
 }
 
 function ownPageByKeys(
@@ -218,26 +205,34 @@ function ownPageByKeys(
   offset: number,
   limit: number,
 ) {
-  const page = ownMatching(db, shape, userId, search, false)
-    .select(['v.id', 'v.created_at'])
+  const keys = ownMatching(db, shape, userId, search, false).select(['v.id', 'v.created_at']);
+  return db
+    .selectFrom(newestPage(keys, offset, limit).as('p'))
+    .innerJoin('courses as c', 'c.id', 'p.id')
+    .select(SUMMARY_COLUMNS)
+    .select('p.total')
+    .select(teacherName('c.teacher_id'))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc');
+}
+
+/** A non-admin's page of own courses (`v`), newest first, each row with the count of them all. */
+function newestPage<DB extends { v: { id: string; created_at: string } }, O>(
+  courses: SelectQueryBuilder<DB, 'v', O>,
+  offset: number,
+  limit: number,
+) {
+  return courses
     .select((eb) => eb.fn.countAll<number | string>().over().as('total'))
     .orderBy('v.created_at', 'desc')
     .orderBy('v.id', 'desc')
     .offset(offset)
     .limit(limit);
-  return db
-    .selectFrom(page.as('p'))
-    .innerJoin('courses as c', 'c.id', 'p.id')
-    .select(SUMMARY_COLUMNS)
-    .select('p.total')
-    .select((eb) =>
-      sql<string>`(${eb.selectFrom('users as t').select('t.name').whereRef('t.id', '=', 'c.teacher_id')})`.as(
-        'teacher_name',
-      ),
-    )
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc');
 }
+
+/** The course's teacher's name, looked up by key: every course has its teacher (a foreign key). */
+const teacherName = (teacherId: 'p.teacher_id' | 'c.teacher_id') =>
+  sql<string>`(select t.name from users as t where t.id = ${sql.ref(teacherId)})`.as('teacher_name');
 
 const pageOfAllCourses = compiledPerShape(
   shapeKey,
