@@ -80,14 +80,14 @@ describe('writing arrays as JSON text', () => {
     expect(JSON.parse(Buffer.from(texts[2] as Uint8Array).toString())).toHaveLength(300);
     const between = turns.slice(1).map((at, i) => at - (turns[i] as number));
     // One budget of 4 ms for the process: about 5 pieces per turn, plus one for each other array
-    // that finds the budget spent. A budget per array would let each spend 4 ms (some 18).
+    // that finds the budget spent. A budget per array lets each spend 4 ms (18).
     expect(turns.length).toBeGreaterThan(10);
     expect(Math.max(...between)).toBeLessThanOrEqual(9);
   });
 });
 
 describe('base64 text of an answer', () => {
-  it("writes what Node's own encoder writes, padding included, at every length", () => {
+  it("writes what Node's own encoder writes, padding included, for short and long inputs of every remainder", () => {
     const buffers = new AnswerBuffers();
     const random = Uint8Array.from({ length: 300_001 }, () => Math.floor(Math.random() * 256));
     for (const length of [0, 1, 2, 3, 4, 5, 6, 7, 255, 256, 257, 300_000, 300_001]) {
