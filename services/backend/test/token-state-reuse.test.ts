@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataVersionAfterThisTurn, dataVersionOf } from '../src/db/database.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, createUserAs, loginAs } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
@@ -71,5 +72,19 @@ describe('token states reused on SQLite', () => {
     const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(token) });
     expect(out.statusCode).toBeLessThan(300);
     expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it("reads other connections' commits once per turn, after that turn's requests asked", async () => {
+    const before = dataVersionOf(t.app.db) as number;
+    const asked = dataVersionAfterThisTurn(t.app.db);
+    // A commit by another process after a request asked, in the same turn: it must still count.
+    other
+      .prepare('update users set updated_at = ? where username = ?')
+      .run(new Date().toISOString(), 'admin');
+    const askedLater = dataVersionAfterThisTurn(t.app.db);
+    const seen = await asked;
+    expect(seen).toBeGreaterThan(before);
+    expect(seen).toBe(dataVersionOf(t.app.db));
+    expect(await askedLater).toBe(seen);
   });
 });

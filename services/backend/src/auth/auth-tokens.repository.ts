@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.js';
-import { type Db, dataVersionOf, isPostgres } from '../db/database.js';
+import { type Db, isPostgres, isSqlite } from '../db/database.js';
 import { ReusedWhileUnchanged } from '../db/reused-while-unchanged.js';
 import { isoNow } from '../shared/time.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -75,13 +75,14 @@ const recentStates = new ReusedWhileUnchanged<TokenState | undefined>(10_000);
  * Undefined when we never issued it to that user or it is gone (its user was deleted, or it
  * expired and was cleaned up). On SQLite a state is reused while the database's data version
  * stays (db/reused-while-unchanged.ts): any write, here or by another process, drops them all,
- * so a revocation or a disabled account counts from the next request as before. On MySQL and
+ * so a revocation or a disabled account counts for every request that arrives after it (the
+ * version is read once per turn of the event loop, after the turn's requests arrived). On MySQL and
  * PostgreSQL every request reads its token's state, but the requests of one turn of the event
  * loop read theirs in one query (readTogether).
  */
 export function findTokenState(db: Db, jti: string, userId: string): Promise<TokenState | undefined> {
+  if (!isSqlite(db)) return readTogether(db, jti, userId);
   return recentStates.get(db, `${jti}/${userId}`, async () => {
-    if (dataVersionOf(db) === undefined) return readTogether(db, jti, userId);
     const [row] = await tokenStateQuery(db, jti, userId);
     return row ? stateOf(row) : undefined;
   });

@@ -1,4 +1,4 @@
-import { type Db, dataVersionOf } from './database.js';
+import { type Db, dataVersionAfterThisTurn, dataVersionOf } from './database.js';
 
 /**
  * Values read from the database, kept by key and reused while its data version stays
@@ -12,16 +12,19 @@ export class ReusedWhileUnchanged<V> {
   /** At most this many values per version (a new version starts empty). */
   constructor(private readonly limit: number) {}
 
-  /** The value kept for `key` at the current version, else what `read` gives (kept if nothing changed meanwhile). */
+  /**
+   * The value kept for `key` at the version this turn's requests see (dataVersionAfterThisTurn),
+   * else what `read` gives, kept if nothing changed meanwhile.
+   */
   async get(db: Db, key: string, read: () => Promise<V>): Promise<V> {
-    const version = dataVersionOf(db);
+    const settled = dataVersionAfterThisTurn(db);
+    if (settled === undefined) return read();
+    const version = await settled;
     let kept = this.#byDb.get(db);
-    if (version !== undefined && kept?.version === version && kept.values.has(key)) {
-      return kept.values.get(key) as V;
-    }
+    if (kept?.version === version && kept.values.has(key)) return kept.values.get(key) as V;
     const value = await read();
-    // Kept only if nothing changed while it was read.
-    if (version !== undefined && dataVersionOf(db) === version) {
+    // Kept only if nothing changed since the version was read.
+    if (dataVersionOf(db) === version) {
       if (kept?.version !== version || kept.values.size >= this.limit) {
         kept = { version, values: new Map() };
         this.#byDb.set(db, kept);
