@@ -53,6 +53,16 @@ describe('15-digit JSON numbers', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("follow a field's values from decade to decade, as neighbours in an array do", () => {
+    // Each value's exponent is first guessed from the one before: a step of one decade up or
+    // down, and jumps of many, must all land on the right digits.
+    const sweep: number[] = [];
+    for (let k = -2400; k <= 2400; k++) sweep.push(1.2345678901234567 * 10 ** (k / 300));
+    for (let k = 2400; k >= -2400; k -= 7) sweep.push(-9.87654321 * 10 ** (k / 300));
+    for (let k = 0; k < 200; k++) sweep.push(10 ** ((k * 37) % 41) * 0.1234567, 3e-7 * (k + 1));
+    expect(sweep.filter((v) => written(v) !== expected(v))).toEqual([]);
+  });
+
   it('read back as the same text: parsing and writing again changes nothing', () => {
     const next = random(7);
     for (let i = 0; i < 10_000; i++) {

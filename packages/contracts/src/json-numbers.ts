@@ -45,8 +45,8 @@ const digitsOut = { mantissa: 0, exponent: 0 };
  * (|v| below 1e-8 or from 1e15 on): the caller then takes the slow exact route.
  */
 function fifteenDigits(magnitude: number): boolean {
-  // An array's neighbours share their magnitude: the last exponent is the first guess, and
-  // log10 is asked only when it was wrong.
+  // An array's neighbours share their magnitude, or differ by one decade: the last exponent is the
+  // first guess, then one step up or down, and log10 is asked only when it was far off.
   let exponent = digitsOut.exponent;
   for (let attempt = 0; attempt < 4; attempt++) {
     const scale = DIGITS - 1 - exponent;
@@ -58,13 +58,17 @@ function fifteenDigits(magnitude: number): boolean {
     const power = POWERS_OF_TEN[scale]!;
     const product = magnitude * power;
     const nearest = Math.round(product);
-    // product − nearest is exact (both are multiples of the product's last place, and near);
-    // the product's own rounding error decides a value within a hair of the half.
-    const offset = product - nearest + productError(magnitude, power, product);
-    const mantissa = offset < -0.5 ? nearest - 1 : nearest;
+    // The product is below 2^50 when it is kept, so the half between two integers is a double and
+    // rounding to the product cannot cross it: only a product that is exactly the half (Math.round
+    // took it up) may stand for a value below it, and the product's exact error decides
+    // (product − nearest is exact: both are multiples of the product's last place, and near).
+    const offset = product - nearest;
+    const below = offset === -0.5 && productError(magnitude, power, product) < 0;
+    const mantissa = below ? nearest - 1 : nearest;
     if (mantissa >= HIGHEST || mantissa < LOWEST) {
-      exponent =
-        attempt === 0 ? Math.floor(Math.log10(magnitude)) : exponent + (mantissa >= HIGHEST ? 1 : -1);
+      const farOff = mantissa >= 10 * HIGHEST || mantissa < LOWEST / 10;
+      if (attempt === 0 && farOff) exponent = Math.floor(Math.log10(magnitude));
+      else exponent += mantissa >= HIGHEST ? 1 : -1;
       continue;
     }
     digitsOut.mantissa = mantissa;
@@ -88,28 +92,56 @@ export function withCarriedDigits(v: number): number {
 /** Longest text of one number: sign, 15 digits, "0." and five zeros, or a point and "e-308". */
 export const MAX_NUMBER_BYTES = 26;
 
-const scratch = new Uint8Array(DIGITS);
-/** "00" … "99" as character codes, two per number. */
-const PAIRS = Uint8Array.from(
-  { length: 200 },
-  (_, i) => ZERO + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10),
-);
+/** "0000" … "9999", each as its four character codes in one little-endian 32-bit word. */
+const FOUR_DIGITS = Uint32Array.from({ length: 10_000 }, (_, i) => {
+  const text = String(i).padStart(4, '0');
+  return (
+    text.charCodeAt(0) | (text.charCodeAt(1) << 8) | (text.charCodeAt(2) << 16) | (text.charCodeAt(3) << 24)
+  );
+});
 
-function writePair(value: number, at: number): void {
-  scratch[at] = PAIRS[value * 2]!;
-  scratch[at + 1] = PAIRS[value * 2 + 1]!;
+/**
+ * The 15 digits of a mantissa (10^14 ≤ m < 10^15) after one pad byte "0", as 16 bytes at `at`: four
+ * words of four digits, the splits in 32-bit integers. Returns how many digits are left once
+ * trailing zeros are dropped.
+ */
+function writeDigits(view: DataView, at: number, mantissa: number): number {
+  const high = (mantissa / 1e8) | 0; // the first 7 digits
+  const low = (mantissa - high * 1e8) | 0; // the last 8
+  const highTop = (high / 10_000) | 0;
+  const lowTop = (low / 10_000) | 0;
+  view.setUint32(at, FOUR_DIGITS[highTop]!, true);
+  view.setUint32(at + 4, FOUR_DIGITS[high - highTop * 10_000]!, true);
+  view.setUint32(at + 8, FOUR_DIGITS[lowTop]!, true);
+  view.setUint32(at + 12, FOUR_DIGITS[low - lowTop * 10_000]!, true);
+  let count = DIGITS;
+  let rest = low === 0 ? high : low;
+  if (low === 0) count -= 8;
+  while (rest % 10 === 0 && count > 1) {
+    count--;
+    rest = (rest / 10) | 0;
+  }
+  return count;
 }
 
-/** Four digits (0 … 9999, leading zeros written) into scratch at `at`. */
-function writeFour(value: number, at: number): void {
-  const top = (value / 100) | 0;
-  writePair(top, at);
-  writePair(value - top * 100, at + 2);
+/** The DataView of the last buffer written to (arrayJsonPieces writes one array into one). */
+let viewed: Uint8Array | undefined;
+let view: DataView = new DataView(new ArrayBuffer(0));
+function viewOf(out: Uint8Array): DataView {
+  if (viewed !== out) {
+    viewed = out;
+    view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  }
+  return view;
 }
+
+const scratch = new Uint8Array(DIGITS + 1);
+const scratchView = new DataView(scratch.buffer);
 
 /**
  * Writes v (15 significant digits, as JSON.stringify writes numbers) into `out` at `at`; returns
- * the position after it. `out` needs MAX_NUMBER_BYTES free. A non-finite v is the caller's bug.
+ * the position after it. `out` needs MAX_NUMBER_BYTES free: the bytes after the number, up to that
+ * many from `at`, may be overwritten. A non-finite v is the caller's bug.
  */
 export function writeJsonNumber(v: number, out: Uint8Array, at: number): number {
   if (v === 0) {
@@ -123,42 +155,37 @@ export function writeJsonNumber(v: number, out: Uint8Array, at: number): number 
     return at;
   }
   if (v < 0) out[at++] = MINUS;
-  // The 15 digits two at a time (integers below 2^31 after the first split), then the trailing
-  // zeros dropped.
-  const mantissa = digitsOut.mantissa;
-  const high = Math.floor(mantissa / 1e8); // 7 digits
-  const low = mantissa - high * 1e8; // 8 digits
-  const highTop = (high / 10000) | 0; // 3 digits
-  const highRest = high - highTop * 10000;
-  const lowTop = (low / 10000) | 0;
-  const lowRest = low - lowTop * 10000;
-  const first = (highTop / 100) | 0;
-  scratch[0] = ZERO + first;
-  writePair(highTop - first * 100, 1);
-  writeFour(highRest, 3);
-  writeFour(lowTop, 7);
-  writeFour(lowRest, 11);
-  let count = DIGITS;
-  while (count > 1 && scratch[count - 1] === ZERO) count--;
-  // Number::toString's layout, with n the position of the decimal point after the first digit.
-  const n = digitsOut.exponent + 1;
-  if (count <= n && n <= 21) {
-    for (let i = 0; i < count; i++) out[at++] = scratch[i]!;
-    for (let i = count; i < n; i++) out[at++] = ZERO;
-  } else if (n > 0 && n <= 21) {
-    for (let i = 0; i < n; i++) out[at++] = scratch[i]!;
-    out[at++] = DOT;
-    for (let i = n; i < count; i++) out[at++] = scratch[i]!;
+  const { mantissa, exponent } = digitsOut;
+  // Number::toString's layouts, with n the position of the decimal point after the first digit.
+  const n = exponent + 1;
+  if (n >= 1 && n <= DIGITS - 1) {
+    // d…d.d…d, most values of a field: the digits land one byte on, then the first n move back
+    // over the pad and the point goes after them.
+    const count = writeDigits(viewOf(out), at, mantissa);
+    if (n < count) {
+      for (let i = at; i < at + n; i++) out[i] = out[i + 1]!;
+      out[at + n] = DOT;
+      return at + count + 1;
+    }
   } else if (n > -6 && n <= 0) {
-    out[at++] = ZERO;
-    out[at++] = DOT;
-    for (let i = n; i < 0; i++) out[at++] = ZERO;
-    for (let i = 0; i < count; i++) out[at++] = scratch[i]!;
+    // 0.0…0d…d: the digits land after "0." and -n zeros, their pad byte under the last of those.
+    const first = at + 2 - n;
+    const count = writeDigits(viewOf(out), first - 1, mantissa);
+    out[at] = ZERO;
+    out[at + 1] = DOT;
+    for (let i = at + 2; i < first; i++) out[i] = ZERO;
+    return first + count;
+  }
+  // Integers and exponent forms, rare in a field: from the digits written apart.
+  const count = writeDigits(scratchView, 0, mantissa);
+  if (count <= n && n <= 21) {
+    for (let i = 1; i <= count; i++) out[at++] = scratch[i]!;
+    for (let i = count; i < n; i++) out[at++] = ZERO;
   } else {
-    out[at++] = scratch[0]!;
+    out[at++] = scratch[1]!;
     if (count > 1) {
       out[at++] = DOT;
-      for (let i = 1; i < count; i++) out[at++] = scratch[i]!;
+      for (let i = 2; i <= count; i++) out[at++] = scratch[i]!;
     }
     out[at++] = LETTER_E;
     out[at++] = n - 1 < 0 ? MINUS : PLUS;
