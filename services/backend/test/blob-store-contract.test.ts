@@ -95,6 +95,13 @@ describe.each([
     await f.store.delete(stored.key);
   });
 
+  it('stores without a hash when told its content is never served by one', async () => {
+    const stored = await f.store.put(upload(big), big.length, { sha256: false });
+    expect(stored).toEqual({ key: expect.stringMatching(/^[0-9a-f-]{36}$/), size: big.length });
+    expect(sha256(await readAll(await f.store.open(stored.key)))).toBe(sha256(big));
+    await f.store.delete(stored.key);
+  });
+
   it('keeps a file larger than one upload part whole, and serves any byte range of it', async () => {
     const stored = await f.store.put(upload(big), big.length);
     expect(stored.size).toBe(big.length);

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newId } from '../shared/ids.js';
@@ -10,6 +10,7 @@ import {
   type BlobStore,
   type ByteRange,
   blobMeter,
+  type PutOptions,
   type StoredBlob,
 } from './blob-store.js';
 
@@ -38,27 +39,42 @@ export class FolderBlobStore implements BlobStore {
     return join(this.root, key.slice(-2), key);
   }
 
-  async put(source: Readable, maxBytes: number): Promise<StoredBlob> {
+  put(source: Readable, maxBytes: number): Promise<StoredBlob>;
+  put(source: Readable, maxBytes: number, options: PutOptions): Promise<Omit<StoredBlob, 'sha256'>>;
+  async put(source: Readable, maxBytes: number, options?: PutOptions): Promise<Partial<StoredBlob>> {
     const key = newId();
-    const tmpDir = join(this.root, 'tmp');
-    const tmpPath = join(tmpDir, key);
-    const { meter, measured } = blobMeter(maxBytes);
+    const tmpPath = join(this.root, 'tmp', key);
+    const { meter, measured } = blobMeter(maxBytes, options);
     // Folders are made when missing rather than asked for first: a simulation answer waits on
-    // every trip to the file system its figure's blob makes (each one a turn of libuv's pool).
-    const file = await whereFolderExists(tmpDir, () => open(tmpPath, 'wx'));
+    // every trip to the file system its blobs make (each one a turn of libuv's pool).
+    const file = await whereFolderExists(dirname(tmpPath), () => open(tmpPath, 'wx'));
     const writer = file.createWriteStream();
+    // Once every byte is written (finish) the file moves into place while it is being closed:
+    // one trip less before the blob exists.
+    let placed: Promise<void> | undefined;
+    writer.once('finish', () => {
+      placed = this.#moveIntoPlace(tmpPath, key);
+      placed.catch(() => undefined); // awaited below
+    });
     try {
       await pipeline(source, meter, writer);
-      await whereFolderExists(join(this.root, key.slice(-2)), () => rename(tmpPath, this.pathOf(key)));
+      await (placed ?? this.#moveIntoPlace(tmpPath, key));
     } catch (error) {
       // Let the write stream close its file first, or the rm below may run while it is still open.
       if (!writer.closed) await once(writer, 'close').catch(() => undefined);
       await rm(tmpPath, { force: true });
+      // Closing failed after the file was moved: it holds what the disk may not have kept.
+      if (placed) await rm(this.pathOf(key), { force: true });
       // Drain what the client is still sending so the connection can answer cleanly.
       if (!source.destroyed) source.resume();
       throw error;
     }
     return { key, ...measured() };
+  }
+
+  #moveIntoPlace(tmpPath: string, key: string): Promise<void> {
+    const path = this.pathOf(key);
+    return whereFolderExists(dirname(path), () => rename(tmpPath, path));
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable> {

@@ -14,6 +14,7 @@ import {
   type BlobStore,
   type ByteRange,
   blobMeter,
+  type PutOptions,
   type StoredBlob,
 } from './blob-store.js';
 
@@ -59,9 +60,11 @@ export class S3BlobStore implements BlobStore {
     return `${this.settings.prefix}${key}`;
   }
 
-  async put(source: Readable, maxBytes: number): Promise<StoredBlob> {
+  put(source: Readable, maxBytes: number): Promise<StoredBlob>;
+  put(source: Readable, maxBytes: number, options: PutOptions): Promise<Omit<StoredBlob, 'sha256'>>;
+  async put(source: Readable, maxBytes: number, options?: PutOptions): Promise<Partial<StoredBlob>> {
     const key = newId();
-    const { meter, measured } = blobMeter(maxBytes);
+    const { meter, measured } = blobMeter(maxBytes, options);
     source.once('error', (error) => meter.destroy(error));
     source.pipe(meter);
     const upload = new Upload({
