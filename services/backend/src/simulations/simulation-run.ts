@@ -34,6 +34,7 @@ import { AnswerBuffers } from './answer-buffers.js';
 import {
   type AnswerForm,
   answerBody,
+  coalesced,
   dataJsonChunks,
   float64Values,
   withoutFigure,
@@ -90,32 +91,47 @@ export interface RunAndRecordRequest {
   signal?: AbortSignal;
 }
 
+/** A blob being written from a stream: end() it to store it, or fail() to keep nothing of it. */
+function blobBeingWritten(ctx: SimulationContext) {
+  const stream = new PassThrough();
+  // A failure destroys the stream with its error, which the blob store may not listen for yet
+  // (it may still be opening its file): the error is handled by whoever awaits the key.
+  stream.on('error', () => undefined);
+  const key = putBlob(ctx, stream);
+  return {
+    stream,
+    key,
+    async fail(error: unknown): Promise<void> {
+      stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      await key.catch(() => undefined);
+    },
+  };
+}
+
 /**
- * Reads the sim service's parts into a new blob as they arrive: the arrays as they came, then the
- * run's type, parameters and output document (what data.json is written from). On any failure the
- * blob store keeps nothing of it.
+ * Reads the sim service's parts into two new blobs as they arrive: the arrays as they came, then
+ * the run's type, parameters and output document (what data.json is written from); and the
+ * figure, whose file is opened while the sim service draws it. On any failure the blob store
+ * keeps nothing of either.
  */
 async function storeWhileReceiving(
   ctx: SimulationContext,
   chunks: AsyncIterable<Buffer>,
   answer: { form: AnswerForm; buffers: AnswerBuffers },
   run: { type: SimulationType; parameters: Record<string, unknown> },
-): Promise<{ received: ReceivedRun; dataKey: Promise<string> }> {
-  const data = new PassThrough();
-  // A failure below destroys the stream with its error, which the blob store may not listen for
-  // yet (it may still be making its folder): the error is handled here, not by the stream.
-  data.on('error', () => undefined);
-  const dataKey = putBlob(ctx, data);
+): Promise<{ received: ReceivedRun; dataKey: Promise<string>; pngKey: Promise<string> }> {
+  const data = blobBeingWritten(ctx);
+  const figure = blobBeingWritten(ctx);
   try {
-    data.write(partsStart());
-    const received = await receiveRun(chunks, data, answer);
+    data.stream.write(partsStart());
+    const received = await receiveRun(chunks, data.stream, answer);
+    figure.stream.end(received.parts.png);
     const output = withoutFigure(received.parts.document);
-    for (const chunk of headFrame(JSON.stringify({ ...run, output }), NO_BYTES)) data.write(chunk);
-    data.end();
-    return { received, dataKey };
+    for (const chunk of headFrame(JSON.stringify({ ...run, output }), NO_BYTES)) data.stream.write(chunk);
+    data.stream.end();
+    return { received, dataKey: data.key, pngKey: figure.key };
   } catch (error) {
-    data.destroy(error instanceof Error ? error : new Error(String(error)));
-    await dataKey.catch(() => undefined);
+    await Promise.all([data.fail(error), figure.fail(error)]);
     throw error;
   }
 }
@@ -149,7 +165,7 @@ export async function runAndRecord(
     ...(request.signal ? { signal: request.signal } : {}),
   });
   const buffers = new AnswerBuffers();
-  const { received, dataKey } = await storeWhileReceiving(
+  const { received, dataKey, pngKey } = await storeWhileReceiving(
     ctx,
     chunks,
     { form, buffers },
@@ -168,7 +184,7 @@ export async function runAndRecord(
     title: title ?? `${request.type} run`,
     parameters,
     metadata: parts.document.metadata,
-    png: parts.png,
+    png: pngKey,
     data: dataKey,
   });
   // Written while the blobs are being stored; sent only once the run is recorded.
@@ -260,5 +276,5 @@ export function dataJsonStream(stored: Buffer): Buffer | Readable {
     parameters: Record<string, unknown>;
     output: Record<string, unknown>;
   };
-  return Readable.from(dataJsonChunks({ type, parameters }, parts, output));
+  return Readable.from(coalesced(dataJsonChunks({ type, parameters }, parts, output)));
 }

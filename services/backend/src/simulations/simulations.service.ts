@@ -61,7 +61,8 @@ export interface StoredRun {
   title: string;
   parameters: Record<string, unknown>;
   metadata: { computation_time?: unknown } & Record<string, unknown>;
-  png: Uint8Array;
+  /** The key of the figure's blob, once stored. */
+  png: Promise<string>;
   /** The key of data.json's blob (or of the parts it is served from, see simulation-run.ts), once stored. */
   data: Promise<string>;
   sweepId?: string;
@@ -69,18 +70,22 @@ export interface StoredRun {
   id?: string;
 }
 
-/** Stores bytes (given whole or as they come) as a blob of the run; its key. */
+/**
+ * Stores bytes (given whole or as they come) as a blob of the run; its key. A run's blobs are
+ * served by its record, never by their hash, so none is computed.
+ */
 export async function putBlob(ctx: SimulationContext, source: Uint8Array[] | Readable): Promise<string> {
-  return (await ctx.blobs.put(Array.isArray(source) ? Readable.from(source) : source, BLOB_LIMIT)).key;
+  const stream = Array.isArray(source) ? Readable.from(source) : source;
+  return (await ctx.blobs.put(stream, BLOB_LIMIT, { sha256: false })).key;
 }
 
 /**
- * Stores a finished run: the figure and the full numbers as blobs, the record as a row. If the
- * row cannot be written the blobs are removed, so nothing is left half-stored.
+ * Stores a finished run: the record as a row once its figure's and its numbers' blobs are stored.
+ * If either blob or the row cannot be written the blobs are removed, so nothing is left half-stored.
  */
 export async function storeRun(ctx: SimulationContext, run: StoredRun): Promise<string> {
   const id = run.id ?? newId();
-  const [png, data] = await Promise.allSettled([putBlob(ctx, [run.png]), run.data]);
+  const [png, data] = await Promise.allSettled([run.png, run.data]);
   const keys = [png, data].flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   try {
     if (png.status === 'rejected') throw png.reason;
@@ -130,7 +135,7 @@ export async function recordSimulation(
     title: run.title,
     parameters: run.parameters,
     metadata: run.result.metadata,
-    png: Buffer.from(run.result.png_base64, 'base64'),
+    png: putBlob(ctx, [Buffer.from(run.result.png_base64, 'base64')]),
     data: putBlob(ctx, [data]),
     ...(run.sweepId === undefined ? {} : { sweepId: run.sweepId }),
   });
