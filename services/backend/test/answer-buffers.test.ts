@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnswerBuffers, answerBufferStats } from '../src/simulations/answer-buffers.js';
+import { asBytes } from '../src/simulations/answer-writer.js';
 import { arrayJsonText } from '../src/simulations/array-json.js';
 import { base64Text } from '../src/simulations/base64-text.js';
 
@@ -97,5 +98,25 @@ describe('base64 text of an answer', () => {
     }
     const edges = Uint8Array.from([0, 0, 0, 255, 255, 255, 251, 239, 190]);
     expect(Buffer.from(base64Text(edges, buffers)).toString()).toBe('AAAA////++++');
+  });
+});
+
+describe('answer chunks', () => {
+  it('joins small neighbours into one write and passes large ones as they are, in order', () => {
+    const large = new Uint8Array(64 * 1024).fill(0x61);
+    const chunks = ['{"a":', new Uint8Array([0x31]), ',"png":"', large, '","n":', '2', '}'];
+    const bytes = asBytes(chunks);
+    expect(bytes).toHaveLength(3);
+    expect(bytes[1]).toBe(large);
+    const expected = Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+    expect(Buffer.concat(bytes)).toEqual(expected);
+  });
+
+  it('never joins more than a few tens of kilobytes of small chunks into one', () => {
+    const pieces = Array.from({ length: 10_000 }, (_, i) => `"${i}",`);
+    const bytes = asBytes(pieces);
+    expect(bytes.length).toBeGreaterThan(1);
+    for (const chunk of bytes.slice(0, -1)) expect(chunk.byteLength).toBeLessThan(32 * 1024);
+    expect(Buffer.concat(bytes).toString()).toBe(pieces.join(''));
   });
 });

@@ -169,6 +169,38 @@ export function* dataJsonChunks(
   yield '}';
 }
 
+/**
+ * Below this size a chunk is copied together with its neighbours. Each chunk of a body becomes a
+ * write to the socket and often a packet of its own: a figure-and-scalars answer was 33 of them,
+ * most a key or a number.
+ */
+const SMALL_CHUNK_BYTES = 16 * 1024;
+
+const bytesOf = (chunk: Chunk): Uint8Array => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+
+/** The chunks as bytes, small neighbours joined into one; large ones pass as they are. */
+export function* coalesced(chunks: Iterable<Chunk>): Generator<Uint8Array> {
+  let small: Uint8Array[] = [];
+  let smallBytes = 0;
+  const joined = (): Uint8Array => {
+    const one = small.length === 1 ? (small[0] as Uint8Array) : Buffer.concat(small, smallBytes);
+    small = [];
+    smallBytes = 0;
+    return one;
+  };
+  for (const chunk of chunks) {
+    const bytes = bytesOf(chunk);
+    const large = bytes.byteLength >= SMALL_CHUNK_BYTES;
+    if (!large) {
+      small.push(bytes);
+      smallBytes += bytes.byteLength;
+    }
+    if ((large || smallBytes >= SMALL_CHUNK_BYTES) && small.length > 0) yield joined();
+    if (large) yield bytes;
+  }
+  if (small.length > 0) yield joined();
+}
+
 export function asBytes(chunks: Iterable<Chunk>): Uint8Array[] {
-  return Array.from(chunks, (c) => (typeof c === 'string' ? Buffer.from(c) : c));
+  return Array.from(coalesced(chunks));
 }
