@@ -46,6 +46,11 @@ const answers: Record<number, (res: import('node:http').ServerResponse) => void>
         ...headFrame(document, Buffer.from('png')),
       ]),
     ),
+  // A whole answer whose HTTP message is ended only when the test says so.
+  8: (res) => {
+    res.write(Buffer.concat([partsStart(), ...arrays(), ...headFrame(document, Buffer.from('png'))]));
+    unended.end = () => res.end();
+  },
   // The arrays, then nothing: a figure still being drawn when the caller leaves.
   6: (res) => {
     res.write(Buffer.concat([partsStart(), ...arrays()]));
@@ -56,6 +61,7 @@ const answers: Record<number, (res: import('node:http').ServerResponse) => void>
   },
 };
 const stalled = { sent: false, closed: false };
+const unended: { end?: () => void } = {};
 
 async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -138,6 +144,16 @@ describe('a sim answer that fails after its arrays', () => {
     if (code === 'CONVERGENCE_ERROR') expect(res.json().error.details).toBe('after 10 iterations');
     expect(await history()).toBe(runs);
     expect(blobCount()).toBe(files);
+  });
+
+  it('answers once the head is in, without waiting for the end of the message behind it', async () => {
+    const runs = await history();
+    const res = await run(8);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.png_base64).toBe(Buffer.from('png').toString('base64'));
+    expect(unended.end).toBeDefined();
+    unended.end?.();
+    expect(await history()).toBe(runs + 1);
   });
 
   it('stops the computation and keeps nothing when the caller leaves while the figure is drawn', async () => {

@@ -52,18 +52,25 @@ type RunParts = SimParts & { document: z.infer<typeof documentSchema> };
 /**
  * Reads the sim service's answer in parts as it arrives, handing each array to `onArray` as soon
  * as it is complete. A garbled body is UPSTREAM_BAD_RESPONSE; an error frame, a timeout or a
- * broken answer throw their own AppError.
+ * broken answer throw their own AppError. The head is the last frame: the answer is whole as soon
+ * as it is in, and the end of the HTTP message behind it is read apart (the connection then serves
+ * the next call) rather than waited for.
  */
 async function readParts(
   chunks: AsyncIterable<Buffer>,
   onArray: (frame: ArrayFrame) => void,
 ): Promise<RunParts> {
   const reader = new SimPartsReader();
+  const body = chunks[Symbol.asyncIterator]();
   try {
-    for await (const chunk of chunks) {
-      for (const frame of reader.push(chunk)) {
+    let whole = false;
+    while (!whole) {
+      const next = await body.next();
+      if (next.done) break;
+      for (const frame of reader.push(next.value)) {
         if (frame.kind === 'array') onArray(frame);
-        else if (frame.kind === 'error')
+        else if (frame.kind === 'head') whole = true;
+        else
           throw (
             upstreamAppError(frame.error) ??
             new AppError('UPSTREAM_BAD_RESPONSE', 'The simulation service failed with an unknown code')
@@ -71,12 +78,24 @@ async function readParts(
       }
     }
     const parts = reader.finish();
+    if (whole) void readToEnd(body);
     return { ...parts, document: documentSchema.parse(parts.head.document) };
   } catch (error) {
+    // Hangs up on the sim service (a computation still running there stops).
+    void body.return?.(undefined);
     if (error instanceof AppError) throw error;
     throw new AppError('UPSTREAM_BAD_RESPONSE', 'The simulation service answered garbled parts', {
       cause: error,
     });
+  }
+}
+
+/** Reads what is left of a body whose answer is already whole; a failure there changes nothing. */
+async function readToEnd(body: AsyncIterator<Buffer>): Promise<void> {
+  try {
+    while (!(await body.next()).done) {}
+  } catch {
+    // The connection broke after the last frame: the answer was whole.
   }
 }
 
