@@ -4,13 +4,13 @@
  * the finished response body: the JSON envelope, or the answer in parts (issue 18).
  */
 import { PassThrough, type Readable } from 'node:stream';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { AppError, arrayFrame, errorFrame, headFrame, partsStart, sizeOf } from '@faraday/contracts';
 import type { SolverName } from '@faraday/physics';
 import type { FastifyBaseLogger } from 'fastify';
 import { validateSimulationRequest } from './request-validation.js';
 import { type Caller, CallerGone, type SolverPool } from './solver-pool.js';
-import type { ArraysMessage, PartsResult, SolverTask } from './solver-task.js';
+import type { ArraysMessage, HeadMessage, PartsMessage, SolverTask } from './solver-task.js';
 
 export interface SimulationContext {
   /** Fires when the caller disconnects: a waiting request leaves the queue, a running one is stopped. */
@@ -58,8 +58,8 @@ export async function runSimulation(
  * Returns the answer in parts (contracts' simulation-parts) as a stream. It starts once the solver
  * is done, so errors before that (invalid input, busy, no convergence) are thrown for the route to
  * answer as an envelope. The arrays go out as float64 values as soon as they exist, while the
- * worker draws the figure, and the head with the figure comes last; a failure after the arrays
- * went out ends the stream with an error frame.
+ * worker draws the figure, and the head with the figure comes last, as soon as it is drawn; a
+ * failure after the arrays went out ends the stream with an error frame.
  */
 export async function runSimulationInParts(
   pool: SolverPool,
@@ -69,26 +69,52 @@ export async function runSimulationInParts(
 ): Promise<Readable> {
   const task: SolverTask = { ...validateSimulationRequest(solver, body), parts: true };
   const channel = new MessageChannel();
-  const posted = new Promise<ArraysMessage>((resolve) => channel.port1.once('message', resolve));
-  const done = pool.run({ ...task, arraysPort: channel.port2 }, ctx.signal, ctx.caller);
+  const messages = partsMessages(channel.port1);
+  const done = pool.run({ ...task, partsPort: channel.port2 }, ctx.signal, ctx.caller);
   done.catch(() => {}); // awaited below, or in the stream's writer once the answer has started
-  // The worker posts the arrays before it draws, but the two messages travel on different ports:
-  // a finished run may arrive first, its arrays just behind.
-  const message = await Promise.race([posted, done.then(() => withGrace(posted))]).catch((error: unknown) => {
+  const arrays = await fromWorker(messages.arrays, done).catch((error: unknown) => {
     channel.port1.close();
     throw error;
   });
   const out = new PassThrough();
   out.write(partsStart());
-  void streamParts(out, message, done, ctx, task).finally(() => channel.port1.close());
+  void streamParts(out, arrays, fromWorker(messages.head, done), ctx, task).finally(() =>
+    channel.port1.close(),
+  );
   return out;
+}
+
+/** The two messages of a task's parts port, as they arrive. */
+function partsMessages(port: MessagePort): { arrays: Promise<ArraysMessage>; head: Promise<HeadMessage> } {
+  let arrays!: (message: ArraysMessage) => void;
+  let head!: (message: HeadMessage) => void;
+  const received = {
+    arrays: new Promise<ArraysMessage>((resolve) => {
+      arrays = resolve;
+    }),
+    head: new Promise<HeadMessage>((resolve) => {
+      head = resolve;
+    }),
+  };
+  port.on('message', (message: PartsMessage) =>
+    message.kind === 'arrays' ? arrays(message) : head(message),
+  );
+  return received;
+}
+
+/**
+ * A message of the task's port, or the task's failure if it fails first. The port and the task's
+ * result travel apart: a finished task's message may arrive just behind it.
+ */
+function fromWorker<T>(message: Promise<T>, done: Promise<object>): Promise<T> {
+  return Promise.race([message, done.then(() => withGrace(message))]);
 }
 
 /** Writes the arrays, then the head and the figure (or an error frame), and ends the stream. */
 async function streamParts(
   out: PassThrough,
-  message: ArraysMessage,
-  done: Promise<object>,
+  arrays: ArraysMessage,
+  head: Promise<HeadMessage>,
   ctx: SimulationContext,
   task: SolverTask,
 ): Promise<void> {
@@ -100,10 +126,10 @@ async function streamParts(
     }
   };
   try {
-    for (const { shape, values } of floatArrays(message)) send(arrayFrame(shape, 'float64', values));
-    const result = asParts(await done);
-    send(headFrame(result.parts.document, result.parts.png));
-    logDone(ctx, task, result, bytes);
+    for (const { shape, values } of floatArrays(arrays)) send(arrayFrame(shape, 'float64', values));
+    const last = await head;
+    send(headFrame(last.document, last.png));
+    logDone(ctx, task, last, bytes);
     out.end();
   } catch (error) {
     // The caller left: nobody reads the stream any more.
@@ -120,14 +146,6 @@ async function streamParts(
   }
 }
 
-type Done = { parts: PartsResult; computationTime: number; renderTime: number };
-
-/** A pool result of a parts task (the worker answers in the form the task asks for). */
-function asParts(result: object): Done {
-  if (!('parts' in result)) throw new Error('the worker answered an envelope to a parts task');
-  return result as Done;
-}
-
 /** Each array's float64 values as bytes (views of the posted values, no copy). */
 function floatArrays(message: ArraysMessage): { shape: number[]; values: Uint8Array }[] {
   return message.shapes.map((shape, i) => {
@@ -138,15 +156,15 @@ function floatArrays(message: ArraysMessage): { shape: number[]; values: Uint8Ar
   });
 }
 
-/** How long the arrays may trail the finished task (they are posted before the figure is drawn). */
-const ARRAYS_GRACE_MS = 10_000;
+/** How long a message may trail the finished task (it is posted before the task returns). */
+const MESSAGE_GRACE_MS = 10_000;
 
 async function withGrace<T>(promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new AppError('COMPUTATION_FAILED', 'The computation did not hand over its arrays')),
-      ARRAYS_GRACE_MS,
+      () => reject(new AppError('COMPUTATION_FAILED', 'The computation did not hand over its answer')),
+      MESSAGE_GRACE_MS,
     );
   });
   try {

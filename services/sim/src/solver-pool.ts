@@ -285,7 +285,7 @@ export class SolverPool {
     const signal = callerSignal ? AbortSignal.any([timeout.signal, callerSignal]) : timeout.signal;
     try {
       // A task's own port (answers in parts) moves to the worker with it.
-      const transferList = task.arraysPort ? [task.arraysPort] : undefined;
+      const transferList = task.partsPort ? [task.partsPort] : undefined;
       return (await this.#piscina.run(
         { ...task, id },
         { signal, ...(transferList ? { transferList } : {}) },

@@ -24,26 +24,31 @@ export interface SolverTask {
 
 /**
  * A task in parts also carries a port: the worker posts the arrays' values on it (an
- * ArraysMessage) as soon as the solver is done, and the service sends them while the worker
- * draws the figure.
+ * ArraysMessage) as soon as the solver is done, so the service sends them while the worker draws
+ * the figure, and then the document and the figure (a HeadMessage) as soon as they are drawn.
  */
 export interface PortedTask extends SolverTask {
-  arraysPort?: MessagePort;
+  partsPort?: MessagePort;
 }
 
 export interface ArraysMessage {
+  kind: 'arrays';
   /** Each array's float64 values, in the order of `shapes` (shared grids, or transferred copies). */
   arrays: Float64Array[];
   shapes: number[][];
 }
 
-/** The answer in parts, as the worker hands it over (see answer-parts.ts). */
-export interface PartsResult {
+/** The rest of an answer in parts, posted once the figure is drawn (see answer-parts.ts). */
+export interface HeadMessage {
+  kind: 'head';
   /** JSON of the output with `{"$array": i}` for array i, the figure fields and metadata included. */
   document: string;
   png: Uint8Array;
-  shapes: number[][];
+  computationTime: number;
+  renderTime: number;
 }
+
+export type PartsMessage = ArraysMessage | HeadMessage;
 
 /** A task as the pool sends it: the id ties the worker's "started" message to the task. */
 export interface PoolTask extends PortedTask {
@@ -73,7 +78,8 @@ export type SolverTaskResult =
       computationTime: number;
       renderTime: number;
     }
-  | { ok: true; parts: PartsResult; computationTime: number; renderTime: number }
+  /** A task in parts: its answer went out on its port (PartsMessage). */
+  | { ok: true; parts: 'posted'; computationTime: number; renderTime: number }
   | {
       ok: false;
       code: SolverFailureCode;

@@ -11,6 +11,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { splitArrays } from './answer-parts.js';
 import type {
   ArraysMessage,
+  HeadMessage,
   PoolTask,
   PortedTask,
   SolverTask,
@@ -98,28 +99,30 @@ async function simulate(task: PortedTask): Promise<SolverTaskResult> {
 
 /**
  * The answer in parts (issue 18): the arrays' values go to the service as soon as the solver is
- * done, so it sends them (their JSON written on its own thread) while this one draws.
+ * done, so it sends them while this thread draws; the document and the figure follow on the same
+ * port as soon as they are drawn, before the task's own result travels back through the pool.
  */
 async function simulateInParts(task: PortedTask, params: unknown, output: object): Promise<SolverTaskResult> {
+  const port = task.partsPort;
+  if (!port) throw new Error('a task in parts needs its parts port');
   const { document, shapes, arrays, transfer } = splitArrays(output);
-  if (!task.arraysPort) throw new Error('a task in parts needs its arrays port');
-  task.arraysPort.postMessage({ arrays, shapes } satisfies ArraysMessage, transfer);
-  task.arraysPort.close();
+  port.postMessage({ kind: 'arrays', arrays, shapes } satisfies ArraysMessage, transfer);
   const figure = await drawFigure(task, params, output);
   const wire = document as WireOutput;
   const computationTime = Number(wire.metadata?.['computation_time'] ?? 0);
   const full = { ...document, ...figureAndMetadata(task, wire, figure, computationTime) };
-  return {
-    ok: true,
-    parts: {
-      document: JSON.stringify(full),
-      // A copy with its own ArrayBuffer, safe to transfer (the encoder's may be pooled).
-      png: new Uint8Array(figure.png),
-      shapes,
-    },
+  // A copy with its own ArrayBuffer, safe to transfer (the encoder's may be pooled).
+  const png = new Uint8Array(figure.png);
+  const head: HeadMessage = {
+    kind: 'head',
+    document: JSON.stringify(full),
+    png,
     computationTime,
     renderTime: figure.renderTime,
   };
+  port.postMessage(head, [png.buffer]);
+  port.close();
+  return { ok: true, parts: 'posted', computationTime, renderTime: figure.renderTime };
 }
 
 /** Errors become plain results: custom fields of an Error do not survive the thread boundary. */
@@ -153,8 +156,9 @@ export default async function runSolverTask(task: PoolTask): Promise<unknown> {
   } catch (error) {
     return failure(error);
   }
-  if (!result.ok) return result;
-  const transfer = 'body' in result ? [result.body.buffer] : [result.parts.png.buffer];
+  // An envelope's bytes are transferred, not copied; an answer in parts went out on its port.
+  if (!result.ok || !('body' in result)) return result;
+  const transfer = [result.body.buffer];
   return move({
     get [transferableSymbol]() {
       return transfer;
