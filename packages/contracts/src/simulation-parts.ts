@@ -64,6 +64,36 @@ export function isArrayRef(value: unknown): value is ArrayRef {
   );
 }
 
+/**
+ * The JSON text of a document in pieces: its own text (as JSON.stringify writes it, keys in
+ * order, undefined properties left out), and each ArrayRef itself where its array's text goes, for
+ * the caller to write that array in whichever form it writes arrays.
+ */
+export function* documentJsonPieces(value: unknown): Generator<string | ArrayRef> {
+  if (isArrayRef(value)) {
+    yield value;
+  } else if (Array.isArray(value)) {
+    yield '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ',';
+      if (value[i] === undefined) yield 'null';
+      else yield* documentJsonPieces(value[i]);
+    }
+    yield ']';
+  } else if (value !== null && typeof value === 'object') {
+    let first = true;
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined) continue;
+      yield `${first ? '{' : ','}${JSON.stringify(key)}:`;
+      first = false;
+      yield* documentJsonPieces(item);
+    }
+    yield first ? '{}' : '}';
+  } else {
+    yield JSON.stringify(value);
+  }
+}
+
 export interface SimParts {
   head: SimPartsHead;
   png: Uint8Array;

@@ -10,6 +10,7 @@ import {
   type ArrayEncoding,
   type ArrayRef,
   arrayJsonPieces,
+  documentJsonPieces,
   figureFields,
   isArrayRef,
   type SimParts,
@@ -114,25 +115,9 @@ export function* valueChunks(
   encoding: ArrayEncoding,
   buffers = new AnswerBuffers(),
 ): Generator<Chunk> {
-  if (isArrayRef(value)) {
-    yield* arrayChunks(value, parts, encoding, buffers);
-  } else if (Array.isArray(value)) {
-    yield '[';
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) yield ',';
-      yield* valueChunks(value[i], parts, encoding, buffers);
-    }
-    yield ']';
-  } else if (value !== null && typeof value === 'object') {
-    let first = true;
-    for (const [key, item] of Object.entries(value)) {
-      yield `${first ? '{' : ','}${JSON.stringify(key)}:`;
-      first = false;
-      yield* valueChunks(item, parts, encoding, buffers);
-    }
-    yield first ? '{}' : '}';
-  } else {
-    yield JSON.stringify(value);
+  for (const piece of documentJsonPieces(value)) {
+    if (typeof piece === 'string') yield piece;
+    else yield* arrayChunks(piece, parts, encoding, buffers);
   }
 }
 
