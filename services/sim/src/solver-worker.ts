@@ -5,10 +5,10 @@
  */
 
 import { parentPort } from 'node:worker_threads';
-import { PhysicsError, shareGrids, solvers, toWire } from '@faraday/physics';
+import { PhysicsError, shareGrids, solvers } from '@faraday/physics';
 import { InvalidPlotParametersError, renderAnimationFrames, renderSolverFigure } from '@faraday/plot';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { splitArrays } from './answer-parts.js';
+import { envelopeJson, splitArrays } from './answer-parts.js';
 import type {
   ArraysMessage,
   HeadMessage,
@@ -83,7 +83,8 @@ async function simulate(task: PortedTask): Promise<SolverTaskResult> {
   const params = entry.parse(task.input);
   const output = entry.solve(task.input);
   if (task.parts) return simulateInParts(task, params, output);
-  const wire = toWire(output) as WireOutput;
+  const split = splitArrays(output);
+  const wire = split.document as WireOutput;
   const figure = await drawFigure(task, params, output);
   const computationTime = Number(wire.metadata?.['computation_time'] ?? 0);
   const data = {
@@ -91,9 +92,7 @@ async function simulate(task: PortedTask): Promise<SolverTaskResult> {
     png_base64: figure.png.toString('base64'),
     ...figureAndMetadata(task, wire, figure, computationTime),
   };
-  // TextEncoder gives the bytes their own ArrayBuffer (Buffer.from may use Node's shared pool,
-  // which must never be transferred).
-  const body = new TextEncoder().encode(JSON.stringify({ success: true, data }));
+  const body = envelopeJson(data, split);
   return { ok: true, body, computationTime, renderTime: figure.renderTime };
 }
 

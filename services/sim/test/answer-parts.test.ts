@@ -1,6 +1,8 @@
-import { PhysicsError } from '@faraday/physics';
+import { simulationTypes } from '@faraday/contracts';
+import { PhysicsError, solvers, toWire } from '@faraday/physics';
 import { describe, expect, it } from 'vitest';
-import { splitArrays } from '../src/answer-parts.js';
+import { envelopeJson, splitArrays } from '../src/answer-parts.js';
+import { typicalRequests } from './support.js';
 
 const grid = (nx: number, ny: number, fill: (i: number) => number) => ({
   nx,
@@ -60,4 +62,17 @@ describe('splitArrays', () => {
     };
     expect(() => splitArrays(output)).toThrow(PhysicsError);
   });
+});
+
+describe('envelopeJson', () => {
+  for (const solver of simulationTypes) {
+    it(`${solver}: writes the bytes JSON.stringify gives for the output as toWire makes it`, () => {
+      const output = solvers[solver].solve(typicalRequests[solver] as never) as object;
+      const extra = { png_base64: 'iVBORw0KGgo=', metadata: { note: 'figure fields after', ünï: [1, null] } };
+      const expected = JSON.stringify({ success: true, data: { ...toWire(output), ...extra } });
+      const split = splitArrays(output);
+      const written = envelopeJson({ ...split.document, ...extra }, split);
+      expect(Buffer.from(written).toString()).toBe(expected);
+    });
+  }
 });
