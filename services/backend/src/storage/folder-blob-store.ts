@@ -47,8 +47,10 @@ export class FolderBlobStore implements BlobStore {
     // Folders are made when missing rather than asked for first: a simulation answer waits on
     // every trip to the file system its blobs make (each one a turn of libuv's pool).
     const file = await whereFolderExists(dirname(tmpPath), () => open(tmpPath, 'wx'));
-    // A blob is whole once its last byte is written and it is in place; the file is closed
-    // after that, without anyone waiting for it.
+    // A blob is whole once its last byte is written and it is in place: readers see every
+    // written byte by its name from then on. The file is closed after that without anyone
+    // waiting; a close promises nothing about the disk either (only fsync does, which this store,
+    // like before, never asks for).
     const writer = file.createWriteStream({ autoClose: false });
     try {
       await pipeline(source, meter, writer);
