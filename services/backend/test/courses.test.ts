@@ -191,6 +191,9 @@ describe.each(testDatabaseFactories())('courses on $name', (factory) => {
       const second = (await api(who, 'GET', '/api/v1/courses?page=2&limit=1')).json().data;
       expect(second.total).toBe(all.total);
       expect(second.courses.map((c: { id: string }) => c.id)).toEqual([all.courses[1].id]);
+      // The last page, short of its limit: its total is what the pages before it and it hold.
+      const lastPage = (await api(who, 'GET', `/api/v1/courses?page=2&limit=${all.total - 1}`)).json().data;
+      expect(lastPage).toMatchObject({ total: all.total, courses: [all.courses[all.total - 1]] });
       const beyond = (await api(who, 'GET', `/api/v1/courses?page=${all.total + 5}&limit=1`)).json().data;
       expect(beyond).toMatchObject({ total: all.total, courses: [] });
       const searched = (await api(who, 'GET', '/api/v1/courses?search=Paged%20Optics')).json().data;
