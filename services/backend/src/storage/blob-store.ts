@@ -71,9 +71,12 @@ export function blobMeter(
  * (several machines) implement the same three calls, and one contract suite tests both.
  */
 export interface BlobStore {
-  /** Streams the source into a new blob without buffering it whole. */
-  put(source: Readable, maxBytes: number): Promise<StoredBlob>;
+  /**
+   * Streams the source into a new blob without buffering it whole. (The form without options is
+   * the last overload: it is the one `put.call` and test spies see.)
+   */
   put(source: Readable, maxBytes: number, options: PutOptions): Promise<Omit<StoredBlob, 'sha256'>>;
+  put(source: Readable, maxBytes: number): Promise<StoredBlob>;
   /** The blob's bytes (or one range of them); BlobNotFoundError when there is no such blob. */
   open(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the blob; removing one that is already gone is not an error. */

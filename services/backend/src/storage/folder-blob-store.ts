@@ -38,8 +38,8 @@ export class FolderBlobStore implements BlobStore {
     return join(this.root, key.slice(-2), key);
   }
 
-  put(source: Readable, maxBytes: number): Promise<StoredBlob>;
   put(source: Readable, maxBytes: number, options: PutOptions): Promise<Omit<StoredBlob, 'sha256'>>;
+  put(source: Readable, maxBytes: number): Promise<StoredBlob>;
   async put(source: Readable, maxBytes: number, options?: PutOptions): Promise<Partial<StoredBlob>> {
     const key = newId();
     const tmpPath = join(this.root, 'tmp', key);

@@ -60,8 +60,8 @@ export class S3BlobStore implements BlobStore {
     return `${this.settings.prefix}${key}`;
   }
 
-  put(source: Readable, maxBytes: number): Promise<StoredBlob>;
   put(source: Readable, maxBytes: number, options: PutOptions): Promise<Omit<StoredBlob, 'sha256'>>;
+  put(source: Readable, maxBytes: number): Promise<StoredBlob>;
   async put(source: Readable, maxBytes: number, options?: PutOptions): Promise<Partial<StoredBlob>> {
     const key = newId();
     const { meter, measured } = blobMeter(maxBytes, options);
