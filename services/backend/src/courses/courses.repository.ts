@@ -271,28 +271,15 @@ export async function listVisibleCourses(
     return Number(row?.n ?? 0);
   };
 
+  const own = [shape(), principal.userId, searchValue, filter.offset, filter.limit] as const;
   if (!admin && isSqlite(db)) {
-    const rows = await ownPageOnSqlite(
-      db,
-      shape(),
-      principal.userId,
-      searchValue,
-      filter.offset,
-      filter.limit,
-    );
+    const rows = await ownPageOnSqlite(db, ...own);
     // A page short of its limit is the last: the courses before it and on it are all there are.
     const last = rows.length < filter.limit && (rows.length > 0 || filter.offset === 0);
     return { rows, total: last ? filter.offset + rows.length : await count() };
   }
   if (!admin) {
-    const paged = await pageOfOwnCourses(
-      db,
-      shape(),
-      principal.userId,
-      searchValue,
-      filter.offset,
-      filter.limit,
-    );
+    const paged = await pageOfOwnCourses(db, ...own);
     const rows = paged.map(({ total: _total, ...row }) => row);
     // A page past the end has no row to carry the total.
     if (paged.length === 0 && filter.offset > 0) return { rows, total: await count() };
