@@ -124,26 +124,21 @@ function writeDigits(view: DataView, at: number, mantissa: number): number {
   return count;
 }
 
-/** The DataView of the last buffer written to (arrayJsonPieces writes one array into one). */
-let viewed: Uint8Array | undefined;
-let view: DataView = new DataView(new ArrayBuffer(0));
-function viewOf(out: Uint8Array): DataView {
-  if (viewed !== out) {
-    viewed = out;
-    view = new DataView(out.buffer, out.byteOffset, out.byteLength);
-  }
-  return view;
-}
-
 const scratch = new Uint8Array(DIGITS + 1);
 const scratchView = new DataView(scratch.buffer);
 
 /**
  * Writes v (15 significant digits, as JSON.stringify writes numbers) into `out` at `at`; returns
  * the position after it. `out` needs MAX_NUMBER_BYTES free: the bytes after the number, up to that
- * many from `at`, may be overwritten. A non-finite v is the caller's bug.
+ * many from `at`, may be overwritten. `view` is a DataView of `out` (a caller writing many numbers
+ * makes it once). A non-finite v is the caller's bug.
  */
-export function writeJsonNumber(v: number, out: Uint8Array, at: number): number {
+export function writeJsonNumber(
+  v: number,
+  out: Uint8Array,
+  at: number,
+  view = new DataView(out.buffer, out.byteOffset, out.byteLength),
+): number {
   if (v === 0) {
     out[at] = ZERO;
     return at + 1;
@@ -161,7 +156,7 @@ export function writeJsonNumber(v: number, out: Uint8Array, at: number): number 
   if (n >= 1 && n <= DIGITS - 1) {
     // d…d.d…d, most values of a field: the digits land one byte on, then the first n move back
     // over the pad and the point goes after them.
-    const count = writeDigits(viewOf(out), at, mantissa);
+    const count = writeDigits(view, at, mantissa);
     if (n < count) {
       for (let i = at; i < at + n; i++) out[i] = out[i + 1]!;
       out[at + n] = DOT;
@@ -170,7 +165,7 @@ export function writeJsonNumber(v: number, out: Uint8Array, at: number): number 
   } else if (n > -6 && n <= 0) {
     // 0.0…0d…d: the digits land after "0." and -n zeros, their pad byte under the last of those.
     const first = at + 2 - n;
-    const count = writeDigits(viewOf(out), first - 1, mantissa);
+    const count = writeDigits(view, first - 1, mantissa);
     out[at] = ZERO;
     out[at + 1] = DOT;
     for (let i = at + 2; i < first; i++) out[i] = ZERO;
@@ -228,6 +223,7 @@ export function* arrayJsonPieces(
   const { grid, rows, cols } = rowsOf(values.length, shape);
   if (out.byteLength < arrayJsonBytesBound(values.length, shape))
     throw new RangeError('arrayJsonPieces: the buffer is shorter than arrayJsonBytesBound');
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   let at = 0;
   let start = 0;
   out[at++] = OPEN;
@@ -239,7 +235,7 @@ export function* arrayJsonPieces(
     const first = r * cols;
     for (let i = first; i < first + cols; i++) {
       if (i > first) out[at++] = COMMA;
-      at = writeJsonNumber(values[i]!, out, at);
+      at = writeJsonNumber(values[i]!, out, at, view);
     }
     if (grid) out[at++] = CLOSE;
     if (at - start >= PIECE_BYTES && r < rows - 1) {
