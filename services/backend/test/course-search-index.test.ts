@@ -116,4 +116,33 @@ describe("SQLite's course-search index", () => {
     expect(after.total).toBe(1);
     expect(after.courses.map((c) => c.code)).toEqual(['CNT-2']);
   });
+
+  it('counts every list again after any change, made here or by another connection', async () => {
+    const teacher = bearer(await loginAs(t.app, 'teacher'));
+    // One course a page, so every page is full and its total is counted (and may be kept).
+    const total = async (headers: { authorization: string }) =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/courses?limit=1', headers })).json().data
+        .total as number;
+    const create = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/courses',
+        headers: teacher,
+        payload: { name: `Totalled ${code}`, code, semester: '2026-2027-1' },
+      });
+    await create('TOT-1');
+    await create('TOT-2');
+    const [all, taught] = [await total(admin), await total(teacher)];
+    expect(await total(admin)).toBe(all);
+    expect(await total(teacher)).toBe(taught);
+    await create('TOT-3');
+    expect([await total(admin), await total(teacher)]).toEqual([all + 1, taught + 1]);
+    const other = new SQLite((database.target as { file: string }).file);
+    try {
+      other.prepare(`update courses set deleted_at = '2026-01-01T00:00:00.000Z' where code = 'TOT-1'`).run();
+    } finally {
+      other.close();
+    }
+    expect([await total(admin), await total(teacher)]).toEqual([all, taught]);
+  });
 });
