@@ -5,7 +5,6 @@ import { runCompiled } from '../src/db/database.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, type TestDatabaseFactory, testDatabaseFactories } from './support/databases.js';
-import { refusingStartupParameterProxy } from './support/postgres-proxy.js';
 
 // The queries every request runs (token state, the course list) are compiled once per shape and
 // then only bound to the caller's values (db/compiled-once.ts). A value left over from another
@@ -100,53 +99,6 @@ describe.each(testDatabaseFactories().filter((f) => f.name === 'postgres'))(
       )) as { statement: string; generic_plans: string; custom_plans: string }[];
       const courseList = statements.find((s) => s.statement.includes('count(*) over()'));
       expect(courseList).toMatchObject({ generic_plans: '8', custom_plans: '0' });
-    });
-
-    it('connects again without generic plans when a server refuses the setting (PgBouncer)', async () => {
-      const { database } = context;
-      const proxy = await refusingStartupParameterProxy(
-        (database.target as { url: string }).url,
-        'plan_cache_mode',
-      );
-      const t = await buildTestApp({
-        ...database,
-        target: { dialect: 'postgres', url: proxy.url, preparedStatements: true },
-      });
-      try {
-        const teacher = bearer(await loginAs(t.app, 'teacher'));
-        const before = await list(t, teacher);
-        for (let i = 0; i < 3; i++) expect(await list(t, teacher)).toEqual(before);
-        expect(proxy.refused()).toBeGreaterThan(0);
-        // Still named statements, now planned as the server chooses: custom plans at first.
-        const statements = (await runCompiled(
-          t.app.db,
-          'select statement, generic_plans, custom_plans from pg_prepared_statements',
-          [],
-        )) as { statement: string; generic_plans: string; custom_plans: string }[];
-        const courseList = statements.find((s) => s.statement.includes('count(*) over()'));
-        expect(courseList).toMatchObject({ generic_plans: '0', custom_plans: '4' });
-      } finally {
-        await t.app.close();
-        await proxy.close();
-      }
-    });
-
-    it('connects afresh after the server ends its connections', async () => {
-      const { t } = context;
-      const teacher = bearer(await loginAs(t.app, 'teacher'));
-      const before = await list(t, teacher);
-      const ended = (await runCompiled(
-        t.app.db,
-        'select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-        [],
-      )) as { ended: boolean }[];
-      expect(ended.length).toBeGreaterThan(0);
-      // The connection that asked is ended too, by a second look from another one.
-      await runCompiled(t.app.db, 'select pg_terminate_backend(pg_backend_pid())', []).catch(() => undefined);
-      expect(await list(t, teacher)).toEqual(before);
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: teacher })).statusCode,
-      ).toBe(200);
     });
 
     it('prepares nothing when the operator turns prepared statements off', async () => {
