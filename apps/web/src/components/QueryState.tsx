@@ -20,7 +20,7 @@ export function QueryState<T>({
   if (query.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }
