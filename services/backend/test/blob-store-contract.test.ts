@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -147,5 +147,41 @@ describe.each([
     await expect(f.store.open('0190c7a2-0000-7000-8000-000000000000')).rejects.toBeInstanceOf(
       BlobNotFoundError,
     );
+  });
+});
+
+/** Files under `root` this process holds open (Linux: the links in /proc/self/fd). */
+function openFilesUnder(root: string): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      return target.startsWith(root) ? [target] : [];
+    } catch {
+      return []; // closed since the folder was read
+    }
+  });
+}
+
+describe('the folder blob store', () => {
+  it('closes every file it writes, stored, refused or failed, without being waited for', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'faraday-blobs-'));
+    const store = new FolderBlobStore(root);
+    try {
+      const bytes = randomBytes(3 * 1024 * 1024);
+      const stored = await Promise.all(
+        Array.from({ length: 5 }, () => store.put(upload(bytes), bytes.length, { sha256: false })),
+      );
+      await expect(store.put(upload(bytes), 1024 * 1024)).rejects.toBeInstanceOf(BlobTooLargeError);
+      await expect(store.put(upload(bytes, 2 * 1024 * 1024), bytes.length)).rejects.toThrow(
+        'the client went away',
+      );
+      // Closing runs after put() answers: give it a few turns of libuv's pool.
+      for (let i = 0; i < 100 && openFilesUnder(root).length > 0; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(openFilesUnder(root)).toEqual([]);
+      expect(stored).toHaveLength(5);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

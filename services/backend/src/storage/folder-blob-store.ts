@@ -50,7 +50,8 @@ export class FolderBlobStore implements BlobStore {
     // A blob is whole once its last byte is written and it is in place: readers see every
     // written byte by its name from then on. The file is closed after that without anyone
     // waiting; a close promises nothing about the disk either (only fsync does, which this store,
-    // like before, never asks for).
+    // like before, never asks for). Without autoClose the stream still holds its reference to
+    // the file handle until it is destroyed, and the handle closes only when none is left.
     const writer = file.createWriteStream({ autoClose: false });
     try {
       await pipeline(source, meter, writer);
@@ -62,7 +63,8 @@ export class FolderBlobStore implements BlobStore {
       if (!source.destroyed) source.resume();
       throw error;
     }
-    void file.close().catch(() => undefined);
+    // Closing is not waited for, so a failure to close is nobody's error (as before).
+    writer.on('error', () => undefined).destroy();
     return { key, ...measured() };
   }
 
