@@ -16,6 +16,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { AppError } from '@faraday/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
@@ -58,6 +59,15 @@ export interface PoolStats {
 
 /** Longest a fresh thread may take to load physics, plot, canvas and sharp before a task starts. */
 const THREAD_START_ALLOWANCE_MS = 30_000;
+
+/**
+ * Where a worker's heap starts. With V8's default start (a heap of about 14 MB after a run), the
+ * 3–7 MB of typed arrays and image buffers a laplace2d 316² run leaves behind brought on a full
+ * mark-compact every one to three runs, its incremental marking landing in the next figure's
+ * drawing (12 ms became 20–35). Starting the old generation at 64 MB lets garbage of several runs
+ * go in the young collections (docs/decisions.md, issue 18 round 8).
+ */
+const WORKER_INITIAL_OLD_SPACE_MB = 64;
 
 /** Why a task's signal fired. */
 const TIMED_OUT = 'timeout';
@@ -110,6 +120,11 @@ export class SolverPool {
       );
     }
     this.#options = options;
+    // V8's flags are the process's; each new isolate (a worker thread) reads this one when it is
+    // made, so it is set before the threads start.
+    setFlagsFromString(
+      `--initial-old-space-size=${Math.min(WORKER_INITIAL_OLD_SPACE_MB, options.workerMemoryMb)}`,
+    );
     this.#piscina = new Piscina({
       filename,
       minThreads: options.workers,
