@@ -168,7 +168,7 @@ describe('the folder blob store', () => {
     const store = new FolderBlobStore(root);
     try {
       const bytes = randomBytes(3 * 1024 * 1024);
-      const stored = await Promise.all(
+      await Promise.all(
         Array.from({ length: 5 }, () => store.put(upload(bytes), bytes.length, { sha256: false })),
       );
       await expect(store.put(upload(bytes), 1024 * 1024)).rejects.toBeInstanceOf(BlobTooLargeError);
@@ -179,7 +179,6 @@ describe('the folder blob store', () => {
       for (let i = 0; i < 100 && openFilesUnder(root).length > 0; i++)
         await new Promise((r) => setTimeout(r, 10));
       expect(openFilesUnder(root)).toEqual([]);
-      expect(stored).toHaveLength(5);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -64,8 +64,8 @@ const THREAD_START_ALLOWANCE_MS = 30_000;
  * Where a worker's heap starts. With V8's default start (a heap of about 14 MB after a run), the
  * 3–7 MB of typed arrays and image buffers a laplace2d 316² run leaves behind brought on a full
  * mark-compact every one to three runs, its incremental marking landing in the next figure's
- * drawing (12 ms became 20–35). Starting the old generation at 64 MB lets garbage of several runs
- * go in the young collections (docs/decisions.md, issue 18 round 8).
+ * drawing (12 ms became 20–35). Starting the old generation at 64 MB lets a thread gather the
+ * garbage of ten runs or so before a full collection (docs/decisions.md, issue 18 round 8).
  */
 const WORKER_INITIAL_OLD_SPACE_MB = 64;
 

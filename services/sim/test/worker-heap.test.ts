@@ -22,7 +22,8 @@ const pool = new SolverPool({
 afterAll(() => pool.close());
 
 it('lets a solver thread run twenty laplace2d 316² runs and figures with at most two mark-compacts', async () => {
-  // A thread started after the pool, as the pool's own are (piscina's threads take no task hooks).
+  // The flag is the process's: any thread started after the pool gets the heap the pool's own
+  // threads get, and this one can count its collections (the pool's threads run solver tasks only).
   const thread = new Worker(fileURLToPath(new URL('./fixtures/figure-garbage-worker.mjs', import.meta.url)), {
     workerData: { runs: 23 },
     resourceLimits: { maxOldGenerationSizeMb: 1024 },
