@@ -38,7 +38,8 @@ export class InProcessSweepRunner implements SweepDispatcher {
   readonly #worker = workerName('backend');
   readonly #active = new Map<string, { controller: AbortController; done: Promise<void> }>();
   #stopped = false;
-  #filling = false;
+  /** The fill pass under way, if any: stop() waits for it, since a claim it has sent may still land. */
+  #filling: Promise<void> | undefined;
   #refill = false;
   #backoffMs = 0;
   #resumeAt = 0;
@@ -77,11 +78,14 @@ export class InProcessSweepRunner implements SweepDispatcher {
 
   /**
    * Lets the runs in flight finish for a few seconds (most take well under one), then aborts the
-   * rest; an aborted run goes back to pending for the next start or another instance.
+   * rest; an aborted run goes back to pending for the next start or another instance. A claim
+   * already sent is waited for first: it would otherwise land after stop() returned and leave its
+   * run `running` under this process's name until the lease expired.
    */
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#timer);
+    await this.#filling;
     const inFlight = Promise.allSettled([...this.#active.values()].map((a) => a.done));
     let grace: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => {
@@ -103,39 +107,39 @@ export class InProcessSweepRunner implements SweepDispatcher {
     this.#wake();
   }
 
+  /** One fill pass at a time; a wake during it asks for another pass. */
   #wake(): void {
-    this.#fill().catch((error: unknown) => {
-      this.#log.warn({ err: error }, 'sweep runner could not take runs');
-      this.#backOff();
-    });
-  }
-
-  /** Claims runs until every slot is busy. One fill at a time; a wake during it asks for another pass. */
-  async #fill(): Promise<void> {
     if (this.#filling) {
       this.#refill = true;
       return;
     }
-    this.#filling = true;
-    try {
-      do {
-        this.#refill = false;
-        while (
-          !this.#stopped &&
-          this.#active.size < this.#options.concurrency &&
-          Date.now() >= this.#resumeAt
-        ) {
-          const next = await nextPendingRun(this.#ctx.db);
-          if (!next) break;
-          const key = { taskId: next.task_id, runIndex: next.run_index };
-          const claimed = await claimSweepRun(this.#ctx, key, this.#worker, { fromRunning: false });
-          // Lost to another instance (or the task just ended): the next query returns another run.
-          if (claimed) this.#launch(claimed);
-        }
-      } while (this.#refill && !this.#stopped);
-    } finally {
-      this.#filling = false;
-    }
+    this.#filling = this.#fill()
+      .catch((error: unknown) => {
+        this.#log.warn({ err: error }, 'sweep runner could not take runs');
+        this.#backOff();
+      })
+      .finally(() => {
+        this.#filling = undefined;
+      });
+  }
+
+  /** Claims runs until every slot is busy. */
+  async #fill(): Promise<void> {
+    do {
+      this.#refill = false;
+      while (
+        !this.#stopped &&
+        this.#active.size < this.#options.concurrency &&
+        Date.now() >= this.#resumeAt
+      ) {
+        const next = await nextPendingRun(this.#ctx.db);
+        if (!next) break;
+        const key = { taskId: next.task_id, runIndex: next.run_index };
+        const claimed = await claimSweepRun(this.#ctx, key, this.#worker, { fromRunning: false });
+        // Lost to another instance (or the task just ended): the next query returns another run.
+        if (claimed) this.#launch(claimed);
+      }
+    } while (this.#refill && !this.#stopped);
   }
 
   #launch(claimed: ClaimedRun): void {
