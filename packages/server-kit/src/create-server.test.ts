@@ -24,6 +24,21 @@ beforeAll(async () => {
     { schema: { body: z.object({ name: z.string().min(2), count: z.number().int().max(10) }) } },
     async (request) => ({ success: true, data: request.body }),
   );
+  // Answers more than its schema declares (?wrong: a field of the wrong type), as a row read whole would.
+  routes.get(
+    '/profile',
+    {
+      schema: {
+        querystring: z.object({ wrong: z.literal('1').optional() }),
+        response: { 200: z.object({ success: z.literal(true), data: z.object({ username: z.string() }) }) },
+      },
+    },
+    async (request) =>
+      ({
+        success: true,
+        data: { username: request.query.wrong ? 42 : 'ada', password_hash: '$2b$10$secret' },
+      }) as never,
+  );
   routes.get('/boom', async () => {
     throw new Error('SELECT * FROM users WHERE secret = 1 at /srv/app/src/db.ts:42');
   });
@@ -99,6 +114,19 @@ describe('envelope for what the framework produces itself', () => {
     expect(res.body).not.toMatch(/SELECT|\/srv|db\.ts|at /);
     const logged = logs.lines.find((l) => l.request_id === 'boom-1' && l.level === 50);
     expect(JSON.stringify(logged)).toContain('SELECT * FROM users');
+  });
+
+  it('sends only what the response schema declares, and never an answer that breaks it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/profile' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { username: 'ada' } });
+    const wrong = await app.inject({ method: 'GET', url: '/profile?wrong=1' });
+    expect(wrong.statusCode).toBe(500);
+    expect(wrong.json()).toEqual({
+      success: false,
+      error: { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+    });
+    expect(wrong.body).not.toContain('secret');
   });
 
   it('renders an AppError with its catalogue status and details', async () => {
