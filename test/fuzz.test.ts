@@ -16,7 +16,7 @@ import { type FuzzReport, fuzzCases, runFuzz } from './support/fuzz.js';
 import type { OpenApiDocument } from './support/openapi.js';
 
 /**
- * Issue 17.10: the attack, re-run on every test run. Each service's own /openapi.json drives
+ * The hostile-input attack, re-run on every test run. Each service's own /openapi.json drives
  * the cases (so new routes and fields are fuzzed without editing this file); a seeded
  * generator picks the hostile values; every answer must be under 5xx, in the envelope with a
  * catalogue code, and within 5 s. The backend is fuzzed on SQLite and PostgreSQL (CI sets

@@ -8,7 +8,7 @@ import { useSimServer } from '../services/sim/test/support.js';
 import { type RawAnswer, rawGet, rawRequest } from './support/raw-http.js';
 
 /**
- * Issue 17 points 3 and 4 on each of the three services, through real sockets: JSON nested far
+ * Hostile input on each of the three services, through real sockets: JSON nested far
  * too deep, the router's own refusals (a path parameter over the limit, bad percent-encoding)
  * and Node's (headers over 16 KB). Every answer is the envelope with a catalogue code whose
  * status is the one the answer carries.

@@ -13,11 +13,11 @@ import {
 } from './openapi.js';
 
 /**
- * A schema-driven fuzzer of our own (issue 17.10): for every operation of a service's
- * /openapi.json, a plausible baseline request with one input replaced by a hostile value
- * (wrong type, huge or empty string, control characters, deep objects, extreme numbers, bad
- * ids), chosen by a seeded generator so a failure can be replayed. It fails on a 5xx, on any
- * error answer that is not the envelope with a catalogue code, and on answers slower than 5 s.
+ * A schema-driven fuzzer of our own (docs/adr/0008-hostile-input-guards.md): for every operation of
+ * a service's /openapi.json, a plausible baseline request with one input replaced by a hostile
+ * value (wrong type, huge or empty string, control characters, deep objects, extreme numbers, bad
+ * ids), chosen by a seeded generator so a failure can be replayed. It fails on a 5xx, on any error
+ * answer that is not the envelope with a catalogue code, and on answers slower than 5 s.
  */
 
 /** mulberry32: small, fast and good enough to pick cases reproducibly. */
@@ -213,7 +213,7 @@ export function fuzzCases(doc: OpenApiDocument, options: CaseOptions): FuzzCase[
     }
     for (const input of inputsOf(doc, op)) {
       // The extremes a number may take within most schemas, always: what made a solver run for
-      // five minutes in the attack (issue 17.1) must be found by every run, not by luck.
+      // five minutes in an earlier attack must be found by every run, not by luck.
       if (input.schema.type === 'number') {
         for (const value of [5e-324, 1e-300, 1e300]) {
           forOp.push(toCase(op, withValue(baseline, input, value), `${fieldName(input)}: ${value}`, headers));

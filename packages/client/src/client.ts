@@ -47,7 +47,7 @@ const simulationRunSchema = simulationResultSchema.extend({ simulation_id: z.str
 const partialRunSchema = simulationRunSchema.partial({ png_base64: true, metadata: true });
 
 /**
- * How a solver's arrays come (issue 18): JSON numbers by default, or compact base64 arrays (read
+ * How a solver's arrays come: JSON numbers by default, or compact base64 arrays (read
  * them with expandCompactArrays or decodeCompactArray of @faraday/contracts).
  */
 export interface SimulationAnswerForm {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Chat bodies shared by the backend's `/api/v1/ai/chat` and the AI service's `/v1/chat`
- * (SPEC part 4.4, DESIGN §8). The AI service owns the list of modes it accepts; the mode
+ * (docs/api-contract.md, Endpoint groups). The AI service owns the list of modes it accepts; the mode
  * stays a string here so that an unknown mode gets the AI service's answer, which names
  * every valid mode, whichever door it came through.
  */

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { paginatedSchema } from './pagination.js';
 import { lineText } from './text.js';
 
-/** Assignments and their submissions (SPEC parts 2, 3 and 4.2; DESIGN §6). */
+/**
+ * Assignments and their submissions (docs/adr/0017-assignment-states-and-visibility.md,
+ * docs/adr/0018-submissions-keep-every-attempt.md).
+ */
 
 const timestamp = z.string().describe('ISO 8601 UTC timestamp');
 
@@ -134,7 +137,7 @@ export type SubmissionStatus = (typeof submissionStatuses)[number];
 /**
  * A student's submission to an assignment: its current state, read from its latest attempt
  * (content, files, submitted_at, is_late, attempt) and from its latest graded attempt (score,
- * feedback, graded_by, graded_at, graded_attempt). docs/decisions.md (issue 13) defines it.
+ * feedback, graded_by, graded_at, graded_attempt); docs/adr/0018-submissions-keep-every-attempt.md.
  */
 export const submissionSchema = z.object({
   id: z.string(),

@@ -4,7 +4,7 @@ import { paginatedSchema, paginationQuerySchema } from './pagination.js';
 import { guidedChatResponseSchema, toolChatRequestSchema } from './tutoring.js';
 
 /**
- * Conversations with the AI tutor, kept per user by the backend (issue 15). A `chat`
+ * Conversations with the AI tutor, kept per user by the backend. A `chat`
  * conversation records each exchange of `/api/v1/ai/chat` (and chat with tools) that names it;
  * a `guided` one is created by the first turn of a guided session and keeps its latest state
  * so that an unfinished session can be resumed.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Request and response bodies of corporate chat (WeCom-style) login (SPEC part 4.1). */
+/** Bodies of corporate chat (WeCom-style) login; docs/adr/0014-corporate-chat-login.md. */
 
 export const absoluteHttpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginatedSchema } from './pagination.js';
 import { lineText, multilineText } from './text.js';
 
-/** Courses, members and invite codes (SPEC parts 2, 3 and 4.2; DESIGN §6). */
+/** Courses, members and invite codes (docs/adr/0016-course-codes-seats-and-invites.md). */
 
 const timestamp = z.string().describe('ISO 8601 UTC timestamp');
 

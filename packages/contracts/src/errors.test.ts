@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { failureFromAppError, ok } from './envelope.js';
 import { AppError, errorCatalogue, errorCodes, isErrorCode, statusOf } from './errors.js';
 
-// The statuses DESIGN §4 assigns, written out independently of the catalogue so that a change
+// The statuses docs/api-contract.md lists, written out independently of the catalogue so that a change
 // to either one shows up here.
 const expectedStatus: Record<string, number> = {
   INVALID_CREDENTIALS: 401,

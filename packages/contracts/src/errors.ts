@@ -1,6 +1,7 @@
 /**
  * The error catalogue: every error code any Faraday service may answer with, its HTTP status
- * and the default message. Spec codes (SPEC part 7) come first, then ours (DESIGN §4).
+ * and the default message, as docs/api-contract.md lists them: the codes of the original
+ * contract first, then those the platform added.
  * It is data so that services, clients and tests read the same table.
  */
 export const errorCatalogue = {

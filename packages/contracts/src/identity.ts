@@ -3,7 +3,7 @@ import { paginatedSchema } from './pagination.js';
 import { permissions, roles } from './permissions.js';
 import { lineText } from './text.js';
 
-/** Request and response bodies of authentication and user management (SPEC parts 2 and 4.1). */
+/** Request and response bodies of authentication and user management (docs/api-contract.md). */
 
 const timestamp = z.string().describe('ISO 8601 UTC timestamp');
 

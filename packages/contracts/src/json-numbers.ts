@@ -1,5 +1,5 @@
 /**
- * The numbers of a simulation's arrays as JSON text (issue 18). A float64 carries 15 significant
+ * The numbers of a simulation's arrays as JSON text. A float64 carries 15 significant
  * decimal digits faithfully (DBL_DIG); the one or two more that the shortest round-trip form
  * often shows (3.3333333333333335) are binary noise. Arrays are written with 15 significant
  * digits and no more, trailing zeros dropped: the text is exactly what JSON.stringify writes for

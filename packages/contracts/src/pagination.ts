@@ -16,7 +16,7 @@ export const paginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
-/** `{ <key>: [item], total, page, limit }`, the list shape the spec uses. */
+/** `{ <key>: [item], total, page, limit }`, the list shape of every paged answer. */
 export function paginatedSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({
     [key]: z.array(item),

@@ -6,9 +6,9 @@ export const passwordRules = ['length', 'letter', 'digit', 'notUsername', 'maxBy
 export type PasswordRule = (typeof passwordRules)[number];
 
 /**
- * The complexity rule (DESIGN §5), one verdict per rule: at least 8 characters with a letter and
- * a digit, not the username, at most 72 bytes. The backend enforces it; clients show it as the
- * user types.
+ * The complexity rule (docs/adr/0012-login-failures-and-passwords.md), one verdict per rule: at
+ * least 8 characters with a letter and a digit, not the username, at most 72 bytes. The backend
+ * enforces it; clients show it as the user types.
  */
 export function passwordRuleChecks(
   password: string,

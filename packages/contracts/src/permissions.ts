@@ -1,4 +1,4 @@
-/** Roles and permissions as data (SPEC part 5, DESIGN §5); one hook checks them. */
+/** Roles and permissions as data (docs/api-contract.md, Permissions); one hook checks them. */
 export const roles = ['admin', 'teacher', 'student'] as const;
 export type Role = (typeof roles)[number];
 

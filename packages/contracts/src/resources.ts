@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lineText, multilineText } from './text.js';
 
-/** Course resources: files teachers share with a course (SPEC parts 2 and 4.2; DESIGN §6). */
+/** Course resources: files teachers share with a course (docs/api-contract.md). */
 
 const timestamp = z.string().describe('ISO 8601 UTC timestamp');
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The forms a solver's answer can take through the backend (issue 18; docs/decisions.md,
- * "Issue 18: simulation round trip"). By default the answer is the spec's: every field, numbers
+ * The forms a solver's answer can take through the backend (docs/adr/0030-numbers-and-answer-forms.md).
+ * By default the answer is the whole solver output: every field, numbers
  * as JSON numbers. A client may ask for fewer fields (`fields`) and for the numeric arrays in a
  * compact binary form (`arrays`); the stored run and its data.json are complete either way.
  */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The simulation service's answer in parts (issue 18): what the backend asks for instead of the
- * JSON envelope, so it can record the run and answer its caller without parsing and
- * re-serialising megabytes of numbers. The same layout keeps a run's numbers in the blob store
- * (the backend serves that blob as data.json, rendered).
+ * The simulation service's answer in parts (docs/adr/0029-simulation-answers-in-parts.md): what the
+ * backend asks for instead of the JSON envelope, so it can record the run and answer its caller
+ * without parsing and re-serialising megabytes of numbers. The same layout keeps a run's numbers in
+ * the blob store (the backend serves that blob as data.json, rendered).
  *
  *   faraday-sim-parts/2\n                               magic line
  *   {"array":{shape, encoding, bytes}}\n<bytes>         one frame per array, in order: array i

@@ -3,7 +3,7 @@ import { lineText } from './text.js';
 
 /**
  * The simulation service's wire contract, shared by the sim service (which answers it) and the
- * backend (which forwards to it and stores the results). SPEC part 4.3.
+ * backend (which forwards to it and stores the results); docs/api-contract.md, Endpoint groups.
  */
 export const simulationTypes = [
   'laplace2d',
@@ -17,11 +17,11 @@ export const simulationTypes = [
 ] as const;
 export type SimulationType = (typeof simulationTypes)[number];
 
-/** Output kinds (spec 4.3): the PNG is always there; `svg` adds the vector figure, `animation` frames. */
+/** Output kinds: the PNG is always there; `svg` adds the vector figure, `animation` frames. */
 export const outputTypes = ['png_base64', 'svg', 'data', 'animation'] as const;
 
 /**
- * What `POST {sim}/v1/sim/<solver>` answers in `data`: the solver's own fields (spec 4.3, plain
+ * What `POST {sim}/v1/sim/<solver>` answers in `data`: the solver's own fields (plain
  * JSON numbers and arrays), plus the figure and the metadata with at least computation_time.
  */
 export const simulationResultSchema = z
@@ -127,8 +127,8 @@ export const simulationHistorySchema = z.object({
 
 /**
  * Headers the backend adds to every solver call so the simulation service can share its threads
- * fairly (issue 17): the user the computation is for, and whether it is a sweep run (background
- * work) or a request someone is waiting for.
+ * fairly (docs/adr/0026-fair-shares-in-the-sim-pool.md): the user the computation is for, and
+ * whether it is a sweep run (background work) or a request someone is waiting for.
  */
 export const SIM_CALLER_HEADERS = {
   user: 'x-faraday-user',

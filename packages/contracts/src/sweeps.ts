@@ -3,11 +3,11 @@ import { simulationTypes } from './simulation.js';
 import { lineText } from './text.js';
 
 /**
- * Parameter sweeps (SPEC parts 2 "Sweep task", 3 and 4.3): one solver run per point of a
+ * Parameter sweeps (docs/adr/0031-sweep-requests-and-states.md): one solver run per point of a
  * Cartesian product of linear ranges, tracked as a task with a results page.
  */
 
-/** The most runs one sweep may ask for (DESIGN §7). */
+/** The most runs one sweep may ask for (docs/api-contract.md, Limits). */
 export const MAX_SWEEP_RUNS = 200;
 
 export const sweepStatuses = ['processing', 'completed', 'failed', 'cancelled'] as const;
@@ -65,7 +65,7 @@ export type SweepRequest = z.infer<typeof sweepRequestSchema>;
 
 const timestamp = z.string().describe('ISO 8601 UTC timestamp');
 
-/** SPEC part 2: what POST /api/v1/sim/parameter_sweep answers. */
+/** The sweep task: what POST /api/v1/sim/parameter_sweep answers. */
 export const sweepTaskSchema = z.object({
   task_id: z.string(),
   status: z.enum(sweepStatuses),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chatCitationSchema, chatMessageSchema, chatPrivacies, MAX_CHAT_MESSAGES } from './ai.js';
 
 /**
- * Tutoring bodies (SPEC 4.4, DESIGN §8): guided learning sessions, writing analysis and chat
+ * Tutoring bodies (docs/api-contract.md): guided learning sessions, writing analysis and chat
  * with tools. Each exists twice where the user matters: the AI service's body carries
  * `user_id`, the backend's does not, because the backend fills it from the token.
  */
@@ -41,7 +41,7 @@ export const gatewayGuidedChatRequestSchema = z.object({
 });
 export type GatewayGuidedChatRequest = z.infer<typeof gatewayGuidedChatRequestSchema>;
 
-/** The AI service's `POST /v1/chat/guided` body (spec 4.4). */
+/** The AI service's `POST /v1/chat/guided` body. */
 export const guidedChatRequestSchema = gatewayGuidedChatRequestSchema.extend({
   user_id: idSchema.describe('The student; a session answers only its owner'),
 });

@@ -20,7 +20,7 @@ import {
   traceFieldLines,
 } from '../dist/index.js';
 
-// Limits from the issue; a row passes when its median CPU time is within the limit.
+// Speed goals per solver at its largest size; a row passes when its median CPU time is within the limit.
 const LIMIT_MS = { default: 15, laplace2d: 25, field_lines: 50 };
 const TOLERANCE = 1e-8;
 const fullJacobi = process.argv.includes('--full-jacobi');
@@ -58,7 +58,7 @@ function wires(count, seed) {
 const c = 299792458;
 /**
  * wave_1d input of nx × (nt + 1) node updates (nt < 200) over as long a time as Courant 0.9 allows.
- * Since issue 16 wave_1d counts only its spatial grid (nx) as grid points; the cases keep their
+ * wave_1d counts only its spatial grid (nx) as grid points; the cases keep their
  * nx × steps sizes (100,000 updates at the largest) so runs compare with earlier results.
  */
 const wave = (nx, nt) => ({

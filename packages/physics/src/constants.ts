@@ -16,8 +16,9 @@ export const MU_0 = 1.25663706212e-6;
 export const SPEED_OF_LIGHT = 299792458;
 
 /**
- * The spec's ceiling on grid points per simulation (part 8). Each solver's `gridPoints` says how
- * its input is counted against it; the sim service answers MEMORY_LIMIT_EXCEEDED above it.
+ * The ceiling on grid points per simulation (docs/api-contract.md, Limits). Each solver's
+ * `gridPoints` says how its input is counted against it; the sim service answers
+ * MEMORY_LIMIT_EXCEEDED above it.
  */
 export const MAX_GRID_POINTS = 100_000;
 

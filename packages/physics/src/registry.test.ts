@@ -29,7 +29,7 @@ const bad: Record<(typeof SOLVER_NAMES)[number], [unknown, string]> = {
 };
 
 describe('solver registry', () => {
-  it('lists the eight solvers of the spec', () => {
+  it('lists the eight solvers of the API contract', () => {
     expect(Object.keys(solvers).sort()).toEqual([...SOLVER_NAMES].sort());
     expect(isSolverName('fresnel')).toBe(true);
     expect(isSolverName('toString')).toBe(false);
@@ -43,7 +43,7 @@ describe('solver registry', () => {
         const out = entry.solve(minimal[name]) as { metadata: { computation_time: number } };
         expect(out.metadata.computation_time).toBeGreaterThan(0);
         const json = JSON.stringify(toWire(out));
-        // toWire throws on non-finite numbers; null appears only where the spec allows it.
+        // toWire throws on non-finite numbers; null appears only in fields documented as nullable.
         expect(json).not.toMatch(/NaN|Infinity/);
         if (name !== 'fresnel') expect(json).not.toMatch(/null/);
         expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(toWire(out))));

@@ -1,7 +1,7 @@
 /**
  * The solvers by name, for the sim service: validate an input, count its grid points against the
- * spec's 100,000 limit (part 8), run it. Every entry takes `unknown` input and validates it
- * itself, so a caller that only knows the name needs no type casts.
+ * 100,000-point limit (docs/api-contract.md, Limits), run it. Every entry takes `unknown` input and
+ * validates it itself, so a caller that only knows the name needs no type casts.
  */
 import { simulationTypes } from '@faraday/contracts';
 import type { z } from 'zod';
@@ -46,7 +46,7 @@ import {
 } from './solvers/wire-field.js';
 import { parseInput } from './validation.js';
 
-/** The eight solvers, named as on the wire (spec 4.3). */
+/** The eight solvers, named as on the wire. */
 export const SOLVER_NAMES = simulationTypes;
 
 export type SolverName = (typeof SOLVER_NAMES)[number];
@@ -68,7 +68,7 @@ export interface SolverEntry<N extends SolverName = SolverName> {
   schema: z.ZodType;
   /** Validates and fills defaults; throws PhysicsError INVALID_PARAMETERS naming each bad field. */
   parse(input: unknown): unknown;
-  /** Grid points the input would use, as counted for the spec's 100,000 limit (validates first). */
+  /** Grid points the input would use, as counted for the 100,000-point limit (validates first). */
   gridPoints(input: unknown): number;
   /** Validates and runs. Throws PhysicsError on bad input, non-convergence or failure. */
   solve(input: unknown): SolverOutputs[N];
@@ -106,7 +106,7 @@ export function isSolverName(name: string): name is SolverName {
   return (SOLVER_NAMES as readonly string[]).includes(name);
 }
 
-/** True when the input fits the spec's grid-point limit. */
+/** True when the input fits the grid-point limit. */
 export function withinGridLimit(name: SolverName, input: unknown): boolean {
   return solvers[name].gridPoints(input) <= MAX_GRID_POINTS;
 }

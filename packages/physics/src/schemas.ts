@@ -12,7 +12,7 @@ export const MAX_COORDINATE = 1e3;
  * Smallest size accepted for a physical length (a radius, a coil length, a domain, a pulse), m.
  * Far below atomic sizes (5e-11 m), and far above underflow: the solvers square, cube and divide
  * lengths, and 1e-12 m keeps r⁴ ≈ 1e-48 and 1/r³ ≈ 1e36 well inside the doubles, so every value
- * the schema accepts is computed finitely (issue 16.5).
+ * the schema accepts is computed finitely.
  */
 export const MIN_LENGTH = 1e-12;
 
@@ -39,7 +39,7 @@ export const visualizationSchema = z
     xlabel: z.string().max(100).optional().describe('x-axis label (default: "x (m)").'),
     ylabel: z.string().max(100).optional().describe('y-axis label (default: "y (m)").'),
   })
-  .describe('Generic figure options (spec 4.3); they do not affect the computation.');
+  .describe('Generic figure options; they do not affect the computation.');
 
 /** Optional visualization block accepted by every solver, defaults filled. */
 export const optionalVisualization = visualizationSchema.prefault({});

@@ -1,5 +1,5 @@
 /**
- * `toWire` turns a solver output into plain JSON values with exactly the spec's shapes: every
+ * `toWire` turns a solver output into plain JSON values with exactly the wire's shapes: every
  * Grid2D becomes number[][] (ny rows of nx numbers, row 0 = top), every Float64Array a number[]
  * of values with the 15 significant digits a double carries (contracts' json-numbers.ts), as the
  * backend's answers and data.json write them.

@@ -1,5 +1,5 @@
 // Figure rendering benchmark. Prints a table and writes bench/results/plot.json at the repo root.
-// Target (issue 6): 800×600 PNG of a 316×316 field with 10 contours and 30 field lines < 40 ms; SVG < 60 ms.
+// Target: 800×600 PNG of a 316×316 field with 10 contours and 30 field lines < 40 ms; SVG < 60 ms.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -72,7 +72,7 @@ function frameScenes(
   }));
 }
 
-/** wave_1d animation frames as PNGs with their times (the spec's `animation_frames`, before base64). */
+/** wave_1d animation frames as PNGs with their times (the answer's `animation_frames`, before base64). */
 export async function renderAnimationFrames(
   params: Wave1dParams,
   output: Wave1dOutput,

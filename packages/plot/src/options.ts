@@ -8,7 +8,7 @@ export const MAX_PIXELS = 25_000_000;
 const label = (max: number) => z.string().max(max, `at most ${max} characters`);
 
 /**
- * The generic visualization options of spec 4.3 plus figure size. Every field is optional; a solver's
+ * The generic visualization options of every solver plus figure size. Every field is optional; a solver's
  * figure fills what is missing with its own defaults (colormap, which layers show).
  */
 export const visualizationOptionsSchema = z

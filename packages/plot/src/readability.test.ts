@@ -7,7 +7,7 @@ import { textWidth } from './render/measure.js';
 import type { CirclePrim, PathPrim, Primitive, RectPrim } from './render/primitives.js';
 
 /**
- * Issue 16.7, checked on the compiled scene (the same display list both backends paint):
+ * Readable figures, checked on the compiled scene (the same display list both backends paint):
  * marker labels clear every marker and every other label, arrowheads along field lines keep
  * their distance, colour bars carry at least four labelled ticks.
  */
@@ -69,7 +69,7 @@ describe('marker labels', () => {
     ['gauss_flux-crowded', -0.12, -0.05, '+10⁻⁹ C'],
     ['ampere_loop-crowded', 0, 0, '5 A'],
   ] as const)('%s: at the old fixed place, "%s" would have been under a neighbour', (name, x, y, text) => {
-    // Before issue 16 every label sat at its marker's upper right: boxedText(label, x + r + 4,
+    // Labels used to sit at their marker's upper right: boxedText(label, x + r + 4,
     // y − r − 2, 11 px). These cases must collide there, or the test above proves nothing.
     const { list, prims } = compiled(name);
     const geo = list.panels[0]!;

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the figures drawn from real solver output. Nodes on a source are masked (no data, not
+ * The figures drawn from real solver output. Nodes on a source are masked (no data, not
  * a false dip), a plain pulse claims no wavelength, and the space–time map starts where the field
  * does, not with the blank rows of the source's ramp-up.
  */

@@ -8,7 +8,7 @@ export const stillOutputSchema = z
   .default('png_base64')
   .describe("'png_base64' (default), 'svg' (adds the vector figure) or 'data' (the PNG and the numbers)");
 
-/** A typical, valid request per solver (spec 4.3 fields): the API reference's examples. */
+/** A typical, valid request per solver: the API reference's examples. */
 export const solverRequestExamples: Record<SolverName, Record<string, unknown>> = {
   laplace2d: {
     nx: 60,

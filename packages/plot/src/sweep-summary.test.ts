@@ -6,7 +6,7 @@ import { MIN_COLORBAR_TICKS } from './render/layout.js';
 import type { Primitive, TextPrim } from './render/primitives.js';
 import type { SeriesLayer } from './scene.js';
 
-/** Issue 16.8: summary figures read on their own: units on every axis, a legend per curve, heatmaps. */
+/** Sweep summary figures read on their own: units on every axis, a legend per curve, heatmaps. */
 
 const K = 8.9875517923e9;
 const qs = [1, 2, 3, 4, 5].map((n) => n * 1e-9);

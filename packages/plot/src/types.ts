@@ -2,7 +2,7 @@ import { simulationTypes } from '@faraday/contracts';
 /**
  * Structural input types: what each solver hands to its figure.
  *
- * These mirror the spec 4.3 field names so the sim service can pass a physics output straight in,
+ * These mirror the solvers' wire field names so the sim service can pass a physics output straight in,
  * without plot importing @faraday/physics. Everything numeric is `ArrayLike<number>` so typed arrays
  * and plain JSON arrays both work.
  */

@@ -6,7 +6,8 @@ import { z } from 'zod';
 const livenessSchema = {
   tags: ['health'],
   summary: 'Liveness: the process is up',
-  // `status` is repeated at the top level so that plain health probes find it (docs/decisions.md).
+  // `status` is repeated at the top level so that plain health probes find it
+  // (docs/adr/0006-health-readiness-and-shutdown.md).
   // Extra `data` fields are a service's details (the AI service's retrieval state).
   response: {
     200: successEnvelopeSchema(z.looseObject({ status: z.literal('ok') })).extend({

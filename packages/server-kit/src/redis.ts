@@ -1,8 +1,8 @@
 /**
- * How every Redis client of the platform talks to Redis (issue 17): a command that gets no
- * answer within REDIS_COMMAND_TIMEOUT_MS fails, so a stopped or unreachable Redis costs a
- * request half a second at most instead of the 10–60 s of ioredis's and BullMQ's retries.
- * Commands issued while (re)connecting wait in the offline queue, under the same timeout.
+ * How every Redis client of the platform talks to Redis (docs/adr/0045-redis-outages-degrade.md): a
+ * command that gets no answer within REDIS_COMMAND_TIMEOUT_MS fails, so a stopped or unreachable
+ * Redis costs a request half a second at most instead of the 10–60 s of ioredis's and BullMQ's
+ * retries. Commands issued while (re)connecting wait in the offline queue, under the same timeout.
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 

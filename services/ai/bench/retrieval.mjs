@@ -1,6 +1,6 @@
 // Retrieval benchmark: a synthetic index of 10,000 chunks (seeded, so every run sees the same
 // data), index build throughput in MB/s, and query latency p50/p99 for keyword, graph and
-// hybrid retrieval. Target (issue 9): p50 under 20 ms. Run after a build:
+// hybrid retrieval. Target: p50 under 20 ms. Run after a build:
 //   npx tsc -b services/ai && node services/ai/bench/retrieval.mjs
 import { performance } from 'node:perf_hooks';
 import { report } from '../../../bench/report.mjs';

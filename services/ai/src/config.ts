@@ -15,7 +15,7 @@ export const AI_SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const routingPolicies = ['local_first', 'cloud_only'] as const;
 export type RoutingPolicy = (typeof routingPolicies)[number];
 
-// The spec's base URLs carry no /v1: the client appends it. Saying so at start beats a 404 later.
+// The documented base URLs carry no /v1: the client appends it. Saying so at start beats a 404 later.
 const baseUrlSchema = z
   .url()
   .transform((url) => url.replace(/\/+$/, ''))
@@ -24,7 +24,7 @@ const baseUrlSchema = z
 
 const timeoutSecSchema = (fallback: number) => z.coerce.number().positive().max(600).default(fallback);
 
-/** Every setting of the AI service, read once at start (SPEC part 1, DESIGN §8). */
+/** Every setting of the AI service, read once at start (the README's configuration table). */
 export const aiEnvSchema = z
   .object({
     APP_ENV: z.string().default('development'),
@@ -65,7 +65,7 @@ export const aiEnvSchema = z
     TOOL_SIM_TIMEOUT_SEC: timeoutSecSchema(60).describe(
       'How long the run_simulation tool waits for the sim service',
     ),
-    // Retrieval (issue 9): GRAPH_RAG_*, EMBEDDING_*, VECTOR_STORE_PATH, RAG_MAX_DOCUMENT_CHARS.
+    // Retrieval: GRAPH_RAG_*, EMBEDDING_*, VECTOR_STORE_PATH, RAG_MAX_DOCUMENT_CHARS.
     ...retrievalEnvShape,
   })
   .superRefine((env, ctx) => {
@@ -121,7 +121,7 @@ export interface AiConfig {
   logFormat: 'json' | 'pretty';
   gatewayToken: string | undefined;
   simServiceUrl: string;
-  /** Guided sessions, writing analysis and tools (issue 10). */
+  /** Guided sessions, writing analysis and tools. */
   tutoring: {
     sessionTtlMs: number;
     /** Absolute path of the SQLite session file. */
@@ -129,7 +129,7 @@ export interface AiConfig {
     redisUrl: string | undefined;
     toolSimTimeoutMs: number;
   };
-  /** Retrieval for `<mode>_rag`, `/v1/chat/hybrid` and `/v1/index/documents` (issue 9). */
+  /** Retrieval for `<mode>_rag`, `/v1/chat/hybrid` and `/v1/index/documents`. */
   retrieval: RetrievalSettings;
   llm: {
     policy: RoutingPolicy;

@@ -156,7 +156,7 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
   },
 );
 
-// Issue 17.7: a Redis of the test's own that hangs mid-session (frozen), then is replaced.
+// A Redis of the test's own that hangs mid-session (frozen), then is replaced.
 describe('Redis session store while Redis is down', () => {
   const redis = new TestRedisServer();
   let dir: string;

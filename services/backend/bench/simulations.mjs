@@ -2,7 +2,7 @@
 // same requests sent straight to the simulation service, each service in its own process as
 // `npm start` runs them (fresh SQLite in a temporary folder).
 //
-// 1. Round trip (issue 18): laplace2d 316 × 316 at tolerance 1e-8, median of 10 sequential
+// 1. Round trip: laplace2d 316 × 316 at tolerance 1e-8, median of 10 sequential
 //    requests per answer form, each against the solver + figure time its own answer's metadata
 //    reports (computation_time + render_time, the floor of that round trip: `÷ own
 //    solver+figure`, the median of the runs' ratios), and against the solver + figure time of the

@@ -192,7 +192,7 @@ export function databaseTargetOf(env: BackendEnv): DatabaseTarget {
   }
   if (url !== undefined)
     return { dialect: 'postgres', url, preparedStatements: env.DATABASE_PREPARED_STATEMENTS };
-  // The spec's MYSQL_PORT (with MYSQL_HOST/USER/PASSWORD/DATABASE) also selects MySQL.
+  // MYSQL_PORT or MYSQL_HOST (with MYSQL_USER/PASSWORD/DATABASE) also selects MySQL.
   if (env.MYSQL_PORT !== undefined || env.MYSQL_HOST !== undefined) {
     const user = encodeURIComponent(env.MYSQL_USER ?? 'root');
     const password = env.MYSQL_PASSWORD ? `:${encodeURIComponent(env.MYSQL_PASSWORD)}` : '';

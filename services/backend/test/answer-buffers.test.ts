@@ -1,5 +1,5 @@
 /**
- * The memory a run's arrays are written into as JSON text (issue 18): kept for later answers only
+ * The memory a run's arrays are written into as JSON text: kept for later answers only
  * once an answer hands it back, and the writing of many arrays at once still giving the event
  * loop a turn every few milliseconds. (The pool is one per process: this file's cases use sizes
  * of their own so they do not take each other's buffers.)

@@ -115,7 +115,7 @@ describe.each(testDatabaseFactories())('assignments on $name', (factory) => {
     }
   });
 
-  it('creates a draft with every spec field and answers them all back', async () => {
+  it('creates a draft with every contract field and answers them all back', async () => {
     const res = await w.api('teacher', 'POST', w.url(), {
       title: '  Gauss law  ',
       description: 'Flux through a sphere',

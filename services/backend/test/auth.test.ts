@@ -31,7 +31,7 @@ describe.each(testDatabaseFactories())('authentication on $name', (factory) => {
     new SignJWT(claims).setProtectedHeader({ alg }).sign(new TextEncoder().encode(secret));
 
   describe('login', () => {
-    it('returns the token response of spec part 2', async () => {
+    it('returns the token response of the API contract', async () => {
       const res = await login('Teacher', 'teacher123');
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
@@ -47,7 +47,7 @@ describe.each(testDatabaseFactories())('authentication on $name', (factory) => {
       });
     });
 
-    it('issues HS256 tokens with the spec claims, a jti and a 24 h lifetime', async () => {
+    it("issues HS256 tokens with the contract's claims, a jti and a 24 h lifetime", async () => {
       const token = (await login('student', 'student123')).json().data.access_token;
       expect(decodeProtectedHeader(token).alg).toBe('HS256');
       const claims = decodeJwt(token);
@@ -87,7 +87,7 @@ describe.each(testDatabaseFactories())('authentication on $name', (factory) => {
   });
 
   describe('current user', () => {
-    it('returns every field of spec part 2', async () => {
+    it('returns every field of the current user in the API contract', async () => {
       const res = await me(adminToken);
       expect(res.statusCode).toBe(200);
       const user = res.json().data;

@@ -31,7 +31,7 @@ describe('backend configuration', () => {
     });
   });
 
-  it("selects MySQL from the spec's MYSQL_PORT and friends", () => {
+  it('selects MySQL from MYSQL_PORT and friends', () => {
     const config = configFrom({
       MYSQL_PORT: '3307',
       MYSQL_HOST: 'db.local',

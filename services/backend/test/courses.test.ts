@@ -53,7 +53,7 @@ describe.each(testDatabaseFactories())('courses on $name', (factory) => {
     return res.json().data;
   }
 
-  it('creates a course with the spec response and makes the caller its teacher', async () => {
+  it("creates a course with the contract's response and makes the caller its teacher", async () => {
     const res = await api(teacher, 'POST', '/api/v1/courses', {
       name: '电磁学',
       code: 'PHY-201',

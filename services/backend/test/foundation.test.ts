@@ -19,7 +19,7 @@ describe.each(testDatabaseFactories())('backend foundation on $name', (factory) 
     await database?.drop();
   });
 
-  it('answers GET /healthz exactly as the spec', async () => {
+  it('answers GET /healthz exactly as the API contract says', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { status: 'ok' } });

@@ -52,7 +52,7 @@ describe.each(testDatabaseFactories())('members and invite codes on $name', (fac
     return { id, auth: bearer(await loginAs(t.app, username, 'Passw0rd!x')) };
   }
 
-  it('lists members grouped as the spec, with student_id and joined_at for students', async () => {
+  it('lists members grouped as the API contract says, with student_id and joined_at for students', async () => {
     const course = await newCourse();
     const ta = await newStudent();
     const pupil = await newStudent();

@@ -13,7 +13,7 @@ import { type TestDatabase, testDatabaseFactories } from './support/databases.js
 import { type CoursePeople, courseWithPeople, multipart, upload } from './support/resources.js';
 
 /**
- * Issue 17.2: no NUL reaches any database. The cases come from the backend's own OpenAPI
+ * No NUL reaches any database. The cases come from the backend's own OpenAPI
  * document: every operation, every string input (path and query parameters, each string of the
  * body at any depth, a text body), each sent with `a\u0000b` while the rest of the request is
  * a plausible baseline. Every one must be a 400 VALIDATION_ERROR naming that input, the same on
@@ -69,7 +69,7 @@ describe.each(testDatabaseFactories())('NUL characters on $name', (factory) => {
         }
       }
     }
-    // The document lists at least the inputs the issue names: ids in paths, searches, names, codes.
+    // The document lists at least the inputs an attacker tries first: ids in paths, searches, names, codes.
     expect(cases, `${cases} cases`).toBeGreaterThan(80);
     console.info(`NUL cases on ${factory.name}: ${cases}`);
     expect(wrong).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Issue 17.7: with REDIS_URL set and Redis stopped, nothing waits for it. Solver runs, history
+ * With REDIS_URL set and Redis stopped, nothing waits for it. Solver runs, history
  * and the AI gateway answer as usual (their rate limits counted in this instance, logged once,
  * reported by /readyz), sweep creation answers 503 at once, and everything is shared through
  * Redis again when it is back. The Redis is the test's own, on a free port.

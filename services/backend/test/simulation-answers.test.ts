@@ -1,5 +1,5 @@
 /**
- * The forms of a solver's answer (issue 18), through real HTTP: JSON numbers by default, compact
+ * The forms of a solver's answer, through real HTTP: JSON numbers by default, compact
  * base64 arrays, only the figure and the scalars, negotiated compression, and a data.json that
  * carries the same complete numbers whichever form the run was answered in.
  */

@@ -1,5 +1,5 @@
 /**
- * The sim service's answer in parts failing after its arrays went out (issue 18): the backend has
+ * The sim service's answer in parts failing after its arrays went out: the backend has
  * started storing the run's numbers by then, and must answer the failure as an envelope and keep
  * nothing of the run. A small local server speaks the parts format in place of the sim service.
  */

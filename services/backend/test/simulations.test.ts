@@ -205,7 +205,7 @@ describe.each(testDatabaseFactories())('simulation records on $name', (factory) 
     expect(hidden.json().error.code).toBe('SIMULATION_NOT_FOUND');
     const ownHistory = await t.app.inject({ method: 'GET', url: '/api/v1/sim/history', headers: outsider });
     expect(ownHistory.json().data.total).toBe(0);
-    // Issue 17.9: the history of a course one is not in answers as running under it does.
+    // The history of a course one is not in answers as running under it does.
     for (const course of [courseId, 'no-such-course']) {
       const foreignHistory = await t.app.inject({
         method: 'GET',

@@ -9,7 +9,7 @@ import { startSimService } from './support/sim-service.js';
 import { type Auth, isPng, postSweep, resultsOf, untilEnded } from './support/sweeps.js';
 
 /**
- * Issue 16.8 through HTTP: a sweep measured at a probe point, the summary's declared metrics and
+ * Through HTTP: a sweep measured at a probe point, the summary's declared metrics and
  * units, and the history with one entry per sweep and its runs inside.
  */
 

@@ -10,7 +10,7 @@ import {
 import { type FinishedRun, summaryInput } from '../src/sweeps/sweep-metrics.js';
 
 /**
- * Issue 16.8: each solver's declared sweep metrics, measured on the real solvers' JSON output and
+ * Each solver's declared sweep metrics, measured on the real solvers' JSON output and
  * compared with closed forms; and how the summary is laid out (curves, legend, heatmap).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Issue 17.6: a backend killed mid-sweep (SIGKILL, no chance to give its runs back) loses its
+ * A backend killed mid-sweep (SIGKILL, no chance to give its runs back) loses its
  * runs only for the lease, which its heartbeat renewed while it was alive: another instance
  * takes them over and the sweep completes within a minute of the kill, each step recorded once.
  * Real processes from dist (`tsc -b` first) on one database.

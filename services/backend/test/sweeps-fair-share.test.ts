@@ -1,5 +1,5 @@
 /**
- * Issue 17.1 through the backend: a user's 200-run sweep holds one thread of the sim service, so
+ * Fair shares through the backend: a user's 200-run sweep holds one thread of the sim service, so
  * another user's interactive run starts at once; cancelling the sweep and a caller who
  * disconnects stop the computations in the sim service (seen in its pool, not only in the
  * database). The sweep's solver never ends (the sim service's test worker), so only stopping it
@@ -97,7 +97,7 @@ describe.each(testDatabaseFactories())('fair shares and stopping computations on
       payload: FRESNEL,
     });
     expect(other.statusCode, other.body).toBe(200);
-    // How soon another user's computation holds a thread (generous bound on the issue's second).
+    // How soon another user's computation holds a thread (generous bound on the promised second).
     const teacherLeaves = new AbortController();
     const started = performance.now();
     const endless = fetch(`${base}/api/v1/sim/solenoid`, {

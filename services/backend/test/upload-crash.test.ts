@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, root, waitForHealth } from '../../../test/support/platform.js';
 
 /**
- * Issue 17.5: a backend killed (SIGKILL) in the middle of an upload leaves its temporary file
+ * A backend killed (SIGKILL) in the middle of an upload leaves its temporary file
  * in the blob store's tmp/ folder; the next start removes it once it is older than the longest
  * possible upload, and leaves alone a temporary file that may still be written. A real process
  * from dist, a real upload over a socket, a real kill.

@@ -1,5 +1,5 @@
 /**
- * A solver's output as a parts answer (issue 18; @faraday/contracts' simulation-parts): the
+ * A solver's output as a parts answer (@faraday/contracts' simulation-parts): the
  * numeric arrays (every Grid2D and Float64Array) are taken out as float64 values, and the rest
  * becomes a small JSON document with `{"$array": i}` where array i stood. The backend records
  * and answers from these without ever parsing the numbers.

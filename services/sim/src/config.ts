@@ -53,7 +53,7 @@ export interface SimConfig {
   port: number;
   logLevel: SimEnv['LOG_LEVEL'];
   logFormat: 'json' | 'pretty';
-  /** Worker threads = computations at once (spec part 8: at most 5). */
+  /** Worker threads = computations at once (at most 5: docs/api-contract.md, Limits). */
   workers: number;
   timeoutSec: number;
   queueSize: number;

@@ -1,6 +1,6 @@
 /**
  * Checks a solver request before it takes a thread: the physics schema for the solver's own
- * fields, plot's schema for `visualization`, the output kind, and the spec's grid limit. All bad
+ * fields, plot's schema for `visualization`, the output kind, and the grid-point limit. All bad
  * fields are reported together in one 400, so a student fixes them in one go.
  */
 import { AppError } from '@faraday/contracts';
@@ -59,7 +59,7 @@ export function validateSimulationRequest(solver: SolverName, body: unknown): So
   }
   if (solver === 'wave_1d') outputType = (parsed.data as { output_type: OutputType }).output_type;
 
-  // The spec's memory limit (part 8), checked before any thread is taken.
+  // The grid-point (memory) limit, checked before any thread is taken.
   const gridPoints = entry.gridPoints(input);
   if (gridPoints > MAX_GRID_POINTS) {
     throw new AppError('MEMORY_LIMIT_EXCEEDED', undefined, {

@@ -46,7 +46,7 @@ function wantsParts(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes(SIM_PARTS_MEDIA_TYPE);
 }
 
-/** `POST /v1/sim/<solver>` for the eight solvers of spec 4.3, and the pool's status. */
+/** `POST /v1/sim/<solver>` for the eight solvers, and the pool's status. */
 export function simulationRoutes(pool: SolverPool) {
   return async (app: FastifyInstance): Promise<void> => {
     for (const solver of simulationTypes) {
@@ -70,7 +70,7 @@ export function simulationRoutes(pool: SolverPool) {
             tags: ['simulation'],
             summary: `Run ${solver} and draw its figure`,
             description:
-              'Body: the solver fields of spec 4.3, plus optional `visualization` and `output_type`. ' +
+              'Body: the solver fields, plus optional `visualization` and `output_type`. ' +
               'A 400 INVALID_PARAMETERS names every bad field, its value and its allowed range; ' +
               'more than 100,000 grid points is 422 MEMORY_LIMIT_EXCEEDED. ' +
               `With \`Accept: ${SIM_PARTS_MEDIA_TYPE}\` the answer comes in parts: the numeric arrays as float64 values as ` +

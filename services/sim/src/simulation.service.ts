@@ -1,7 +1,7 @@
 /**
  * One simulation request, start to end: validate (400 / 422 before any thread is taken), run the
  * solver and draw the figure in the pool (503 when full, 504 at the time limit), and hand back
- * the finished response body: the JSON envelope, or the answer in parts (issue 18).
+ * the finished response body: the JSON envelope, or the answer in parts.
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';

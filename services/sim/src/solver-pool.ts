@@ -1,18 +1,18 @@
 /**
- * The worker-thread pool with the spec's limits (part 8): at most `workers` computations at once
- * (≤ 5), a bounded wait queue behind them, and a time limit per computation after which the
- * worker thread is terminated (piscina terminates the thread when a running task's AbortSignal
- * fires) and replaced.
+ * The worker-thread pool with the contract's limits (docs/api-contract.md, Limits): at most
+ * `workers` computations at once (≤ 5), a bounded wait queue behind them, and a time limit per
+ * computation after which the worker thread is terminated (piscina terminates the thread when a
+ * running task's AbortSignal fires) and replaced.
  *
  * The wait queue is ours, not piscina's: a task goes to piscina only when a thread is free, so
  * the time limit counts the computation and not the wait, and a waiting request can leave the
  * queue without ever touching a thread.
  *
- * The queue is also where fairness lives (issue 17): one user runs at most `maxRunningPerUser`
- * computations at once, and sweep runs never hold the last thread, so a 200-run sweep cannot
- * keep another user's interactive request waiting. This is the one place that sees every
- * computation (several backend instances and sim-workers all end here); the backend forwards
- * who each request is for (see simulation.routes.ts).
+ * The queue is also where fairness lives (docs/adr/0026-fair-shares-in-the-sim-pool.md): one user
+ * runs at most `maxRunningPerUser` computations at once, and sweep runs never hold the last thread,
+ * so a 200-run sweep cannot keep another user's interactive request waiting. This is the one place
+ * that sees every computation (several backend instances and sim-workers all end here); the backend
+ * forwards who each request is for (see simulation.routes.ts).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -65,7 +65,7 @@ const THREAD_START_ALLOWANCE_MS = 30_000;
  * 3–7 MB of typed arrays and image buffers a laplace2d 316² run leaves behind brought on a full
  * mark-compact every one to three runs, its incremental marking landing in the next figure's
  * drawing (12 ms became 20–35). Starting the old generation at 64 MB lets a thread gather the
- * garbage of ten runs or so before a full collection (docs/decisions.md, issue 18 round 8).
+ * garbage of ten runs or so before a full collection (docs/adr/0025-sim-service-worker-pool.md).
  */
 const WORKER_INITIAL_OLD_SPACE_MB = 64;
 

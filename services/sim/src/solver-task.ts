@@ -6,7 +6,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { SolverName } from '@faraday/physics';
 import type { VisualizationOptions } from '@faraday/plot';
 
-/** Output kinds of spec 4.3; the PNG is always drawn, the others add to it. */
+/** Output kinds; the PNG is always drawn, the others add to it. */
 export type OutputType = 'png_base64' | 'svg' | 'data' | 'animation';
 
 export interface SolverTask {
@@ -18,7 +18,7 @@ export interface SolverTask {
   outputType: OutputType;
   /** Grid points counted for the limit, reported in metadata.grid_points. */
   gridPoints: number;
-  /** The answer in parts (issue 18, float64 arrays) instead of the JSON envelope. */
+  /** The answer in parts (float64 arrays) instead of the JSON envelope. */
   parts?: boolean;
 }
 
@@ -72,7 +72,7 @@ export type SolverTaskResult =
       /**
        * The whole success envelope as UTF-8 JSON. The worker serialises it so the event loop of
        * the service never walks hundreds of thousands of numbers; the bytes are transferred, not
-       * copied (see docs/decisions.md, Simulation service, for the measurement).
+       * copied (docs/adr/0025-sim-service-worker-pool.md).
        */
       body: Uint8Array;
       computationTime: number;

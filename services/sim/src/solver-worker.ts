@@ -39,7 +39,7 @@ interface Figure {
 
 async function drawFigure(task: SolverTask, params: unknown, output: unknown): Promise<Figure> {
   const started = performance.now();
-  // Plot's inputs are structural (spec field names, typed arrays or plain arrays), so the physics
+  // Plot's inputs are structural (wire field names, typed arrays or plain arrays), so the physics
   // output goes in as it is; the union of eight solvers is too wide for the overloads.
   const draw = renderSolverFigure as (...args: unknown[]) => Promise<Buffer | string>;
   const png = (await draw(task.solver, params, output, task.visualization, 'png')) as Buffer;
@@ -97,7 +97,7 @@ async function simulate(task: PortedTask): Promise<SolverTaskResult> {
 }
 
 /**
- * The answer in parts (issue 18): the arrays' values go to the service as soon as the solver is
+ * The answer in parts: the arrays' values go to the service as soon as the solver is
  * done, so it sends them while this thread draws; the document and the figure follow on the same
  * port as soon as they are drawn, before the task's own result travels back through the pool.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16.5 / 17.1(a): every value a solver's schema accepts is computed finitely and quickly.
+ * Every value a solver's schema accepts is computed finitely and quickly.
  * The cases come from the schemas themselves (their JSON Schema): every numeric field, inside
  * arrays and tuples too, gets 5e-324, 1e-300, 1e300, their negatives and the schema's own bounds,
  * one field at a time on top of a small valid request, sent through the service's HTTP API.
@@ -196,7 +196,7 @@ describe('every solver with the extreme values its schema accepts', () => {
   }
 });
 
-describe('the requests the audit sent (issues 16.5 and 17.1)', () => {
+describe('the requests a hostile-input audit sent', () => {
   for (const [solver, body, field] of [
     ['gauss_flux', { charges: [{ x: 0, y: 0, q: 1e-9 }], surface: { radius: 1e-150 } }, 'surface.radius'],
     [

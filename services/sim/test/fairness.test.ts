@@ -1,5 +1,5 @@
 /**
- * Fair shares of the pool (issue 17): one user runs at most SIM_MAX_RUNNING_PER_USER computations
+ * Fair shares of the pool: one user runs at most SIM_MAX_RUNNING_PER_USER computations
  * at once, and sweep runs never take the last thread, so another user's interactive request
  * starts at once even while a long sweep is going. The "sweep" is a stream of solenoid requests
  * that never end (test/fixtures/misbehaving-worker.mjs) sent with the headers the backend adds.
@@ -54,7 +54,7 @@ function interactive(server: SimServer, user: string) {
 
 /**
  * Seconds until a new computation holds a thread: the pool reports `running` one higher. This is
- * the bound the issue sets ("starts within a second"); the computation's own length, which
+ * the bound fair shares promise ("starts within a second"); the computation's own length, which
  * depends on the machine, is not part of it.
  */
 async function secondsToStart(server: SimServer, start: () => void): Promise<number> {
@@ -79,7 +79,7 @@ describe('one running computation per user by default', () => {
     const other = await interactive(server, 'user-b');
     expect(other.status).toBe(200);
     expect(await poolStatus(server)).toMatchObject({ running: 1, queued: 1 });
-    // Generous bound on a wait the issue limits to a second.
+    // Generous bound on a wait fair shares limit to a second.
     expect(await secondsToStart(server, () => calls.start('user-b', 'interactive'))).toBeLessThan(2);
     expect(await poolStatus(server)).toMatchObject({ running: 2, queued: 1 });
   });

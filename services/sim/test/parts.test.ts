@@ -1,5 +1,5 @@
 /**
- * The answer in parts (issue 18), as the backend asks for it: the same numbers as the JSON
+ * The answer in parts, as the backend asks for it: the same numbers as the JSON
  * envelope for every solver, the arrays as JSON text or as float64 values, and errors still in
  * the envelope.
  */

@@ -9,7 +9,7 @@ const isGrid = (value: unknown, rows: number, cols: number) =>
   value.length === rows &&
   value.every((row) => Array.isArray(row) && row.length === cols && row.every(Number.isFinite));
 
-/** The spec 4.3 response fields of each solver, checked on the typical request. */
+/** The response fields of each solver, checked on the typical request. */
 // biome-ignore lint/suspicious/noExplicitAny: JSON from the wire, checked field by field below
 const expectSpecFields: Record<(typeof simulationTypes)[number], (data: any) => void> = {
   laplace2d: (d) => {
@@ -99,7 +99,7 @@ const expectSpecFields: Record<(typeof simulationTypes)[number], (data: any) => 
 
 describe('POST /v1/sim/<solver> with a typical request', () => {
   for (const solver of simulationTypes) {
-    it(`${solver}: answers the spec fields, a PNG and the computation time`, async () => {
+    it(`${solver}: answers its documented fields, a PNG and the computation time`, async () => {
       const res = await postSim(server, solver, typicalRequests[solver]);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -149,7 +149,7 @@ describe('output kinds', () => {
     expect(isPng(res.body.data.png_base64)).toBe(true);
   });
 
-  it('animates wave_1d by default (its own schema decides, as spec 4.3 lists animation_frames)', async () => {
+  it('animates wave_1d by default (its own schema decides: animation_frames is one of its answer fields)', async () => {
     const res = await postSim(server, 'wave_1d', { nx: 101 });
     expect(res.status).toBe(200);
     expect(res.body.data.animation_frames.length).toBeGreaterThan(1);
@@ -183,7 +183,7 @@ describe('output kinds', () => {
     expect(Buffer.from(styled.body.data.png_base64, 'base64').readUInt32BE(16)).toBe(400);
   });
 
-  it('accepts a laplace2d request with only nx, ny and the four potentials (spec 4.3)', async () => {
+  it('accepts a laplace2d request with only nx, ny and the four potentials', async () => {
     const res = await postSim(server, 'laplace2d', {
       nx: 30,
       ny: 30,
@@ -227,7 +227,7 @@ describe('solver failures', () => {
   });
 });
 
-describe('exact fields at every node, through HTTP (issue 16.1)', () => {
+describe('exact fields at every node, through HTTP', () => {
   it('point_charges: kq/r² one cell from a charge on a node, that node listed and left out', async () => {
     const res = await postSim(server, 'point_charges', {
       charges: [{ x: 0, y: 0, q: 1e-9 }],

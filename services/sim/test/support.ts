@@ -87,7 +87,7 @@ export function isPng(base64: unknown): boolean {
   return Buffer.from(base64, 'base64').subarray(0, 8).equals(PNG_SIGNATURE);
 }
 
-/** A typical request per solver, with the spec 4.3 request fields. */
+/** A typical request per solver. */
 export const typicalRequests: Record<SimulationType, Record<string, unknown>> = {
   laplace2d: {
     nx: 60,

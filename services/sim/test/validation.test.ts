@@ -312,7 +312,7 @@ describe('grids over 100,000 points answer 422 MEMORY_LIMIT_EXCEEDED before any 
     });
   }
 
-  it('counts wave_1d by its spatial grid (issue 16.3): nx 1000 runs, with a bounded record', async () => {
+  it('counts wave_1d by its spatial grid: nx 1000 runs, with a bounded record', async () => {
     const res = await postSim(server, 'wave_1d', { ...typicalRequests.wave_1d, nx: 1000 });
     expect(res.status).toBe(200);
     expect(res.body.data.metadata.grid_points).toBe(1000);

@@ -1,5 +1,5 @@
 /**
- * Solver threads start with room in their heap (issue 18 round 8): with V8's default start, the
+ * Solver threads start with room in their heap: with V8's default start, the
  * typed arrays and image buffers of each laplace2d 316² run brought on a mark-compact every one to
  * three runs, in the middle of the next figure's drawing; starting the old generation at 64 MB
  * leaves one every ten runs or more.

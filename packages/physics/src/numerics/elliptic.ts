@@ -14,7 +14,7 @@ const CA = 1.5e-8;
 /**
  * The iteration squares its error each time, so a double needs at most ~6 passes even for kc at
  * the edges of the doubles (|ln kc| ≤ 745); the cap only guards against a non-finite argument,
- * which would otherwise never meet the stopping test (issue 17.1: bounded work).
+ * which would otherwise never meet the stopping test (every input must end in bounded work).
  */
 const MAX_PASSES = 64;
 

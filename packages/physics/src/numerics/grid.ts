@@ -3,7 +3,7 @@
  *
  * A `Grid2D` is a scalar field sampled on nx × ny points, stored row-major in one Float64Array:
  * `data[row * nx + col]`. Row 0 is the TOP edge of the domain (y = y_max) and column 0 the left
- * edge (x = x_min), so a grid reads like an image and like the spec's `potential[row][col]`.
+ * edge (x = x_min), so a grid reads like an image and like the wire's `potential[row][col]`.
  * Typed arrays keep a 100,000-point field in one 800 kB block instead of 100,000 boxed numbers.
  */
 export interface Grid2D {

@@ -68,7 +68,7 @@ export interface Laplace2dOutput {
   potential: Grid2D;
   /** −∇V in V/m on the same grid. */
   electric_field: { Ex: Grid2D; Ey: Grid2D };
-  /** Physical bounds of the grid, m (not in the spec; the figure needs them). */
+  /** Physical bounds of the grid, m (beyond the original wire fields; the figure needs them). */
   domain: Domain;
   metadata: {
     iterations: number;

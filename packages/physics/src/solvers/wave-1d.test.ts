@@ -151,7 +151,7 @@ describe('wave_1d', () => {
       expect(incident).toBeGreaterThan(0);
       reflection.push(returned / incident);
     }
-    // The bar is 0.5 %; the matched layer returns under 1e-5 (measured 3e-7 to 6e-7),
+    // The bar asked of the boundary is 0.5 %; the matched layer returns under 1e-5 (measured 3e-7 to 6e-7),
     // where a layer matched to the lossless medium only returns several per cent at σ = 0.1.
     for (const r of reflection) expect(r).toBeLessThan(1e-5);
   });

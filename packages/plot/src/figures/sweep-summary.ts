@@ -42,7 +42,7 @@ const COLORS = ['#1f5fb4', '#c0392b', '#27ae60', '#8e44ad', '#e67e22', '#16a085'
 const MAX_PANELS = 6;
 /** More curves than this: colours from a sequential map, the legend lists every other one. */
 const MAX_DISTINCT_COLORS = 6;
-/** A heatmap needs more than this many values on both axes (issue 16.8). */
+/** A heatmap needs more than this many values on both axes. */
 export const HEATMAP_MIN_VALUES = 7;
 
 /** "q (C)", "n2" (a pure number has no unit to show). */

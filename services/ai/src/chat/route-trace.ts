@@ -24,7 +24,7 @@ export interface TraceEnd {
 
 /**
  * Collects what the router decided and what each attempt did, and writes it as ONE structured
- * log line when the request is settled (DESIGN §8). The request logger adds `request_id`.
+ * log line when the request is settled (docs/adr/0036). The request logger adds `request_id`.
  */
 export class RouteTrace {
   private readonly started = performance.now();

@@ -57,8 +57,8 @@ export interface RelevanceModel {
 
 // Fitted by eval/calibrate.mjs on the odd half of eval/student-questions.json (93 answerable + 41
 // off-topic) and on eval/questions.json (61 + 15), each asked of the shipped index and of the
-// other language's notes alone; the rates on the held-out half are in docs/decisions.md
-// ("Issue 20 (round 4)": the original set joined the fit so its results stay where they were).
+// other language's notes alone; the rates on the held-out half are in bench/BENCHMARKS.md
+// (RAG eval; docs/adr/0042: the original set joined the fit so its results stay where they were).
 export const DEFAULT_RELEVANCE_MODEL: RelevanceModel = {
   bias: -1.201,
   weights: {

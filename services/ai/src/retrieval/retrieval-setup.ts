@@ -20,8 +20,8 @@ const flag = z
   .transform((v) => ['true', '1', 'yes'].includes(v));
 
 /**
- * The retrieval settings of the AI service's environment (SPEC part 1), to merge into its
- * config schema. Paths are relative to the AI service folder, as the spec says.
+ * The retrieval settings of the AI service's environment, to merge into its
+ * config schema. Paths are relative to the AI service folder, as the README says.
  */
 export const retrievalEnvShape = {
   GRAPH_RAG_ENABLED: flag

@@ -83,7 +83,7 @@ describe('analyzeQuery', () => {
 
   it('drops words that ask for a statement, in English and Chinese, keeping the noun "state"', () => {
     const terms = (text: string) => [...analyzeQuery(text).terms.keys()];
-    // Issue 20: "State Coulomb's law." searched for "stat" too, and the Gauss passage ("Gauss's
+    // "State Coulomb's law." used to search for "stat" too, and the Gauss passage ("Gauss's
     // law states", heading "Statement of …", mentioning Coulomb's law) outranked Coulomb's law.
     expect(terms("State Coulomb's law.")).toEqual(['coulomb', 'law']);
     expect(terms("Please state Brewster's law.")).toEqual(['brewster', 'law']);

@@ -2,7 +2,7 @@ import { type ChatPrivacy, type ChatRoute, chatPrivacies, chatRoutes } from '@fa
 import type { RoutingPolicy, UpstreamName } from '../config.js';
 
 /**
- * The LLM router (DESIGN §8) as one pure function: given the request's routing wishes, who is
+ * The LLM router (docs/adr/0036) as one pure function: given the request's routing wishes, who is
  * asking, the deployment and what happened so far, it says what to do next. The chat service
  * calls it before the first attempt and again after each failed one, so every rule — trust,
  * privacy, fallback, "never switch after the first token" — lives here and is tested as a table.

@@ -5,7 +5,7 @@
  * question; a phrase it cannot read as one number ("two three") is left as written.
  *
  * In-house rather than `words-to-numbers` (the usual npm package): that one pulls babel-runtime 6
- * and a fuzzy matcher, has no "minus" and no Chinese; this is some sixty lines (decision log, issue 20 round 5).
+ * and a fuzzy matcher, has no "minus" and no Chinese; this is some sixty lines (docs/adr/0037).
  */
 
 const ONES: Record<string, number> = {

@@ -10,7 +10,7 @@ export interface Quantity {
   written: string;
 }
 
-// The same constants as the physics package (DESIGN §7), so simulated answers match the lab.
+// The same constants as the physics package, so simulated answers match the lab.
 export const K_COULOMB = 8.9875517923e9;
 export const EPSILON_0 = 8.8541878128e-12;
 export const MU_0 = 1.25663706212e-6;

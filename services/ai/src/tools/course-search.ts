@@ -86,7 +86,7 @@ export function retrievalSearch(engine: RetrievalEngine): CourseSearch {
 }
 
 /**
- * A search over the retrieval issue's gate (its `RetrievalGate`): the same engine, with the
+ * A search over the retrieval gate (its `RetrievalGate`): the same engine, with the
  * documents courses add at run time, as `<mode>_rag` uses. A disabled or unavailable gate
  * throws its own 503, which the tools report and guided learning steps around.
  */

@@ -205,7 +205,7 @@ export function aiGatewayRoutes(config: BackendConfig) {
       },
       async (request, reply) => handle(request, request.body, reply, '/v1/chat/hybrid'),
     );
-    // Guided learning, writing analysis and chat with tools (issue 10).
+    // Guided learning, writing analysis and chat with tools.
     await app.register(tutoringRoutes(config, target, app.db));
   };
 }

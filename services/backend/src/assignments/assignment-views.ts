@@ -85,7 +85,7 @@ function gradeOf(row: {
   };
 }
 
-/** The submission's current state, as docs/decisions.md (issue 13) defines it. */
+/** The submission's current state, as docs/adr/0018-submissions-keep-every-attempt.md defines it. */
 export function toSubmissionView(
   courseId: string,
   row: SubmissionWithStudent,

@@ -27,7 +27,7 @@ const courseParams = z.object({ course_id: z.string().min(1).max(64) });
 const assignmentParams = courseParams.extend({ assignment_id: z.string().min(1).max(64) });
 const assignmentEnvelope = successEnvelopeSchema(assignmentSchema);
 
-/** Assignments of a course (SPEC 4.2, DESIGN §6), and their submissions. */
+/** Assignments of a course, and their submissions. */
 export function assignmentsRoutes(ctx: CourseContentContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -18,9 +18,9 @@ export interface IdentityContext {
 }
 
 /**
- * DESIGN §5: 5 failures for a username within 15 minutes lock it for 15 minutes, counted per
- * client address (issue 17.8) so nobody can lock another person out. From all addresses
- * together, past 20 failures in the window every attempt waits 2 s before it is checked.
+ * 5 failures for a username within 15 minutes lock it for 15 minutes, counted per client address so
+ * nobody can lock another person out (docs/adr/0012-login-failures-and-passwords.md). From all
+ * addresses together, past 20 failures in the window every attempt waits 2 s before it is checked.
  */
 export const LOGIN_THROTTLE: ThrottlePolicy = {
   maxFailures: 5,

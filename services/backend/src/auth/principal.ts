@@ -23,8 +23,9 @@ export function bearerTokenOf(header: string | undefined): string | undefined {
 }
 
 /**
- * Spec order, step 1 and 2: the token must be present, signed by us, unexpired, not revoked and
- * its user must still be enabled; then its role and permissions are what the caller may do.
+ * Steps 1 and 2 of the contract's check order: the token must be present, signed by us, unexpired,
+ * not revoked and its user must still be enabled; then its role and permissions are what the caller
+ * may do.
  */
 export async function authenticate(
   ctx: IdentityContext,

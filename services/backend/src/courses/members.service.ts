@@ -21,7 +21,7 @@ type Member = z.infer<typeof memberSchema>;
 type MemberList = z.infer<typeof memberListSchema>;
 
 /**
- * The course's people, grouped as the spec shows. Staff see everyone's e-mail; a student sees
+ * The course's people, grouped as the API contract answers them. Staff see everyone's e-mail; a student sees
  * the staff's but not their classmates'.
  */
 export async function listCourseMembers(db: Db, principal: Principal, courseId: string): Promise<MemberList> {

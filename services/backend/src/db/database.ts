@@ -42,7 +42,7 @@ export function dataVersionOf(db: Db): number | undefined {
  * dataVersionOf for a request that has arrived, with the other connections' commits asked once
  * for every request of this turn of the event loop (undefined where dataVersionOf is). The PRAGMA
  * is a read transaction on the file, two fcntl locks and a stat: under load it was the largest
- * single cost of an authenticated request (issue 18). It is read after this turn's requests have
+ * single cost of an authenticated request. It is read after this turn's requests have
  * all arrived (in the turn's check phase), so a commit that happened before a request arrived
  * still counts for it; this process's own writes count at once, as in dataVersionOf.
  */

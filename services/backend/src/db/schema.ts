@@ -1,6 +1,7 @@
 /**
- * Table types for Kysely. Portable column conventions (docs/decisions.md): ids are UUID v7
- * strings, timestamps ISO 8601 UTC strings, booleans 0/1 integers, JSON as text.
+ * Table types for Kysely. Portable column conventions
+ * (docs/adr/0009-one-sql-code-path-for-three-databases.md): ids are UUID v7 strings, timestamps ISO
+ * 8601 UTC strings, booleans 0/1 integers, JSON as text.
  */
 export interface UsersTable {
   id: string;

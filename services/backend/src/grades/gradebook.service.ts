@@ -22,7 +22,7 @@ function cellStatus(submission: SubmissionCell | undefined): GradeStatus {
 }
 
 /**
- * Students × published (and closed) assignments, as docs/decisions.md (issue 13) defines it:
+ * Students × published (and closed) assignments, as docs/adr/0019-gradebook-and-work-queues.md defines it:
  * each cell shows the latest graded attempt's score; the total adds those up, missing work
  * counting 0. Staff see every student (current, and former ones whose work is kept); a student
  * sees only their own row.

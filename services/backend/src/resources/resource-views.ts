@@ -30,5 +30,5 @@ export function toResourceView(row: ResourceRow): Resource {
   };
 }
 
-/** The spec's `categories`: all three, always, in a fixed order. */
+/** The list's `categories`: all three, always, in a fixed order. */
 export const categoryList = resourceCategories.map((key) => ({ key, name: resourceCategoryNames[key] }));

@@ -32,7 +32,7 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
 
 /**
  * Counters in Redis (shared by every instance) while Redis answers, and in this process while
- * it does not (issue 17): a limit is never skipped, and no request waits for a dead Redis longer
+ * it does not: a limit is never skipped, and no request waits for a dead Redis longer
  * than one command timeout. The per-instance counters start from zero, so during an outage a
  * user may get up to the limit on each instance.
  */

@@ -1,10 +1,10 @@
 /**
  * Memory for the text of a run's answer (its arrays' JSON, compact values, base64), kept for the
- * next answer once an answer has been sent (issue 18). A 316 × 316 laplace2d answer writes three texts into 8 MB of fresh memory
- * outside V8's heap; at an answer every 100 ms or so, that allocation alone had V8 run a full
- * mark-compact for every other answer or more (16–21 in 31 answers, against the 2 at start-up
- * when the memory was reused), whose marking threads took the cores the figure and the text were
- * being made on. See docs/decisions.md, "Issue 18 (round 5)".
+ * next answer once an answer has been sent. A 316 × 316 laplace2d answer writes three texts into
+ * 8 MB of fresh memory outside V8's heap; at an answer every 100 ms or so, that allocation alone had
+ * V8 run a full mark-compact for every other answer or more (16–21 in 31 answers, against the 2 at
+ * start-up when the memory was reused), whose marking threads took the cores the figure and the
+ * text were being made on. See docs/adr/0029-simulation-answers-in-parts.md.
  */
 
 /** Smaller buffers are left to the allocator: they cost V8 nothing worth keeping memory for. */

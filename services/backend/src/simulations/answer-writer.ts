@@ -1,9 +1,9 @@
 /**
- * Writes a run's answer and its data.json from the sim service's parts (issue 18) without
+ * Writes a run's answer and its data.json from the sim service's parts without
  * parsing its numbers: the small document is walked, and each array is copied in as JSON text
  * already written (simulation-run.ts writes it while the figure is drawn), or written from its
  * float64 values (base64 for the compact forms, JSON numbers when a stored run is served as
- * data.json). See docs/decisions.md, "Issue 18".
+ * data.json). See docs/adr/0029-simulation-answers-in-parts.md.
  */
 import {
   type AnswerFieldGroup,

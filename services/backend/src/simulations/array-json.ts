@@ -1,6 +1,6 @@
 /**
  * A run's arrays as its answer carries them, made by the backend from the float64 values the sim
- * service sends (issue 18): while the sim service draws the figure on its core, this process
+ * service sends: while the sim service draws the figure on its core, this process
  * writes the JSON (or rounds the values for a compact answer) on the other, so the answer is
  * ready when the figure is.
  */

@@ -7,7 +7,7 @@ import type { SimulationWithOwner } from './simulations.repository.js';
 
 /**
  * The history (GET /api/v1/sim/history): single runs and sweeps, newest first, one entry per
- * sweep with its recorded runs inside it (issue 16.8), so a 200-run sweep is one line and not
+ * sweep with its recorded runs inside it, so a 200-run sweep is one line and not
  * ten pages. A run whose sweep is gone (retention removed the task first) is listed on its own.
  */
 

@@ -1,11 +1,11 @@
 /**
- * POST /api/v1/sim/<solver> (issue 18): the sim service answers in parts, the backend stores the
- * figure, the run's numbers and the record, and writes the caller's answer in the form it asked
- * for, never parsing the numbers. The arrays come as float64 values as soon as the solver is done;
- * they are stored as they came, and their JSON (when the answer carries it) is written here while
- * the sim service draws the figure. data.json is written from the stored values when it is asked
- * for, in the same JSON (runs stored by earlier versions may hold data.json as JSON text: it is
- * served as it is).
+ * POST /api/v1/sim/<solver> (docs/adr/0029-simulation-answers-in-parts.md): the sim service answers
+ * in parts, the backend stores the figure, the run's numbers and the record, and writes the
+ * caller's answer in the form it asked for, never parsing the numbers. The arrays come as float64
+ * values as soon as the solver is done; they are stored as they came, and their JSON (when the
+ * answer carries it) is written here while the sim service draws the figure. data.json is written
+ * from the stored values when it is asked for, in the same JSON (runs stored by earlier versions
+ * may hold data.json as JSON text: it is served as it is).
  */
 import { PassThrough, Readable } from 'node:stream';
 import {

@@ -41,11 +41,12 @@ function recordedSolverRequestSchema(solver: SimulationType) {
 }
 
 /**
- * Compression of the large answers, when the client's Accept-Encoding asks for it (docs/decisions.md,
- * issue 18): brotli at quality 1 and gzip at level 1 take a 6 MB answer to about 2.2 MB in a few
- * tens of milliseconds on the thread pool; higher levels cost far more time for a few percent.
- * Output in 1 MiB pieces: with zlib's 16 KiB default a 6 MB answer makes ~150 round trips between
- * the thread pool and the event loop, which cost more than the compression on a busy machine.
+ * Compression of the large answers, when the client's Accept-Encoding asks for it
+ * (docs/adr/0030-numbers-and-answer-forms.md): brotli at quality 1 and gzip at level 1 take a 6 MB
+ * answer to about 2.2 MB in a few tens of milliseconds on the thread pool; higher levels cost far
+ * more time for a few percent. Output in 1 MiB pieces: with zlib's 16 KiB default a 6 MB answer
+ * makes ~150 round trips between the thread pool and the event loop, which cost more than the
+ * compression on a busy machine.
  */
 const COMPRESSION_CHUNK = 1024 * 1024;
 const largeAnswerCompression: FastifyCompressRouteOptions['compress'] = {
@@ -58,12 +59,12 @@ const runAnswerSchema = simulationResultSchema
   .extend({ simulation_id: z.string() })
   .partial({ png_base64: true, metadata: true })
   .describe(
-    "The solver's output (spec 4.3) with simulation_id. png_base64 and metadata are always there unless " +
+    "The solver's output with simulation_id. png_base64 and metadata are always there unless " +
       '`fields` leaves out `figure` or `scalars`. With `arrays=float64|float32` every numeric array is an object ' +
       '{dtype: "float64"|"float32", shape: [n] or [rows, columns], data: base64 of the little-endian values, row after row}.',
   );
 
-/** Per-user limits (spec part 8); counters shared by instances through Redis when configured. */
+/** Per-user limits (docs/api-contract.md); counters shared by instances through Redis when configured. */
 export function perUser(max: number, timeWindow: string) {
   return {
     max,

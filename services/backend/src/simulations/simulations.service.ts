@@ -200,7 +200,7 @@ export async function readBlobText(ctx: SimulationContext, key: string | null): 
 
 /**
  * Whoever may read a run may delete it: its owner, an admin, and the staff of the course it was
- * recorded under (they look after what is filed in their course; docs/decisions.md, issue 13).
+ * recorded under (they look after what is filed in their course).
  * The row goes first, then its blobs.
  */
 export async function deleteSimulationRecord(

@@ -71,7 +71,7 @@ export class FolderBlobStore implements BlobStore {
   /**
    * Renames the finished file into place, on this thread: a rename is one change to a folder
    * (about 20 µs here), where the trip through libuv's pool to make it, and the close before it,
-   * cost a simulation answer 0.5–1.5 ms of waiting (docs/decisions.md, issue 18).
+   * cost a simulation answer 0.5–1.5 ms of waiting.
    */
   #moveIntoPlace(tmpPath: string, key: string): void {
     const path = this.pathOf(key);

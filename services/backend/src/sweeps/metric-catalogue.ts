@@ -1,11 +1,12 @@
 import type { SimulationType, SweepProbe } from '@faraday/contracts';
 
 /**
- * The physically meaningful sweep metrics of each solver, with their units, in one place (issue
- * 16.8). Every run of a sweep is measured by these; the summary figure draws only these (never
- * timings or grid sizes). Values come from the run's output, or, for the probe point of
- * point_charges and wire_field, from the superposition the solver itself evaluates at every node
- * (Coulomb, Biot–Savart), evaluated exactly at the probe rather than interpolated between nodes.
+ * The physically meaningful sweep metrics of each solver, with their units, in one place
+ * (docs/adr/0034-sweep-metrics-summary-and-estimate.md). Every run of a sweep is measured by these;
+ * the summary figure draws only these (never timings or grid sizes). Values come from the run's
+ * output, or, for the probe point of point_charges and wire_field, from the superposition the
+ * solver itself evaluates at every node (Coulomb, Biot–Savart), evaluated exactly at the probe
+ * rather than interpolated between nodes.
  */
 
 /** CODATA 2018, the values of packages/physics/src/constants.ts (the backend does not import physics). */

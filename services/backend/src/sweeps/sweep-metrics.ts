@@ -49,7 +49,7 @@ export interface SweepShape {
 }
 
 const MAX_METRICS = 6;
-/** Two parameters of more than this many values each are drawn as heatmaps (issue 16.8). */
+/** Two parameters of more than this many values each are drawn as heatmaps. */
 const HEATMAP_ABOVE = 6;
 
 /** The index of each path's value in a run, from its row-major run index (first path slowest). */

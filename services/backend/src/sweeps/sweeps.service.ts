@@ -39,7 +39,7 @@ export function resultsUrlOf(taskId: string): string {
   return `/api/v1/sim/sweep/${taskId}/results`;
 }
 
-/** The sweep task of SPEC part 2. */
+/** The sweep task, as POST /api/v1/sim/parameter_sweep and the progress route answer it. */
 export function toSweepTask(row: SweepTaskRow, estimatedTime: number) {
   return {
     task_id: row.id,

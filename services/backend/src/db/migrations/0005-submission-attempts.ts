@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Every attempt of a submission kept as its own row with its text, files and grade (issue 13).
+ * Every attempt of a submission kept as its own row with its text, files and grade.
  * Before this, a resubmission overwrote the submission in place and deleted the earlier files and
  * grade. Existing rows are carried over as the attempt they were, with their files and grade.
  */

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Conversations with the AI tutor and their messages, per user (issue 15). */
+/** Conversations with the AI tutor and their messages, per user. */
 export const createConversations: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 16.8: a sweep may name a probe point for its metrics (field and potential there), and the
+ * A sweep may name a probe point for its metrics (field and potential there), and the
  * history lists one entry per sweep with its runs inside, so it looks runs up by sweep and sweeps
  * by owner or course, newest first.
  */

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Failed logins counted per username AND client address (issue 17.8), so failures from one
+ * Failed logins counted per username AND client address, so failures from one
  * address lock that username for that address only. The row with address `*` counts a
  * username's failures from every address: past a ceiling it slows attempts down, never refuses
  * them. Replaces login_throttle (one row per username, which anyone could lock for everyone);

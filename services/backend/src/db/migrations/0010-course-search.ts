@@ -3,7 +3,7 @@ import { isSqlite } from '../database.js';
 
 /**
  * SQLite only: a trigram full-text index of live courses' names and codes, so an admin's search
- * over every course answers from the index instead of testing each row with LIKE (issue 18.3).
+ * over every course answers from the index instead of testing each row with LIKE.
  * The index stores no text of its own: it reads names and codes through a view of the live
  * courses, keyed by the courses table's rowid, and triggers keep it in step with every write.
  * VACUUM may renumber those rowids, so the start-up check (db/course-search.ts) rebuilds it
