@@ -149,6 +149,8 @@ describe.each(testDatabaseFactories())('course resources on $name', (factory) =>
       expect(refused.headers['content-range']).toBe('bytes */10000');
       expect(refused.json()).toMatchObject({ success: false, error: { code: 'RANGE_NOT_SATISFIABLE' } });
     }
+    // Several ranges all past the end are refused like one.
+    expect((await ranged('bytes=10000-,20000-')).statusCode).toBe(416);
     // Ranges we do not serve (several, other units, nonsense) get the whole file.
     for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=5-2', 'bytes=abc']) {
       const whole = await ranged(range);
