@@ -1,11 +1,5 @@
-import Fastify, {
-  type FastifyInstance,
-  type FastifyRequest,
-  type FastifyServerOptions,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pretty from 'pino-pretty';
 import { type DocsOptions, registerDocs } from './docs.js';
 import {
   clientErrorHandler,
@@ -15,15 +9,10 @@ import {
   MAX_PARAM_LENGTH,
 } from './error-handler.js';
 import { installInputGuards, type JsonShapeLimits } from './hostile-input.js';
+import { type LogSettings, loggerOptions } from './logger.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-export interface ServerOptions extends ErrorHandlerOptions {
-  service: string;
-  logLevel: LogLevel;
-  /** `json` lines for machines (default) or `pretty` lines for a person at a terminal. */
-  logFormat?: 'json' | 'pretty';
+export interface ServerOptions extends ErrorHandlerOptions, LogSettings {
   /** Largest accepted request body in bytes (JSON and other parsed bodies). */
   bodyLimit?: number;
   docs: DocsOptions;
@@ -31,8 +20,6 @@ export interface ServerOptions extends ErrorHandlerOptions {
   drainTimeoutMs?: number;
   /** Trust X-Forwarded-For for the client address (behind a reverse proxy). */
   trustProxy?: boolean;
-  /** Stream for log lines; tests pass one to read what was logged. */
-  logStream?: NodeJS.WritableStream;
   /**
    * Longest time to receive a whole request, body included (Node's requestTimeout; 0 = none).
    * What bounds an upload, and so the age of a temporary upload file that is still being written.
@@ -107,33 +94,14 @@ export function onServerCreated(listener: (app: FastifyInstance) => void): () =>
   return () => serverCreatedListeners.delete(listener);
 }
 
-function prettyStream(): NodeJS.WritableStream {
-  return pretty({
-    sync: true,
-    colorize: process.stdout.isTTY === true,
-    translateTime: 'SYS:HH:MM:ss.l',
-    ignore: 'pid,hostname,service',
-    singleLine: true,
-  });
-}
-
 /**
  * The Fastify instance every Faraday service starts from: zod validation and serialisation,
  * pino JSON logs carrying `request_id` and `service`, the request id echoed and generated,
  * errors and unknown routes in the envelope, and the OpenAPI docs.
  */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
-  const logger: FastifyServerOptions['logger'] = {
-    level: options.logLevel,
-    base: { service: options.service },
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-ai-gateway-token"]'],
-      censor: '[redacted]',
-    },
-    stream: options.logStream ?? (options.logFormat === 'pretty' ? prettyStream() : process.stdout),
-  };
   const app = Fastify({
-    logger,
+    logger: loggerOptions(options),
     genReqId: requestIdFrom,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,

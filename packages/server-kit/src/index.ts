@@ -8,6 +8,7 @@ export * from './documented-errors.js';
 export * from './error-handler.js';
 export * from './health.js';
 export * from './hostile-input.js';
+export * from './logger.js';
 export * from './redis.js';
 export * from './request-id.js';
 export * from './run.js';

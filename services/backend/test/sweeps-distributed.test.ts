@@ -68,7 +68,7 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
     /** `defaultLocks`: the lock settings a deployment gets, not the tests' short ones. */
     function startWorker(
       name: string,
-      options: { defaultLocks?: boolean; simUrl?: string } = {},
+      options: { defaultLocks?: boolean; simUrl?: string; logLevel?: string } = {},
     ): Promise<WorkerProcess> {
       const target = database.target;
       if (target.dialect !== 'sqlite') throw new Error('the worker shares the test SQLite file');
@@ -79,7 +79,7 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
           DATABASE_URL: `sqlite:${target.file}`,
           SIM_SERVICE_URL: options.simUrl ?? sim.url,
           REDIS_URL: redisUrl,
-          LOG_LEVEL: 'warn',
+          LOG_LEVEL: options.logLevel ?? 'warn',
           SWEEP_WORKER_NAME: name,
           // Short, so a killed worker's job is found stalled and retried within seconds.
           ...(options.defaultLocks
@@ -175,7 +175,7 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
     });
 
     it('stops a worker on SIGTERM only after the run in hand is done', async () => {
-      const c = await startWorker('worker-c');
+      const c = await startWorker('worker-c', { logLevel: 'info' });
       const res = await postSweep(t.app, student, pointChargesSweep(12, 100));
       expect(res.statusCode, res.body).toBe(201);
       const taskId = res.json().data.task_id;
@@ -194,6 +194,19 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
       // The sweep waits for a worker; the one left from the first test takes the rest.
       expect((await untilEnded(t.app, student, taskId)).status).toBe('completed');
       expect(await recordsOf(t.app.db, taskId)).toHaveLength(12);
+      // Its log: pino JSON lines like the services', naming the service and the worker.
+      const lines = c.output
+        .join('')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line));
+      const common = { level: 30, service: 'sim-worker', worker: c.name, time: expect.any(Number) };
+      expect(lines).toContainEqual({ ...common, concurrency: 1, msg: 'sim worker ready' });
+      expect(lines).toContainEqual({
+        ...common,
+        signal: 'SIGTERM',
+        msg: 'finishing the runs in hand, then stopping',
+      });
     });
     it('has a killed worker’s run taken over within 60 s with the default lock settings', async () => {
       for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGTERM');

@@ -1,14 +1,16 @@
 import { extname } from 'node:path';
 import type { ResourceType } from '@faraday/contracts';
+import { fileTypeFromBuffer } from 'file-type';
 import { plainContentType } from '../storage/file-names.js';
 
 /**
  * What an uploaded file is: the resource `type` shown to users and the Content-Type it is
  * served with. Decided by the server, in this order:
  *
- * 1. The first bytes, when they carry a format's signature (PDF, PNG, JPEG, MP4, …): the
- *    content cannot lie about itself the way a name can. Zip and OLE containers only say
- *    "some container", so the extension refines them (.docx, .pptx, .xlsx, .odt, … or .zip).
+ * 1. The first bytes, when the file-type library recognises a format in them (PDF, PNG, JPEG,
+ *    MP4, DOCX, …): the content cannot lie about itself the way a name can. A zip or OLE file
+ *    whose contents it cannot name only says "some container", so the extension refines it
+ *    (.docx, .pptx, .xlsx, .odt, .doc, … or .zip).
  * 2. The extension, unless it names a format that always has a signature and the bytes do
  *    not carry it (a "slides.pdf" that is not a PDF is not a PDF).
  * 3. The client's Content-Type, when it is specific (not application/octet-stream).
@@ -19,12 +21,12 @@ export interface FileKind {
   contentType: string;
 }
 
-/** How many leading bytes classify() wants (tar's signature sits at offset 257). */
-export const SNIFF_BYTES = 512;
+/** How many leading bytes classify() wants: the sample size file-type detects from by default. */
+export const SNIFF_BYTES = 4100;
 
 type Container = 'zip' | 'ole';
 interface ExtensionKind extends FileKind {
-  /** The format always starts with a signature sniff() recognises, or sits in this container. */
+  /** The format always starts with a signature detect() recognises, or sits in this container. */
   signed?: true | Container;
 }
 
@@ -103,50 +105,35 @@ const SIGNED_CONTENT_TYPES = new Set(
     .map((kind) => kind.contentType),
 );
 
-type Sniffed = FileKind & { container?: Container };
+type Detected = FileKind & { container?: Container };
 
-const startsWith = (head: Buffer, bytes: number[] | string, at = 0): boolean => {
-  const signature = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
-  return head.length >= at + signature.length && head.subarray(at, at + signature.length).equals(signature);
+/** file-type's names for a zip and an OLE compound file whose contents it could not name. */
+const CONTAINERS: Record<string, Detected> = {
+  zip: { type: 'archive', contentType: 'application/zip', container: 'zip' },
+  cfb: { type: 'other', contentType: 'application/octet-stream', container: 'ole' },
 };
 
-/** Formats recognised by their leading bytes (their "magic numbers"). */
-export function sniff(head: Buffer): Sniffed | undefined {
-  const is = (type: ResourceType, contentType: string): Sniffed => ({ type, contentType });
-  if (startsWith(head, '%PDF-')) return is('pdf', 'application/pdf');
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return is('image', 'image/png');
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return is('image', 'image/jpeg');
-  if (startsWith(head, 'GIF87a') || startsWith(head, 'GIF89a')) return is('image', 'image/gif');
-  if (startsWith(head, 'RIFF')) {
-    if (startsWith(head, 'WEBP', 8)) return is('image', 'image/webp');
-    if (startsWith(head, 'WAVE', 8)) return is('audio', 'audio/wav');
-    if (startsWith(head, 'AVI ', 8)) return is('video', 'video/x-msvideo');
-  }
-  if (startsWith(head, 'ftyp', 4)) {
-    const brand = head.subarray(8, 12).toString('latin1');
-    if (brand.startsWith('M4A') || brand.startsWith('M4B')) return is('audio', 'audio/mp4');
-    if (['heic', 'heix', 'mif1', 'avif'].includes(brand))
-      return is('image', `image/${brand === 'avif' ? 'avif' : 'heic'}`);
-    if (brand === 'qt  ') return is('video', 'video/quicktime');
-    return is('video', 'video/mp4');
-  }
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return is('video', 'video/webm');
-  if (startsWith(head, 'ID3')) return is('audio', 'audio/mpeg');
-  if (startsWith(head, 'OggS')) return is('audio', 'audio/ogg');
-  if (startsWith(head, 'fLaC')) return is('audio', 'audio/flac');
-  if (startsWith(head, 'PK\x03\x04') || startsWith(head, 'PK\x05\x06'))
-    return { type: 'archive', contentType: 'application/zip', container: 'zip' };
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
-    return { type: 'other', contentType: 'application/octet-stream', container: 'ole' };
-  if (startsWith(head, [0x1f, 0x8b])) return is('archive', 'application/gzip');
-  if (startsWith(head, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]))
-    return is('archive', 'application/x-7z-compressed');
-  if (startsWith(head, 'Rar!\x1a\x07')) return is('archive', 'application/vnd.rar');
-  if (startsWith(head, 'BZh')) return is('archive', 'application/x-bzip2');
-  if (startsWith(head, [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00])) return is('archive', 'application/x-xz');
-  if (startsWith(head, 'ustar', 257)) return is('archive', 'application/x-tar');
-  if (startsWith(head, '{\\rtf')) return is('document', 'application/rtf');
-  return undefined;
+const isMedia = (family: string | undefined): family is 'image' | 'video' | 'audio' =>
+  family === 'image' || family === 'video' || family === 'audio';
+
+/**
+ * What the leading bytes say, in our terms. file-type names the format; our table decides the
+ * resource type and the Content-Type we serve it with. A format we have no category for counts
+ * as unrecognised, and so do text formats: file-type knows XML by its prolog, but an SVG is XML
+ * too, so for text the name decides.
+ */
+async function detect(head: Uint8Array): Promise<Detected | undefined> {
+  const found = await fileTypeFromBuffer(head);
+  if (!found) return undefined;
+  const container = CONTAINERS[found.ext];
+  if (container) return container;
+  const listed = EXTENSIONS[`.${found.ext}`];
+  if (listed?.type === 'text') return undefined;
+  if (listed) return { type: listed.type, contentType: listed.contentType };
+  // Media we do not list (HEIC, 3GP, Opus, …) keep file-type's MIME type, without parameters.
+  const family = found.mime.split('/')[0];
+  const contentType = plainContentType(found.mime);
+  return isMedia(family) && contentType ? { type: family, contentType } : undefined;
 }
 
 /** What a client's Content-Type says, when it says something specific. */
@@ -156,7 +143,7 @@ function kindOfContentType(contentType: string): FileKind | undefined {
   for (const candidate of Object.values(EXTENSIONS)) {
     if (candidate.contentType === contentType) return { type: candidate.type, contentType };
   }
-  if (family === 'image' || family === 'video' || family === 'audio') return { type: family, contentType };
+  if (isMedia(family)) return { type: family, contentType };
   if (family === 'text') return { type: 'text', contentType };
   return undefined;
 }
@@ -178,13 +165,17 @@ function looksLikeText(head: Buffer): boolean {
   }
 }
 
-export function classify(fileName: string, clientContentType: string | undefined, head: Buffer): FileKind {
+export async function classify(
+  fileName: string,
+  clientContentType: string | undefined,
+  head: Buffer,
+): Promise<FileKind> {
   const byExtension = EXTENSIONS[extname(fileName).toLowerCase()];
-  const sniffed = sniff(head);
-  if (sniffed && !sniffed.container) return { type: sniffed.type, contentType: sniffed.contentType };
-  if (sniffed?.container) {
-    if (byExtension?.signed === sniffed.container) return byExtension;
-    return { type: sniffed.type, contentType: sniffed.contentType };
+  const detected = await detect(head);
+  if (detected && !detected.container) return { type: detected.type, contentType: detected.contentType };
+  if (detected?.container) {
+    if (byExtension?.signed === detected.container) return byExtension;
+    return { type: detected.type, contentType: detected.contentType };
   }
   if (byExtension && !byExtension.signed) return byExtension;
   const client = cleanContentType(clientContentType);

@@ -95,7 +95,7 @@ export async function uploadResource(
       throw new AppError('VALIDATION_ERROR', 'The file is empty', { details: 'body.file: has no bytes' });
     }
     const head = await readHead(ctx.blobs, upload.blob.key, upload.blob.size);
-    const kind = classify(upload.fileName, upload.clientContentType, head);
+    const kind = await classify(upload.fileName, upload.clientContentType, head);
     const now = isoNow();
     const fileId = newId();
     resourceId = newId();

@@ -1,26 +1,25 @@
 import { Readable } from 'node:stream';
 import { AppError, failure } from '@faraday/contracts';
+import { encodeExtended } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parse as parseRange } from 'range-parser';
 import { BlobNotFoundError, type BlobStore } from './blob-store.js';
 
 /**
  * The HTTP details of serving a file: Content-Disposition with UTF-8 names (RFC 6266 with
- * RFC 8187's `filename*`) and single byte ranges (RFC 9110 §14).
+ * RFC 8187's `filename*`, encoded by content-disposition) and single byte ranges (RFC 9110 §14,
+ * parsed by range-parser).
  */
 
 /**
- * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>`. Old clients read
- * the quoted name, so it keeps only printable ASCII without quotes or backslashes; every current
- * browser prefers `filename*`, which carries the real name.
+ * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>`, `filename*` even
+ * for plain ASCII names so every answer has one shape. Old clients read the quoted name, so it
+ * keeps only printable ASCII without quotes, backslashes or percent signs; every current browser
+ * prefers `filename*`, which carries the real name.
  */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_').trim() || 'download';
-  // encodeURIComponent leaves ' ( ) * unencoded, but RFC 8187's attr-char does not allow them.
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `attachment; filename="${ascii}"; filename*=${encodeExtended(fileName)}`;
 }
 
 export type RangeDecision =
@@ -28,28 +27,24 @@ export type RangeDecision =
   | { kind: 'partial'; start: number; end: number }
   | { kind: 'unsatisfiable' };
 
+/** range-parser's code bit for a malformed range-set or an invalid range (such as `5-2`). */
+const MALFORMED = 1;
+
 /**
- * One `bytes=` range against a file of `size` bytes (size ≥ 1). A header we do not understand
- * (another unit, bad syntax) or one with several ranges is ignored and the whole file is sent,
- * which RFC 9110 allows; multipart/byteranges answers are not worth their complexity here.
+ * A `Range` header against a file of `size` bytes (size ≥ 1). One satisfiable byte range is
+ * served (206); ranges that all lie past the end are refused (416). A header we do not
+ * understand (another unit, bad syntax, a reversed range) or one asking for several ranges is
+ * ignored and the whole file is sent, which RFC 9110 allows; multipart/byteranges answers are
+ * not worth their complexity here.
  */
 export function decideRange(header: string | undefined, size: number): RangeDecision {
   if (header === undefined) return { kind: 'full' };
-  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-  if (!match) return { kind: 'full' };
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return { kind: 'full' };
-  if (first === '') {
-    // Suffix range: the last N bytes (all of them when N exceeds the size).
-    const length = Number(last);
-    if (length === 0) return { kind: 'unsatisfiable' };
-    return { kind: 'partial', start: Math.max(0, size - length), end: size - 1 };
-  }
-  const start = Number(first);
-  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  if (last !== '' && Number(last) < start) return { kind: 'full' };
-  if (start >= size) return { kind: 'unsatisfiable' };
-  return { kind: 'partial', start, end };
+  const { code, type, ranges } = parseRange(size, header);
+  if (type !== 'bytes' || (code & MALFORMED) !== 0) return { kind: 'full' };
+  if (ranges.length === 0) return code === 0 ? { kind: 'full' } : { kind: 'unsatisfiable' };
+  const [only] = ranges;
+  if (!only || ranges.length > 1 || code !== 0) return { kind: 'full' };
+  return { kind: 'partial', start: only.start, end: only.end };
 }
 
 /** The strong ETag of a blob: its SHA-256, which the store computed while writing it. */

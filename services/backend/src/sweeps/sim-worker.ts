@@ -5,13 +5,12 @@
  * that reaches the database, the blob folder, the sim service and Redis. The backend creates
  * the schema; start it first.
  */
-import { ConfigError, parseConfig } from '@faraday/server-kit';
+import { ConfigError, createLogger, parseConfig } from '@faraday/server-kit';
 import { z } from 'zod';
 import { backendEnvSchema, toBackendConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import type { SimulationContext } from '../simulations/simulation-context.js';
 import { createBlobStore } from '../storage/create-blob-store.js';
-import type { SweepLog } from './sweep-executor.js';
 import { sweepQueuePrefix } from './sweep-queue.js';
 import { workerName } from './sweep-runner.js';
 import { startSweepWorker } from './sweep-worker.js';
@@ -36,26 +35,6 @@ const workerEnvSchema = z.object({
   SWEEP_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(10_000),
 });
 
-const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
-
-/** JSON lines on stdout, like the services' logs, without a logging dependency. */
-function jsonLog(level: string, name: string): SweepLog {
-  const threshold = level === 'silent' ? LEVELS.length : LEVELS.indexOf(level as (typeof LEVELS)[number]);
-  const write = (at: (typeof LEVELS)[number]) => (details: object, message?: string) => {
-    if (LEVELS.indexOf(at) < threshold) return;
-    const fields = Object.fromEntries(
-      Object.entries(details).map(([k, v]) => [
-        k,
-        v instanceof Error ? { message: v.message, name: v.name } : v,
-      ]),
-    );
-    process.stdout.write(
-      `${JSON.stringify({ level: at, time: new Date().toISOString(), service: 'sim-worker', worker: name, msg: message, ...fields })}\n`,
-    );
-  };
-  return { info: write('info'), warn: write('warn'), error: write('error') };
-}
-
 function readConfig() {
   try {
     return { backend: toBackendConfig(parseConfig(backendEnvSchema)), worker: parseConfig(workerEnvSchema) };
@@ -74,7 +53,11 @@ if (!backend.redisUrl) {
   process.exit(1);
 }
 const name = settings.SWEEP_WORKER_NAME ?? workerName('sim-worker');
-const log = jsonLog(backend.logLevel, name);
+const log = createLogger({
+  service: 'sim-worker',
+  logLevel: backend.logLevel,
+  logFormat: backend.logFormat,
+}).child({ worker: name });
 const { db } = openDatabase(backend.database, Math.max(2, settings.SWEEP_WORKER_CONCURRENCY + 1), (error) =>
   log.warn({ err: error }, 'idle database connection failed'),
 );
