@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouteError } from '../components/RouteError';
-import { RequireSession } from '../features/auth/RequireSession';
+import { RequireSession } from '../features/auth';
 
 /** Every page is its own chunk, loaded when first visited. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -8,12 +8,16 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 });
 
 export const router = createBrowserRouter([
-  { path: '/sign-in', lazy: page(() => import('../features/auth/SignInPage')), errorElement: <RouteError /> },
+  {
+    path: '/sign-in',
+    lazy: page(() => import('../features/auth/routes/SignInPage')),
+    errorElement: <RouteError />,
+  },
   {
     element: <RequireSession />,
     errorElement: <RouteError />,
     children: [
-      { path: '/change-password', lazy: page(() => import('../features/auth/ChangePasswordPage')) },
+      { path: '/change-password', lazy: page(() => import('../features/auth/routes/ChangePasswordPage')) },
       {
         lazy: async () => ({ Component: (await import('./Shell')).Shell }),
         errorElement: <RouteError />,

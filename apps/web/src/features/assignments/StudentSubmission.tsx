@@ -4,11 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FileDrop } from '../../components/FileDrop';
 import { StatusBadge } from '../../components/StatusBadge';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { AttemptList } from './AttemptList';
-import { FileDrop } from './FileDrop';
 import { assignmentKeys } from './keys';
 
 type Assignment = z.infer<typeof assignmentDetailSchema>;

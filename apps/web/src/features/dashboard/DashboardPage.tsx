@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
+import { useMe } from '../../hooks/useMe';
 import { api } from '../../lib/api';
 import { formatDate, relativeDue } from '../../lib/format';
-import { useMe } from '../auth/useMe';
 import { courseKeys } from '../courses/keys';
 
 export default function DashboardPage() {

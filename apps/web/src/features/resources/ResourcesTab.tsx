@@ -19,13 +19,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal';
+import { FileDrop } from '../../components/FileDrop';
 import { QueryState } from '../../components/QueryState';
 import { ScrollTable } from '../../components/ScrollTable';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatBytes, formatDate, saveFile } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { FileDrop } from '../assignments/FileDrop';
 import { courseKeys } from '../courses/keys';
 
 type Resource = Awaited<ReturnType<typeof api.resources.list>>['resources'][number];

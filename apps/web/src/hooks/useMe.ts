@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-
-export const meKey = ['me'] as const;
+import { api } from '../lib/api';
+import { meKey } from '../lib/query-keys';
 
 /** The signed-in user (name, role, permissions, must-change flag). */
 export function useMe() {

@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { languages } from '../../lib/i18n';
+import { languages } from '../../../lib/i18n';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();

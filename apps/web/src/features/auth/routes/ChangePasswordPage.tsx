@@ -10,15 +10,14 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
-import { session } from '../../lib/session';
-import { passwordChecks } from './password-rules';
-import { useMe } from './useMe';
+import { useMe } from '../../../hooks/useMe';
+import { errorMessage } from '../../../lib/errors';
+import { session } from '../../../lib/session';
+import { useChangePassword } from '../api/change-password';
+import { passwordChecks } from '../utils/password-rules';
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
@@ -30,16 +29,12 @@ export default function ChangePasswordPage() {
   const [repeat, setRepeat] = useState('');
   const checks = passwordChecks(newPassword, me.data?.username ?? '');
   const valid = checks.every((c) => c.ok) && newPassword === repeat;
-  const change = useMutation({
-    mutationFn: () => api.auth.changePassword(oldPassword, newPassword),
-    onSuccess: (token) => {
-      session.start(token.access_token, 'none');
-      navigate(from === '/change-password' ? '/' : from, { replace: true });
-    },
-  });
+  const change = useChangePassword(() =>
+    navigate(from === '/change-password' ? '/' : from, { replace: true }),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid) change.mutate();
+    if (valid) change.mutate({ oldPassword, newPassword });
   };
   return (
     <Center mih="100vh" p="md">

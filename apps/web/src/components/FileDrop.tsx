@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../lib/format';
+import { formatBytes } from '../lib/format';
 
 /** Files by drag and drop or by the file picker, with the limits shown before anything is sent. */
 export function FileDrop({

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
-import { session } from '../../lib/session';
+import { api } from '../../../lib/api';
+import { session } from '../../../lib/session';
 
 /** Revokes the token on the server, then forgets it here. */
 export function useSignOut() {

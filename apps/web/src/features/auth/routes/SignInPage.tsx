@@ -11,14 +11,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, api } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
-import { session } from '../../lib/session';
-import { LanguageSwitch } from './LanguageSwitch';
+import { errorMessage } from '../../../lib/errors';
+import { type PasswordChange, useCorpchatSignIn, useCorpchatUrl, useSignIn } from '../api/sign-in';
+import { LanguageSwitch } from '../components/LanguageSwitch';
 
 interface SignInState {
   from?: string;
@@ -31,42 +29,16 @@ export default function SignInPage() {
   const state = (useLocation().state ?? {}) as SignInState;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const callback = `${window.location.origin}/sign-in`;
-  const corpchat = useQuery({
-    queryKey: ['corpchat-url'],
-    queryFn: () => api.auth.corpchatUrl(callback),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
   const params = new URLSearchParams(window.location.search);
-  const code = params.get('code');
-
-  const finish = async (token: { access_token: string; must_change_password: boolean }) => {
-    let change: 'none' | 'required' | 'reminder' = 'none';
-    if (token.must_change_password) {
-      session.start(token.access_token, 'reminder');
-      change = (await mustChangeFirst()) ? 'required' : 'reminder';
-    }
-    session.start(token.access_token, change);
+  const signedIn = (change: PasswordChange) =>
     navigate(change === 'required' ? '/change-password' : (state.from ?? '/'), { replace: true });
-  };
-  const signIn = useMutation({
-    mutationFn: async () => finish(await api.auth.login(username, password)),
-  });
-  const corpchatSignIn = useQuery({
-    queryKey: ['corpchat-login', code],
-    queryFn: async () => {
-      const token = await api.auth.corpchatLogin(code as string, params.get('state') ?? undefined);
-      await finish(token);
-      return token;
-    },
-    enabled: code !== null,
-    retry: false,
-  });
+  const corpchat = useCorpchatUrl(`${window.location.origin}/sign-in`);
+  const signIn = useSignIn(signedIn);
+  const corpchatSignIn = useCorpchatSignIn(params.get('code'), params.get('state') ?? undefined, signedIn);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signIn.mutate();
+    signIn.mutate({ username, password });
   };
   const notice =
     state.reason === 'expired'
@@ -135,17 +107,4 @@ export default function SignInPage() {
       </Paper>
     </Center>
   );
-}
-
-/**
- * Whether the server enforces the change: it does for admin-created and reset accounts (and every
- * demo account in production); outside production the demo accounts are only reminded.
- */
-async function mustChangeFirst(): Promise<boolean> {
-  try {
-    await api.me.dueAssignments(1);
-    return false;
-  } catch (error) {
-    return error instanceof ApiError && error.code === 'PASSWORD_CHANGE_REQUIRED';
-  }
 }

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../lib/i18n';
-import { session } from '../../lib/session';
-import { renderPage } from '../../test/render';
+import i18n from '../../../lib/i18n';
+import { session } from '../../../lib/session';
+import { renderPage } from '../../../test/render';
 import SignInPage from './SignInPage';
 
 /** A stand-in for the backend's HTTP answers: envelope bodies as the real server sends them. */

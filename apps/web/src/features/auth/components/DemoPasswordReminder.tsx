@@ -2,7 +2,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { session } from '../../lib/session';
+import { session } from '../../../lib/session';
 
 /** Outside production the demo accounts keep their documented passwords: remind, do not block. */
 export function DemoPasswordReminder() {

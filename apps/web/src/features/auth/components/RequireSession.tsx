@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { type EndReason, session } from '../../lib/session';
+import { type EndReason, session } from '../../../lib/session';
 
 /**
  * Pages behind sign-in. Without a token, or when any call answers 401, the user goes to sign-in
