@@ -22,7 +22,7 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./Shell')).Shell }),
         errorElement: <RouteError />,
         children: [
-          { path: '/', lazy: page(() => import('../features/dashboard/DashboardPage')) },
+          { path: '/', lazy: page(() => import('../features/dashboard/routes/DashboardPage')) },
           { path: '/courses', lazy: page(() => import('../features/courses/CoursesPage')) },
           { path: '/courses/:courseId/:tab?', lazy: page(() => import('../features/courses/CoursePage')) },
           {
