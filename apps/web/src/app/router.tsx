@@ -23,11 +23,11 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { path: '/', lazy: page(() => import('../features/dashboard/routes/DashboardPage')) },
-          { path: '/courses', lazy: page(() => import('../features/courses/CoursesPage')) },
-          { path: '/courses/:courseId/:tab?', lazy: page(() => import('../features/courses/CoursePage')) },
+          { path: '/courses', lazy: page(() => import('../features/courses/routes/CoursesPage')) },
+          { path: '/courses/:courseId/:tab?', lazy: page(() => import('./routes/CoursePage')) },
           {
             path: '/courses/:courseId/assignments/:assignmentId',
-            lazy: page(() => import('../features/assignments/AssignmentPage')),
+            lazy: page(() => import('../features/assignments/routes/AssignmentPage')),
           },
           { path: '/lab', lazy: page(() => import('../features/lab/LabPage')) },
           { path: '/lab/history', lazy: page(() => import('../features/lab/HistoryPage')) },

@@ -1,24 +1,18 @@
 import { Button, Group, Table, Text, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../components/QueryState';
-import { ScrollTable } from '../../components/ScrollTable';
-import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
-import { saveFile } from '../../lib/format';
-import { notify } from '../../lib/notify';
-import { courseKeys } from '../courses/keys';
+import { QueryState } from '../../../components/QueryState';
+import { ScrollTable } from '../../../components/ScrollTable';
+import { errorMessage } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
+import { downloadGradesCsv, useGradebook } from '../api/grades';
 
 /** Students × assignments with totals; staff export it as CSV. */
 export function GradesTab({ courseId, staff }: { courseId: string; staff: boolean }) {
   const { t } = useTranslation();
-  const grades = useQuery({
-    queryKey: courseKeys.grades(courseId),
-    queryFn: () => api.courses.grades(courseId),
-  });
+  const grades = useGradebook(courseId);
   const exportCsv = async () => {
     try {
-      saveFile(await api.courses.gradesCsv(courseId), `grades-${courseId}.csv`);
+      await downloadGradesCsv(courseId);
     } catch (error) {
       notify({ color: 'red', message: errorMessage(error, t) });
     }

@@ -1,44 +1,34 @@
-import { type assignmentDetailSchema, MAX_SUBMISSION_FILES } from '@faraday/contracts';
+import { MAX_SUBMISSION_FILES } from '@faraday/contracts';
 import { Alert, Button, Card, Group, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { FileDrop } from '../../components/FileDrop';
-import { StatusBadge } from '../../components/StatusBadge';
-import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
+import { FileDrop } from '../../../components/FileDrop';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { errorMessage } from '../../../lib/errors';
+import type { Assignment } from '../api/assignments';
+import { useAttempts, useSubmitWork } from '../api/submissions';
 import { AttemptList } from './AttemptList';
-import { assignmentKeys } from './keys';
-
-type Assignment = z.infer<typeof assignmentDetailSchema>;
 
 /** A student's own work: hand in text and files, see every attempt and its grade. */
 export function StudentSubmission({ courseId, assignment }: { courseId: string; assignment: Assignment }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const mine = assignment.my_submission ?? null;
   const [content, setContent] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState(0);
-  const attempts = useQuery({
-    queryKey: assignmentKeys.attempts(courseId, assignment.id, mine?.id ?? 'none'),
-    queryFn: () => api.assignments.attempts(courseId, assignment.id, mine!.id),
-    enabled: mine !== null,
-  });
-  const submit = useMutation({
-    mutationFn: () => api.assignments.submit(courseId, assignment.id, content, files, setProgress),
-    onSuccess: () => {
+  const attempts = useAttempts(courseId, assignment.id, mine?.id ?? null);
+  const submit = useSubmitWork(courseId, assignment.id, {
+    progress: setProgress,
+    success: () => {
       setContent('');
       setFiles([]);
       setProgress(0);
-      void queryClient.invalidateQueries({ queryKey: ['courses', courseId, 'assignments', assignment.id] });
     },
-    onError: () => setProgress(0),
+    error: () => setProgress(0),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submit.mutate();
+    submit.mutate({ content, files });
   };
   const open = assignment.status === 'published';
   return (

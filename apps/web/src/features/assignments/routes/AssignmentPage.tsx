@@ -1,23 +1,20 @@
 import { Anchor, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { QueryState } from '../../components/QueryState';
-import { StatusBadge } from '../../components/StatusBadge';
-import { api } from '../../lib/api';
-import { formatDate, relativeDue } from '../../lib/format';
-import { assignmentKeys } from './keys';
-import { StudentSubmission } from './StudentSubmission';
-import { SubmissionsReview } from './SubmissionsReview';
+import { QueryState } from '../../../components/QueryState';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useCourse } from '../../../hooks/useCourse';
+import { formatDate, relativeDue } from '../../../lib/format';
+import { useAssignment } from '../api/assignments';
+import { StudentSubmission } from '../components/StudentSubmission';
+import { SubmissionsReview } from '../components/SubmissionsReview';
 
+/** /courses/:courseId/assignments/:assignmentId — the assignment; staff grade it, a student hands work in. */
 export default function AssignmentPage() {
   const { t } = useTranslation();
   const { courseId = '', assignmentId = '' } = useParams();
-  const course = useQuery({ queryKey: ['courses', courseId], queryFn: () => api.courses.get(courseId) });
-  const assignment = useQuery({
-    queryKey: assignmentKeys.detail(courseId, assignmentId),
-    queryFn: () => api.assignments.get(courseId, assignmentId),
-  });
+  const course = useCourse(courseId);
+  const assignment = useAssignment(courseId, assignmentId);
   return (
     <QueryState query={assignment}>
       {(a) => {

@@ -1,21 +1,9 @@
 import { Alert, Button, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
-import { errorMessage, fieldOf } from '../../lib/errors';
-import { courseKeys } from './keys';
-import { ScheduleEditor, type ScheduleRow } from './ScheduleEditor';
-
-interface CourseFields {
-  name: string;
-  code: string;
-  semester: string;
-  description: string;
-  syllabus: string;
-  schedule: ScheduleRow[];
-  max_students: number;
-}
+import { errorMessage, fieldOf } from '../../../lib/errors';
+import { type CourseFields, type ScheduleRow, useSaveCourse } from '../api/courses';
+import { ScheduleEditor } from './ScheduleEditor';
 
 const empty: CourseFields = {
   name: '',
@@ -36,34 +24,15 @@ export function CourseForm({
   onDone: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [fields, setFields] = useState<CourseFields>(course ?? empty);
   const set = (key: keyof CourseFields) => (value: string | number | ScheduleRow[]) =>
     setFields((f) => ({ ...f, [key]: value }));
-  const save = useMutation({
-    mutationFn: async () => {
-      if (course) {
-        await api.courses.update(course.id, {
-          name: fields.name,
-          description: fields.description,
-          syllabus: fields.syllabus,
-          schedule: fields.schedule,
-          max_students: fields.max_students,
-        });
-        return course.id;
-      }
-      return (await api.courses.create({ ...fields })).id;
-    },
-    onSuccess: (id) => {
-      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
-      onDone(id);
-    },
-  });
+  const save = useSaveCourse(course?.id, onDone);
   const field = fieldOf(save.error, { COURSE_CODE_EXISTS: 'code' });
   const errorFor = (name: string) => (field === name ? errorMessage(save.error, t) : undefined);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.mutate(fields);
   };
   return (
     <form onSubmit={submit} noValidate>

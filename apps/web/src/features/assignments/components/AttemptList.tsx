@@ -2,8 +2,8 @@ import type { submissionAttemptSchema } from '@faraday/contracts';
 import { Accordion, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
-import { formatBytes, formatDate, saveFile } from '../../lib/format';
+import { downloadFile } from '../../../lib/download';
+import { formatBytes, formatDate } from '../../../lib/format';
 
 type Attempt = z.infer<typeof submissionAttemptSchema>;
 
@@ -42,7 +42,7 @@ export function AttemptList({ attempts, maxScore }: { attempts: Attempt[]; maxSc
                   component="button"
                   type="button"
                   w="fit-content"
-                  onClick={async () => saveFile(await api.resources.download(file.download_url), file.name)}
+                  onClick={() => downloadFile(file.download_url, file.name)}
                 >
                   {file.name} ({formatBytes(file.size)})
                 </Anchor>

@@ -1,27 +1,24 @@
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
-import { api } from '../../lib/api';
-import { AssignmentsTab } from '../assignments/AssignmentsTab';
-import { GradesTab } from '../assignments/GradesTab';
-import { ResourcesTab } from '../resources/ResourcesTab';
-import { courseKeys } from './keys';
-import { MembersTab } from './MembersTab';
-import { OverviewTab } from './OverviewTab';
+import { AssignmentsTab, GradesTab } from '../../features/assignments';
+import { MembersTab, OverviewTab } from '../../features/courses';
+import { ResourcesTab } from '../../features/resources';
+import { useCourse } from '../../hooks/useCourse';
 
 const tabs = ['overview', 'members', 'assignments', 'resources', 'grades'] as const;
 
+/**
+ * /courses/:courseId/:tab — one course as tabs, composed here from three features: the course's own
+ * overview and members, its assignments and grades, and its resources.
+ */
 export default function CoursePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { courseId = '', tab = 'overview' } = useParams();
-  const course = useQuery({
-    queryKey: courseKeys.detail(courseId),
-    queryFn: () => api.courses.get(courseId),
-  });
+  const course = useCourse(courseId);
   return (
     <QueryState query={course}>
       {(data) => {

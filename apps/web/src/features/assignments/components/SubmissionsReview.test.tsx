@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../lib/i18n';
-import { apiError, type FakeRequest, fakeBackend } from '../../test/fake-backend';
-import { renderPage } from '../../test/render';
+import i18n from '../../../lib/i18n';
+import { apiError, type FakeRequest, fakeBackend } from '../../../test/fake-backend';
+import { renderPage } from '../../../test/render';
 import { SubmissionsReview } from './SubmissionsReview';
 
 const at = '2026-11-20T09:00:00.000Z';

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../lib/i18n';
-import { apiError, fakeBackend } from '../../test/fake-backend';
-import { renderPage } from '../../test/render';
+import i18n from '../../../lib/i18n';
+import { apiError, fakeBackend } from '../../../test/fake-backend';
+import { renderPage } from '../../../test/render';
 import { CourseForm } from './CourseForm';
 
 const created = {

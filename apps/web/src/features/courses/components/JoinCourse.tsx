@@ -1,26 +1,17 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
-import { courseKeys } from './keys';
+import { errorMessage } from '../../../lib/errors';
+import { useJoinCourse } from '../api/courses';
 
 /** Students join a course with the code their teacher gave them. */
 export function JoinCourse() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [code, setCode] = useState('');
-  const join = useMutation({
-    mutationFn: () => api.courses.join(code.trim()),
-    onSuccess: () => {
-      setCode('');
-      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
-    },
-  });
+  const join = useJoinCourse(() => setCode(''));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim()) join.mutate();
+    if (code.trim()) join.mutate(code.trim());
   };
   return (
     <form onSubmit={submit}>

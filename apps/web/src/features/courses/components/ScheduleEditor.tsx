@@ -1,11 +1,6 @@
 import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-export interface ScheduleRow {
-  week: number;
-  topic: string;
-  content: string;
-}
+import type { ScheduleRow } from '../api/courses';
 
 /** The course schedule as rows of week, topic and content; rows are added and removed in place. */
 export function ScheduleEditor({
