@@ -33,7 +33,7 @@ export const router = createBrowserRouter([
           { path: '/lab/history', lazy: page(() => import('../features/lab/HistoryPage')) },
           { path: '/lab/:solver', lazy: page(() => import('../features/lab/SolverPage')) },
           { path: '/tutor/:tab?', lazy: page(() => import('../features/tutor/TutorPage')) },
-          { path: '/users', lazy: page(() => import('../features/users/UsersPage')) },
+          { path: '/users', lazy: page(() => import('../features/users/routes/UsersPage')) },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
