@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import { courseKeys } from '../lib/query-keys';
 
-type CourseList = Awaited<ReturnType<typeof api.courses.list>>;
+export type CourseList = Awaited<ReturnType<typeof api.courses.list>>;
 
 /**
  * The courses the user belongs to, asked for once and cached under one key: the dashboard and the

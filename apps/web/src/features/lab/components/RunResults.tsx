@@ -1,25 +1,15 @@
 import type { SolverName } from '@faraday/physics';
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
-import { saveFile } from '../../lib/format';
-import { notify } from '../../lib/notify';
+import type { Shown } from '../api/runs';
+import { formatNumber } from '../utils/field-text';
+import { headlineValues } from '../utils/headline';
+import { hoverFor, plotAreaOf } from '../utils/hover';
+import type { Draft } from '../utils/schema-form';
 import { FigureView, type Marker } from './FigureView';
-import { formatNumber } from './field-text';
-import { headlineValues } from './headline';
-import { hoverFor, plotAreaOf } from './hover';
-import type { Draft } from './schema-form';
+import { RunDownloads } from './RunDownloads';
 import { WaveAnimation } from './WaveAnimation';
-
-/** The run on screen: its answer, the body that asked for it, and whether it came from this page. */
-export interface Shown {
-  id: string;
-  output: Record<string, unknown> & { png_base64: string; svg?: string | undefined };
-  body: Record<string, unknown>;
-  fresh: boolean;
-}
 
 interface Props {
   solver: SolverName;
@@ -43,15 +33,9 @@ function positionedRows(draft: Draft): { key: string; rows: Draft[]; sign: strin
   return null;
 }
 
-function b64ToBlob(base64: string, type: string): Blob {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return new Blob([bytes], { type });
-}
-
 /** Figure (or wave animation), the solver's key numbers with units, and the downloads. */
 export function RunResults({ solver, shown, busy, draft, onMove }: Props) {
   const { t } = useTranslation();
-  const [downloading, setDownloading] = useState(false);
   const { output } = shown;
   const hover = useMemo(() => hoverFor(solver, output), [solver, output]);
   const area = useMemo(() => plotAreaOf(output.svg), [output.svg]);
@@ -78,17 +62,6 @@ export function RunResults({ solver, shown, busy, draft, onMove }: Props) {
       y: Number(row.y),
       positive: Number(row[positioned.sign]) >= 0,
     })) ?? [];
-
-  const downloadData = async () => {
-    setDownloading(true);
-    try {
-      saveFile(await api.sim.data(shown.id), `${solver}-${shown.id}.json`);
-    } catch (error) {
-      notify({ color: 'red', message: errorMessage(error, t) });
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <Stack gap="sm">
@@ -121,32 +94,7 @@ export function RunResults({ solver, shown, busy, draft, onMove }: Props) {
           </div>
         ))}
       </SimpleGrid>
-      <Group gap="xs">
-        <Button size="xs" variant="light" onClick={downloadData} loading={downloading}>
-          {t('lab.downloadData')}
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => saveFile(b64ToBlob(output.png_base64, 'image/png'), `${solver}-${shown.id}.png`)}
-        >
-          {t('lab.downloadPng')}
-        </Button>
-        {output.svg && (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() =>
-              saveFile(
-                new Blob([output.svg as string], { type: 'image/svg+xml' }),
-                `${solver}-${shown.id}.svg`,
-              )
-            }
-          >
-            {t('lab.downloadSvg')}
-          </Button>
-        )}
-      </Group>
+      <RunDownloads solver={solver} shown={shown} />
     </Stack>
   );
 }

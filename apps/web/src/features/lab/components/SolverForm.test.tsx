@@ -4,8 +4,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo, useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { type Draft, initialDraft, solverFields, toBody, validateBody } from '../utils/schema-form';
 import { SolverForm } from './SolverForm';
-import { type Draft, initialDraft, solverFields, toBody, validateBody } from './schema-form';
 
 let lastBody: Record<string, unknown> = {};
 

@@ -1,8 +1,8 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from './field-text';
-import type { HoverField, Readout } from './hover';
+import { formatNumber } from '../utils/field-text';
+import type { HoverField, Readout } from '../utils/hover';
 
 export interface PlotArea {
   x: number;

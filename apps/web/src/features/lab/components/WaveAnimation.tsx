@@ -1,7 +1,7 @@
 import { Button, Group, Slider, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from './field-text';
+import { formatNumber } from '../utils/field-text';
 
 interface Frame {
   time: number;

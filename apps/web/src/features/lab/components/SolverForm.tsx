@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel, issueText, labelWithUnit, rangeHint } from './field-text';
+import { fieldLabel, issueText, labelWithUnit, rangeHint } from '../utils/field-text';
 import {
   type ChoiceField,
   type Draft,
@@ -23,7 +23,7 @@ import {
   newRow,
   type TableField,
   type ValidationIssue,
-} from './schema-form';
+} from '../utils/schema-form';
 
 export interface FormErrors {
   /** Client-side problems by path. */

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../lib/i18n';
+import i18n from '../../../lib/i18n';
 import SolverPage from './SolverPage';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -1,6 +1,6 @@
 import { ApiError } from '@faraday/client';
 import type { TFunction } from 'i18next';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage } from '../../../lib/errors';
 
 /** The server's INVALID_PARAMETERS details ("charges[0].q: must be ≤ 1000 (got 5000); nx: …") by path. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
