@@ -32,7 +32,7 @@ export const router = createBrowserRouter([
           { path: '/lab', lazy: page(() => import('../features/lab/routes/LabPage')) },
           { path: '/lab/history', lazy: page(() => import('../features/lab/routes/HistoryPage')) },
           { path: '/lab/:solver', lazy: page(() => import('../features/lab/routes/SolverPage')) },
-          { path: '/tutor/:tab?', lazy: page(() => import('../features/tutor/TutorPage')) },
+          { path: '/tutor/:tab?', lazy: page(() => import('../features/tutor/routes/TutorPage')) },
           { path: '/users', lazy: page(() => import('../features/users/routes/UsersPage')) },
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -4,5 +4,4 @@ export const tutorKeys = {
   chatList: ['conversations', 'chat'] as const,
   resumable: ['conversations', 'guided', 'resumable'] as const,
   conversation: (id: string) => ['conversations', 'detail', id] as const,
-  myCourses: ['courses', 'list', 'tutor-picker'] as const,
 };

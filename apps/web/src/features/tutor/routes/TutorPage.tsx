@@ -1,9 +1,9 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ChatPanel } from './ChatPanel';
-import { GuidedPanel } from './GuidedPanel';
-import { WritingPanel } from './WritingPanel';
+import { ChatPanel } from '../components/ChatPanel';
+import { GuidedPanel } from '../components/GuidedPanel';
+import { WritingPanel } from '../components/WritingPanel';
 
 const tabs = ['chat', 'guided', 'writing'] as const;
 

@@ -1,9 +1,7 @@
 import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
-import { tutorKeys } from './keys';
-import { type TutorMode, tutorModes } from './modes';
+import { type CourseList, useMyCourses } from '../../../hooks/useMyCourses';
+import { type TutorMode, tutorModes } from '../utils/modes';
 
 /** The mode, each with its one-line description (under the field and in the list). */
 export function ModePicker({ value, onChange }: { value: TutorMode; onChange: (mode: TutorMode) => void }) {
@@ -29,6 +27,9 @@ export function ModePicker({ value, onChange }: { value: TutorMode; onChange: (m
   );
 }
 
+const asOptions = (data: CourseList) =>
+  data.courses.map((c) => ({ value: c.id, label: `${c.code} · ${c.name}` }));
+
 /** The courses the student belongs to, whose material the tutor may cite; empty for the shipped notes. */
 export function CoursePicker({
   value,
@@ -40,10 +41,7 @@ export function CoursePicker({
   label?: string;
 }) {
   const { t } = useTranslation();
-  const courses = useQuery({
-    queryKey: tutorKeys.myCourses,
-    queryFn: () => api.courses.list({ limit: 100 }),
-  });
+  const courses = useMyCourses(asOptions);
   return (
     <Select
       label={label ?? t('tutor.course')}
@@ -53,7 +51,7 @@ export function CoursePicker({
       onChange={onChange}
       clearable
       disabled={courses.isPending}
-      data={(courses.data?.courses ?? []).map((c) => ({ value: c.id, label: `${c.code} · ${c.name}` }))}
+      data={courses.data ?? []}
       nothingFoundMessage={t('tutor.noCourses')}
     />
   );

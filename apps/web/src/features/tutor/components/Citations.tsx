@@ -1,7 +1,7 @@
 import type { ChatCitation } from '@faraday/contracts';
 import { Anchor, Blockquote, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../components/AppModal';
+import { AppModal } from '../../../components/AppModal';
 
 /** The answer's sources as numbered footnotes; each opens its quoted passage. */
 export function CitationFootnotes({

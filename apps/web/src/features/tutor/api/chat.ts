@@ -1,6 +1,6 @@
 import type { ChatCitation, ChatStreamEvent } from '@faraday/contracts';
 import { useCallback, useRef, useState } from 'react';
-import { api } from '../../lib/api';
+import { api } from '../../../lib/api';
 
 export interface PendingExchange {
   question: string;
@@ -71,4 +71,9 @@ export function useChatStream(onEvent?: (event: ChatStreamEvent) => void) {
   const stop = useCallback(() => controller.current?.abort(), []);
   const clear = useCallback(() => setPending(null), []);
   return { pending, start, stop, clear };
+}
+
+/** The chat with tools answers in one piece (no stream); the exchange is stored in the conversation. */
+export async function askWithTools(body: Parameters<typeof api.ai.chatWithTools>[0]): Promise<void> {
+  await api.ai.chatWithTools(body);
 }

@@ -1,19 +1,19 @@
+import { ApiError } from '@faraday/client';
 import { type ChatMessage, MAX_CHAT_MESSAGES, TOOLS_CHAT_MODE } from '@faraday/contracts';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Alert, Stack, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { QueryState } from '../../components/QueryState';
-import { ApiError, api } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage } from '../../../lib/errors';
+import { askWithTools, type PendingExchange, useChatStream } from '../api/chat';
+import { createConversation, useConversation, useRefreshConversations } from '../api/conversations';
+import { DEFAULT_MODE, isTutorMode, type TutorMode } from '../utils/modes';
+import { ChatComposer } from './ChatComposer';
+import { ChatMessages } from './ChatMessages';
 import { ConversationSidebar } from './ConversationSidebar';
-import { tutorKeys } from './keys';
-import { MessageView, type ShownMessage } from './MessageView';
-import { DEFAULT_MODE, isTutorMode, type TutorMode } from './modes';
+import type { ShownMessage } from './MessageView';
 import { CoursePicker, ModePicker, PickerRow } from './Pickers';
 import classes from './tutor.module.css';
-import { type PendingExchange, useChatStream } from './useChatStream';
 
 const empty = { citations: [], tool_calls: [], tool_results: [] };
 
@@ -33,7 +33,7 @@ function pendingMessages(pending: PendingExchange): ShownMessage[] {
 /** The chat with the tutor: conversations on the left, the exchange and the composer on the right. */
 export function ChatPanel() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const refreshConversations = useRefreshConversations();
   const [params, setParams] = useSearchParams();
   const conversationId = params.get('c');
   const [mode, setMode] = useState<TutorMode>(DEFAULT_MODE);
@@ -42,13 +42,8 @@ export function ChatPanel() {
   const [error, setError] = useState<unknown>(null);
   const [toolsPending, setToolsPending] = useState<PendingExchange | null>(null);
   const stream = useChatStream();
-  const endRef = useRef<HTMLDivElement>(null);
 
-  const detail = useQuery({
-    queryKey: tutorKeys.conversation(conversationId ?? ''),
-    queryFn: () => api.ai.conversations.get(conversationId ?? ''),
-    enabled: conversationId !== null,
-  });
+  const detail = useConversation(conversationId);
   // Opening a conversation brings back the mode and course it was last used with (once per id).
   const applied = useRef<string | null>(null);
   useEffect(() => {
@@ -67,12 +62,6 @@ export function ChatPanel() {
   const stored: ShownMessage[] = conversationId ? (detail.data?.messages ?? []) : [];
   const pending = pendingRaw && stored.length < storedBefore.current + 2 ? pendingRaw : null;
   const shown = pending ? [...stored, ...pendingMessages(pending)] : stored;
-  const lastLength = shown.at(-1)?.content.length ?? 0;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the answer as it grows
-  useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [shown.length, lastLength]);
 
   const open = (id: string | null) => {
     stream.stop();
@@ -91,11 +80,11 @@ export function ChatPanel() {
 
   async function send(text: string) {
     setError(null);
-    const course = courseId ?? undefined;
+    const course = courseId ? { course_id: courseId } : {};
     let id = conversationId;
     try {
       if (!id) {
-        id = (await api.ai.conversations.create({ mode, ...(course ? { course_id: course } : {}) })).id;
+        id = await createConversation({ mode, ...course });
         setParams({ c: id }, { replace: true });
       }
     } catch (cause) {
@@ -108,36 +97,25 @@ export function ChatPanel() {
     if (mode === TOOLS_CHAT_MODE) {
       setToolsPending({ question: text, content: '', citations: [], phase: 'waiting' });
       try {
-        await api.ai.chatWithTools({
-          messages,
-          conversation_id: id,
-          ...(course ? { course_id: course } : {}),
-        });
+        await askWithTools({ messages, conversation_id: id, ...course });
       } catch (cause) {
         setError(cause);
         setQuestion(text);
       }
     } else {
-      const outcome = await stream.start(
-        { mode, messages, conversation_id: id, ...(course ? { course_id: course } : {}) },
-        text,
-      );
+      const outcome = await stream.start({ mode, messages, conversation_id: id, ...course }, text);
       if (outcome.phase === 'failed') setError(outcome.error ?? new Error(t('tutor.status.failed')));
       // Refused before the stream began: nothing was recorded, so the question goes back in the box.
       if (outcome.error instanceof ApiError) setQuestion(text);
     }
-    await queryClient.invalidateQueries({ queryKey: tutorKeys.conversations });
+    await refreshConversations();
     setToolsPending(null);
     stream.clear();
   }
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
+  const ask = () => {
     const text = question.trim();
     if (text && !busy) void send(text);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
   };
   const failure = error ?? (stream.pending?.phase === 'failed' ? stream.pending.error : null);
   const loading = conversationId !== null && pending === null && (detail.isPending || detail.isError);
@@ -150,24 +128,7 @@ export function ChatPanel() {
           <ModePicker value={mode} onChange={setMode} />
           <CoursePicker value={courseId} onChange={setCourseId} />
         </PickerRow>
-        <Paper withBorder p="sm" radius="md" className={classes.messages}>
-          {loading ? (
-            <QueryState query={detail}>{() => null}</QueryState>
-          ) : shown.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('tutor.emptyChat')}
-            </Text>
-          ) : (
-            <Stack gap="sm" data-testid="chat-messages">
-              {shown.map((message, i) => (
-                // Stored messages keep their place; the pending pair is always last.
-                // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end
-                <MessageView key={i} message={message} />
-              ))}
-            </Stack>
-          )}
-          <div ref={endRef} />
-        </Paper>
+        <ChatMessages messages={shown} loading={loading ? detail : null} />
         <VisuallyHidden role="status" aria-live="polite">
           {busy ? t('tutor.typing') : pending?.phase === 'stopped' ? t('tutor.status.stopped') : ''}
         </VisuallyHidden>
@@ -176,31 +137,13 @@ export function ChatPanel() {
             {failure instanceof Error && !('code' in failure) ? failure.message : errorMessage(failure, t)}
           </Alert>
         ) : null}
-        <form onSubmit={submit}>
-          <Stack gap="xs">
-            <Textarea
-              label={t('tutor.question')}
-              description={t('tutor.sendHint')}
-              value={question}
-              onChange={(e) => setQuestion(e.currentTarget.value)}
-              onKeyDown={onKeyDown}
-              autosize
-              minRows={2}
-              maxRows={10}
-              maxLength={20_000}
-            />
-            <Group>
-              <Button type="submit" disabled={busy || question.trim() === ''}>
-                {t('tutor.send')}
-              </Button>
-              {stream.pending && busy && (
-                <Button variant="outline" color="red" onClick={stream.stop}>
-                  {t('tutor.stop')}
-                </Button>
-              )}
-            </Group>
-          </Stack>
-        </form>
+        <ChatComposer
+          question={question}
+          onQuestion={setQuestion}
+          busy={busy}
+          onStop={stream.pending && busy ? stream.stop : undefined}
+          onSend={ask}
+        />
       </Stack>
     </div>
   );

@@ -1,14 +1,13 @@
 import type { ConversationSummary } from '@faraday/contracts';
 import { ActionIcon, Button, Group, Menu, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../components/AppModal';
-import { QueryState } from '../../components/QueryState';
-import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
-import { notify } from '../../lib/notify';
-import { tutorKeys } from './keys';
+import { AppModal } from '../../../components/AppModal';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { QueryState } from '../../../components/QueryState';
+import { errorMessage } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
+import { useChatConversations, useDeleteConversation, useRenameConversation } from '../api/conversations';
 
 /** The student's conversations: open one, start a new one, rename or delete. */
 export function ConversationSidebar({
@@ -21,34 +20,21 @@ export function ConversationSidebar({
   onNew: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: tutorKeys.chatList,
-    queryFn: () => api.ai.conversations.list({ kind: 'chat', limit: 100 }),
-  });
+  const list = useChatConversations();
   const [renaming, setRenaming] = useState<ConversationSummary | null>(null);
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
   const [title, setTitle] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: tutorKeys.conversations });
-  const rename = useMutation({
-    mutationFn: (c: ConversationSummary) => api.ai.conversations.rename(c.id, title),
-    onSuccess: async () => {
-      setRenaming(null);
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (c: ConversationSummary) => api.ai.conversations.remove(c.id),
-    onSuccess: async (_data, c) => {
+  const rename = useRenameConversation(() => setRenaming(null));
+  const remove = useDeleteConversation({
+    success: (c) => {
       setDeleting(null);
       if (c.id === activeId) onNew();
-      await refresh();
     },
-    onError: (error) => notify({ color: 'red', message: errorMessage(error, t) }),
+    error: (error) => notify({ color: 'red', message: errorMessage(error, t) }),
   });
   const submitRename = (event: FormEvent) => {
     event.preventDefault();
-    if (renaming && title.trim()) rename.mutate(renaming);
+    if (renaming && title.trim()) rename.mutate({ conversation: renaming, title });
   };
   const nameOf = (c: ConversationSummary) => c.title || t('tutor.untitled');
 
@@ -129,23 +115,14 @@ export function ConversationSidebar({
           </Stack>
         </form>
       </AppModal>
-      <AppModal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('tutor.deleteTitle')}>
-        <Stack>
-          <Text size="sm">{t('tutor.deleteConfirm', { name: deleting ? nameOf(deleting) : '' })}</Text>
-          <Group>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting)}
-            >
-              {t('common.delete')}
-            </Button>
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </AppModal>
+      <ConfirmDelete
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('tutor.deleteTitle')}
+        question={t('tutor.deleteConfirm', { name: deleting ? nameOf(deleting) : '' })}
+        deleting={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
     </Stack>
   );
 }
