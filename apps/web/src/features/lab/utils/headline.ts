@@ -9,8 +9,9 @@ export interface Headline {
 }
 
 /**
- * The numbers a student looks at first, per solver (SPEC 4.3's outputs); the timing comes for
- * every solver. Units are those the solvers document for their outputs.
+ * The numbers a student looks at first, per solver: the scalars of its answer (top-level fields and
+ * `metadata`) that say what the run found; the timings below come for every solver. Units are those
+ * the solvers document for their outputs.
  */
 export const headlines: Record<SolverName, Headline[]> = {
   laplace2d: [
