@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouteError } from '../components/RouteError';
-import { RequireSession } from '../features/auth';
+// The session guard is imported from its own module, not the auth index, so the first page loads
+// without the API client and the shell's components.
+import { RequireSession } from '../features/auth/routes/RequireSession';
 
 /** Every page is its own chunk, loaded when first visited. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({

@@ -1,4 +1,3 @@
-/** What the app shell and router use of the auth feature; its pages are loaded by the router. */
+/** What the app shell uses of the auth feature; the router mounts its pages and session guard from routes/. */
 export { useSignOut } from './api/sign-out';
 export { DemoPasswordReminder } from './components/DemoPasswordReminder';
-export { RequireSession } from './components/RequireSession';
