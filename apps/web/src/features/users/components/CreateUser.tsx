@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldOf } from '../../../lib/errors';
 import { useCreateUser } from '../api/users';
-import { roles } from './roles';
+import { roles } from '../utils/roles';
 
 /** A new account with a temporary password (its owner must change it at the first sign-in). */
 export function CreateUser({ onDone }: { onDone: () => void }) {

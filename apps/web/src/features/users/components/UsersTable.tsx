@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type User, useResetPassword, useSetDisabled, useSetRole } from '../api/users';
-import { roles } from './roles';
+import { roles } from '../utils/roles';
 
 /** One page of accounts: the role is changed in place, the rest from each row's actions menu. */
 export function UsersTable({ users }: { users: User[] }) {
