@@ -39,7 +39,7 @@ try {
   for (let i = 0; i <= RUNS; i++) {
     // A different top potential each time, so each run draws a different figure.
     await page.getByLabel(/^Top potential/).fill(String(100 + i));
-    // The lab may ask for a lighter answer form (a query string, issue 18): match the path.
+    // The lab asks for a lighter answer form (`?arrays=float32`), so match the path, not the URL.
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/sim/laplace2d');
     // Timed inside the page: the click, then the <img> showing a new figure, decoded, and the
     // next frame painted with it.

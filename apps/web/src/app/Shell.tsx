@@ -13,9 +13,8 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { DemoPasswordReminder } from '../features/auth/DemoPasswordReminder';
-import { useMe } from '../features/auth/useMe';
-import { useSignOut } from '../features/auth/useSignOut';
+import { DemoPasswordReminder, useSignOut } from '../features/auth';
+import { useMe } from '../hooks/useMe';
 import { languages } from '../lib/i18n';
 
 /** The frame of every signed-in page: main navigation, the user, language and sign-out. */

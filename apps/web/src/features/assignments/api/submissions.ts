@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { courseKeys } from '../../../lib/query-keys';
+import { assignmentKeys } from './keys';
+
+export type Submission = Awaited<ReturnType<typeof api.assignments.submissions>>['submissions'][number];
+
+/** Every student's latest submission to an assignment (staff). */
+export function useSubmissions(courseId: string, assignmentId: string) {
+  return useQuery({
+    queryKey: assignmentKeys.submissions(courseId, assignmentId),
+    queryFn: () => api.assignments.submissions(courseId, assignmentId, { limit: 100 }),
+  });
+}
+
+/** Every attempt of one submission; nothing is asked while there is no submission yet. */
+export function useAttempts(courseId: string, assignmentId: string, submissionId: string | null) {
+  return useQuery({
+    queryKey: assignmentKeys.attempts(courseId, assignmentId, submissionId ?? 'none'),
+    queryFn: () => api.assignments.attempts(courseId, assignmentId, submissionId as string),
+    enabled: submissionId !== null,
+  });
+}
+
+/** Hands in text and files (a new attempt after the first), reporting upload progress from 0 to 1. */
+export function useSubmitWork(
+  courseId: string,
+  assignmentId: string,
+  on: { progress: (fraction: number) => void; success: () => void; error: () => void },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ content, files }: { content: string; files: File[] }) =>
+      api.assignments.submit(courseId, assignmentId, content, files, on.progress),
+    onSuccess: () => {
+      on.success();
+      void queryClient.invalidateQueries({ queryKey: assignmentKeys.detail(courseId, assignmentId) });
+    },
+    onError: on.error,
+  });
+}
+
+/** Grades the attempt the teacher read; the course's views (lists, gradebook, queue counts) refresh. */
+export function useGradeSubmission(
+  courseId: string,
+  assignmentId: string,
+  submission: Submission,
+  on: { success: () => void; error: (error: unknown) => void },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ score, feedback }: { score: number; feedback: string }) =>
+      api.assignments.grade(courseId, assignmentId, submission.id, {
+        score,
+        feedback,
+        attempt: submission.attempt,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) });
+      on.success();
+    },
+    onError: on.error,
+  });
+}

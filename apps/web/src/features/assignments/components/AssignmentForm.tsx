@@ -1,0 +1,121 @@
+import { Button, Checkbox, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, fieldOf } from '../../../lib/errors';
+import { type AssignmentRow, useSaveAssignment } from '../api/assignments';
+
+/** A date-time as the value of a datetime-local input, in the user's time zone. */
+function localInput(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** Create an assignment (published at once unless unticked), or edit one. */
+export function AssignmentForm({
+  courseId,
+  assignment,
+  onDone,
+}: {
+  courseId: string;
+  assignment?: AssignmentRow;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [title, setTitle] = useState(assignment?.title ?? '');
+  const [description, setDescription] = useState(assignment?.description ?? '');
+  const [instructions, setInstructions] = useState(assignment?.instructions ?? '');
+  const [due, setDue] = useState(
+    localInput(assignment ? new Date(assignment.due_date) : new Date(Date.now() + 7 * 86_400_000)),
+  );
+  const [maxScore, setMaxScore] = useState<number>(assignment?.max_score ?? 100);
+  const [allowLate, setAllowLate] = useState(assignment?.allow_late ?? false);
+  const [resubmit, setResubmit] = useState(assignment?.resubmit_after_grading ?? true);
+  const [publish, setPublish] = useState(!assignment);
+  const save = useSaveAssignment(courseId, assignment?.id, onDone);
+  const field = fieldOf(save.error);
+  const errorFor = (name: string) => (field === name ? errorMessage(save.error, t) : undefined);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({
+      fields: {
+        title,
+        description,
+        instructions,
+        due_date: due,
+        max_score: maxScore,
+        allow_late: allowLate,
+        resubmit_after_grading: resubmit,
+      },
+      publish,
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {save.isError && !field && (
+          <Text c="red" role="alert">
+            {errorMessage(save.error, t)}
+          </Text>
+        )}
+        <TextInput
+          label={t('assignments.title')}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          error={errorFor('title')}
+          required
+        />
+        <Textarea
+          label={t('assignments.description')}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        <Textarea
+          label={t('assignments.instructions')}
+          value={instructions}
+          onChange={(e) => setInstructions(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        <Group grow>
+          <TextInput
+            type="datetime-local"
+            label={t('assignments.due')}
+            value={due}
+            onChange={(e) => setDue(e.currentTarget.value)}
+            error={errorFor('due_date')}
+            required
+          />
+          <NumberInput
+            label={t('assignments.maxScore')}
+            value={maxScore}
+            onChange={(v) => setMaxScore(Number(v) || 0)}
+            min={1}
+            error={errorFor('max_score')}
+          />
+        </Group>
+        <Checkbox
+          label={t('assignments.allowLate')}
+          checked={allowLate}
+          onChange={(e) => setAllowLate(e.currentTarget.checked)}
+        />
+        <Checkbox
+          label={t('assignments.resubmitAfterGrading')}
+          checked={resubmit}
+          onChange={(e) => setResubmit(e.currentTarget.checked)}
+        />
+        <Checkbox
+          label={t('assignments.publishNow')}
+          checked={publish}
+          onChange={(e) => setPublish(e.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { MAX_SUBMISSION_FILES } from '@faraday/contracts';
+import { Alert, Button, Card, Group, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileDrop } from '../../../components/FileDrop';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { errorMessage } from '../../../lib/errors';
+import type { Assignment } from '../api/assignments';
+import { useAttempts, useSubmitWork } from '../api/submissions';
+import { AttemptList } from './AttemptList';
+
+/** A student's own work: hand in text and files, see every attempt and its grade. */
+export function StudentSubmission({ courseId, assignment }: { courseId: string; assignment: Assignment }) {
+  const { t } = useTranslation();
+  const mine = assignment.my_submission ?? null;
+  const [content, setContent] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState(0);
+  const attempts = useAttempts(courseId, assignment.id, mine?.id ?? null);
+  const submit = useSubmitWork(courseId, assignment.id, {
+    progress: setProgress,
+    success: () => {
+      setContent('');
+      setFiles([]);
+      setProgress(0);
+    },
+    error: () => setProgress(0),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit.mutate({ content, files });
+  };
+  const open = assignment.status === 'published';
+  return (
+    <Stack>
+      {mine && (
+        <Card withBorder>
+          <Group justify="space-between" mb="xs">
+            <Title order={3} size="h4">
+              {t('submission.mine')}
+            </Title>
+            <StatusBadge status={mine.status} />
+          </Group>
+          {mine.score !== null && (
+            <Text fw={600} mb="xs">
+              {t('submission.grade', { score: mine.score, max: assignment.max_score })}
+              {mine.resubmitted_after_grading &&
+                ` · ${t('submission.gradeOfAttempt', { n: mine.graded_attempt })}`}
+            </Text>
+          )}
+          {mine.feedback && (
+            <Text size="sm" mb="xs">
+              {t('grading.feedback')}: {mine.feedback}
+            </Text>
+          )}
+          {attempts.data && <AttemptList attempts={attempts.data.attempts} maxScore={assignment.max_score} />}
+        </Card>
+      )}
+      {open && (
+        <Card withBorder component="form" onSubmit={onSubmit}>
+          <Stack>
+            <Title order={3} size="h4">
+              {mine ? t('submission.resubmit') : t('submission.submit')}
+            </Title>
+            {submit.isError && (
+              <Alert color="red" role="alert">
+                {errorMessage(submit.error, t)}
+              </Alert>
+            )}
+            <Textarea
+              label={t('submission.text')}
+              value={content}
+              onChange={(e) => setContent(e.currentTarget.value)}
+              autosize
+              minRows={4}
+            />
+            <FileDrop
+              files={files}
+              onChange={setFiles}
+              maxFiles={MAX_SUBMISSION_FILES}
+              label={t('files.choose')}
+            />
+            {submit.isPending && (
+              <Progress value={progress * 100} aria-label={t('files.uploading')} animated />
+            )}
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                loading={submit.isPending}
+                disabled={!content.trim() && files.length === 0}
+              >
+                {mine ? t('submission.resubmitButton') : t('submission.submitButton')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+      {!open && <Text c="dimmed">{t('submission.closed')}</Text>}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { Card, Grid, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { QueryState } from '../../../components/QueryState';
+import { StatusBadge } from '../../../components/StatusBadge';
+import type { Assignment } from '../api/assignments';
+import { useGradebook } from '../api/grades';
+import { useSubmissions } from '../api/submissions';
+import { GradingPanel } from './GradingPanel';
+
+/** Staff: every student's submission with its state; open one to read its attempts and grade it. */
+export function SubmissionsReview({ courseId, assignment }: { courseId: string; assignment: Assignment }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const list = useSubmissions(courseId, assignment.id);
+  // Who has not handed in anything yet comes from the gradebook (one row per student).
+  const book = useGradebook(courseId);
+  const missing = (book.data?.students ?? []).filter(
+    (s) => s.enrolled && s.grades.find((g) => g.assignment_id === assignment.id)?.status === 'missing',
+  );
+  const selected = params.get('submission');
+  const submissions = list.data?.submissions ?? [];
+  const index = submissions.findIndex((s) => s.id === selected);
+  const select = (id: string) => setParams({ submission: id }, { replace: true });
+  useEffect(() => {
+    if (!selected && submissions[0]) select(submissions[0].id);
+  });
+  return (
+    <QueryState query={list} isEmpty={(d) => d.submissions.length === 0} empty={t('grading.none')}>
+      {() => (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Card withBorder p="xs">
+              <Title order={3} size="h5" p="xs">
+                {t('grading.submissions', { count: submissions.length })}
+              </Title>
+              <ScrollArea.Autosize mah={480}>
+                {submissions.map((s) => (
+                  <NavLink
+                    key={s.id}
+                    active={s.id === selected}
+                    onClick={() => select(s.id)}
+                    label={s.student_name}
+                    description={s.resubmitted_after_grading ? t('grading.resubmitted') : undefined}
+                    rightSection={<StatusBadge status={s.status} />}
+                  />
+                ))}
+              </ScrollArea.Autosize>
+              {missing.length > 0 && (
+                <>
+                  <Title order={3} size="h5" p="xs">
+                    {t('grading.notSubmitted', { count: missing.length })}
+                  </Title>
+                  {missing.map((s) => (
+                    <Group key={s.student_id} justify="space-between" px="sm" py={4}>
+                      <Text size="sm">{s.name}</Text>
+                      <StatusBadge status="missing" />
+                    </Group>
+                  ))}
+                </>
+              )}
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {index >= 0 && (
+              <GradingPanel
+                key={submissions[index]!.id}
+                courseId={courseId}
+                assignment={assignment}
+                submission={submissions[index]!}
+                onPrevious={index > 0 ? () => select(submissions[index - 1]!.id) : undefined}
+                onNext={index < submissions.length - 1 ? () => select(submissions[index + 1]!.id) : undefined}
+              />
+            )}
+          </Grid.Col>
+        </Grid>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,70 @@
+import { Anchor, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { QueryState } from '../../../components/QueryState';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useCourse } from '../../../hooks/useCourse';
+import { formatDate, relativeDue } from '../../../lib/format';
+import { useAssignment } from '../api/assignments';
+import { StudentSubmission } from '../components/StudentSubmission';
+import { SubmissionsReview } from '../components/SubmissionsReview';
+
+/** /courses/:courseId/assignments/:assignmentId — the assignment; staff grade it, a student hands work in. */
+export default function AssignmentPage() {
+  const { t } = useTranslation();
+  const { courseId = '', assignmentId = '' } = useParams();
+  const course = useCourse(courseId);
+  const assignment = useAssignment(courseId, assignmentId);
+  return (
+    <QueryState query={assignment}>
+      {(a) => {
+        const due = relativeDue(a.due_date);
+        const staff = course.data ? course.data.my_role !== 'student' : false;
+        return (
+          <Stack>
+            <Breadcrumbs>
+              <Anchor component={Link} to="/courses">
+                {t('nav.courses')}
+              </Anchor>
+              <Anchor component={Link} to={`/courses/${courseId}/assignments`}>
+                {course.data?.name ?? '…'}
+              </Anchor>
+              <Text>{a.title}</Text>
+            </Breadcrumbs>
+            <Group justify="space-between">
+              <Title order={2}>{a.title}</Title>
+              <StatusBadge status={a.status} />
+            </Group>
+            <Card withBorder>
+              <Stack gap={4}>
+                <Text size="sm" c={due.overdue ? 'red' : undefined}>
+                  {due.overdue
+                    ? t('assignments.overdue', { when: due.text })
+                    : t('assignments.dueIn', { when: due.text })}{' '}
+                  · {formatDate(a.due_date)} · {t('assignments.maxScore')}: {a.max_score}
+                </Text>
+                {a.description && <Text>{a.description}</Text>}
+                {a.instructions && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {a.instructions}
+                  </Text>
+                )}
+                {a.allow_late && (
+                  <Text size="xs" c="dimmed">
+                    {t('assignments.lateAllowed')}
+                  </Text>
+                )}
+              </Stack>
+            </Card>
+            {course.data &&
+              (staff ? (
+                <SubmissionsReview courseId={courseId} assignment={a} />
+              ) : (
+                <StudentSubmission courseId={courseId} assignment={a} />
+              ))}
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { dashboardKeys } from './keys';
+
+/** A student's assignments due within `days`. */
+export function useDueAssignments(days: number) {
+  return useQuery({ queryKey: dashboardKeys.due(days), queryFn: () => api.me.dueAssignments(days) });
+}
+
+/** Staff: the latest submissions waiting for a grade in their courses. */
+export function useGradingQueue(limit: number) {
+  return useQuery({
+    queryKey: dashboardKeys.gradingQueue(limit),
+    queryFn: () => api.me.gradingQueue({ limit }),
+  });
+}

@@ -1,0 +1,86 @@
+import type { GuidedChatResponse } from '@faraday/contracts';
+import { Alert, Badge, Button, Group, Stack, Textarea, Title } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
+import { MessageView, type ShownMessage } from './MessageView';
+import { PathView } from './PathView';
+
+/** A guided session as the panel holds it: the path's state, its course and the exchange so far. */
+export interface Session {
+  state: GuidedChatResponse;
+  courseId: string | null;
+  transcript: ShownMessage[];
+}
+
+interface Props {
+  session: Session;
+  answer: string;
+  onAnswer: (answer: string) => void;
+  onReply: (event: FormEvent) => void;
+  onNewTopic: () => void;
+  /** The turn being sent, or the last one's failure. */
+  turn: { isPending: boolean; isError: boolean; error: unknown };
+}
+
+/** A session under way: the path, the exchange, and the answer box until the path is complete. */
+export function GuidedSession({ session, answer, onAnswer, onReply, onNewTopic, turn }: Props) {
+  const { t } = useTranslation();
+  const { state } = session;
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={3} size="h4">
+          {state.topic}
+        </Title>
+        <Group gap="xs">
+          <Badge variant="light">
+            {t('tutor.guided.stepOf', { step: state.current_step, total: state.total_steps })}
+          </Badge>
+          <Button variant="default" size="xs" onClick={onNewTopic}>
+            {t('tutor.guided.newTopic')}
+          </Button>
+        </Group>
+      </Group>
+      <PathView state={state} />
+      <Stack gap="sm">
+        {session.transcript.map((message, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the transcript only grows at its end
+          <MessageView key={i} message={message} />
+        ))}
+      </Stack>
+      {state.completed ? (
+        <Alert
+          color="green"
+          role="status"
+          title={t('tutor.guided.doneTitle')}
+          // The light green title fails WCAG AA contrast; the text colour passes.
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+        >
+          {t('tutor.guided.done')}
+        </Alert>
+      ) : (
+        <form onSubmit={onReply}>
+          <Stack gap="xs">
+            <Textarea
+              label={t('tutor.guided.answer')}
+              value={answer}
+              onChange={(e) => onAnswer(e.currentTarget.value)}
+              autosize
+              minRows={2}
+              maxLength={20_000}
+            />
+            <Button type="submit" loading={turn.isPending} disabled={!answer.trim()} w="fit-content">
+              {t('tutor.send')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {turn.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(turn.error, t)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** The roles an admin gives an account. */
+export const roles = ['admin', 'teacher', 'student'] as const;
