@@ -1,0 +1,63 @@
+/**
+ * Reading the units the request schemas declare (`.meta({ unit })`, see common.ts), for callers
+ * that hold the zod schema. Callers that hold its JSON Schema read the keyword `unit` instead.
+ */
+import { z } from 'zod';
+import { UNITS, type Unit } from './common.js';
+
+/** A step of a path into a request: a field name or an array index (`charges[0].q` is ['charges', 0, 'q']). */
+export type PathSegment = string | number;
+
+function isUnit(value: unknown): value is Unit {
+  return (UNITS as readonly unknown[]).includes(value);
+}
+
+/** The schema a wrapper (default, prefault, optional, nullable, readonly, catch) or a pipe's input stands for. */
+function inner(schema: z.core.$ZodType): z.core.$ZodType | undefined {
+  const def = schema._zod.def as { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+  return def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+}
+
+/**
+ * The unit a field declares, looking through its wrappers (`.default()`, `.optional()`, …);
+ * undefined for a count (an integer field), a field that is not a number, or no schema.
+ */
+export function fieldUnit(schema: z.core.$ZodType | undefined): Unit | undefined {
+  for (let s = schema; s !== undefined; s = inner(s)) {
+    const unit = z.globalRegistry.get(s)?.['unit'];
+    if (unit !== undefined) return isUnit(unit) ? unit : undefined;
+  }
+  return undefined;
+}
+
+/** The field a path leads to in a request schema (through objects, arrays and tuples), or undefined. */
+export function fieldAt(schema: z.core.$ZodType, path: readonly PathSegment[]): z.core.$ZodType | undefined {
+  let node: z.core.$ZodType | undefined = schema;
+  for (const segment of path) {
+    node = child(node, segment);
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+function child(schema: z.core.$ZodType, segment: PathSegment): z.core.$ZodType | undefined {
+  for (let s: z.core.$ZodType | undefined = schema; s !== undefined; s = inner(s)) {
+    const def = s._zod.def as {
+      type: string;
+      shape?: Record<string, z.core.$ZodType>;
+      element?: z.core.$ZodType;
+      items?: z.core.$ZodType[];
+    };
+    if (def.type === 'object' && typeof segment === 'string') {
+      return def.shape && Object.hasOwn(def.shape, segment) ? def.shape[segment] : undefined;
+    }
+    if (def.type === 'array' && typeof segment === 'number') return def.element;
+    if (def.type === 'tuple' && typeof segment === 'number') return def.items?.[segment];
+  }
+  return undefined;
+}
+
+/** The unit of the field at `path` (`unitAt(pointChargesSchema, ['charges', 0, 'q'])` is 'C'). */
+export function unitAt(schema: z.core.$ZodType, path: readonly PathSegment[]): Unit | undefined {
+  return fieldUnit(fieldAt(schema, path));
+}
