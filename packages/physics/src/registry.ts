@@ -34,7 +34,7 @@ export interface SolverOutputs {
 
 export interface SolverEntry<N extends SolverName = SolverName> {
   name: N;
-  /** zod schema of the request body (defaults, bounds, units as `.meta({ unit })`). */
+  /** zod schema of the request body (defaults, bounds, units as metadata: see schemas/common.ts). */
   schema: SolverSchemas[N];
   /** Validates and fills defaults; throws PhysicsError INVALID_PARAMETERS naming each bad field. */
   parse(input: unknown): z.output<SolverSchemas[N]>;

@@ -1,6 +1,6 @@
 /** The request of ampere_loop: the wires and the circular Amperian loop. */
 import { z } from 'zod';
-import { coordinate, lengthSchema, optionalVisualization } from './common.js';
+import { coordinate, lengthSchema, optionalVisualization, unit } from './common.js';
 
 /** A wire closer to the loop than this fraction of its radius lies on it. */
 const ON_LOOP = 1e-9;
@@ -17,7 +17,7 @@ export const ampereLoopSchema = z
             .number()
             .min(-1e6)
             .max(1e6)
-            .meta({ unit: 'A' })
+            .meta(unit('A'))
             .describe('Current, A (positive out of the page).'),
         }),
       )

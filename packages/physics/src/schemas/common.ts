@@ -3,9 +3,10 @@
  * so every number that passes is finite; the bounds below keep inputs in ranges where the
  * arithmetic stays far from overflow and the figures stay meaningful.
  *
- * Every real-valued field declares its unit as metadata, `.meta({ unit })` with a `Unit` below;
- * `z.toJSONSchema` writes it as the keyword `unit` (the API reference and the lab's forms read it
- * there), and `fieldUnit` reads it from the schema. Integer fields are counts and have none.
+ * Every real-valued field declares its unit as metadata, `.meta(unit('m'))`, which zod stores as
+ * `{ 'x-unit': 'm' }`: `z.toJSONSchema` writes it as the keyword `x-unit`, which the API reference
+ * (OpenAPI 3.1 admits `x-` keywords in a schema) and the lab's forms read, and `fieldUnit` reads
+ * it from the zod schema. Integer fields are counts and have none.
  */
 import { z } from 'zod';
 
@@ -16,6 +17,14 @@ import { z } from 'zod';
 export const UNITS = ['m', 's', 'Hz', 'C', 'A', 'V', 'V/m', 'S/m', 'deg', '1'] as const;
 
 export type Unit = (typeof UNITS)[number];
+
+/** The metadata key of a field's unit, in the zod schema and in its JSON Schema. */
+export const UNIT_KEY = 'x-unit';
+
+/** The metadata declaring a field's unit: `z.number().meta(unit('m'))`. */
+export function unit(symbol: Unit): { [UNIT_KEY]: Unit } {
+  return { [UNIT_KEY]: symbol };
+}
 
 /** Largest coordinate magnitude accepted, in metres. */
 export const MAX_COORDINATE = 1e3;
@@ -30,12 +39,12 @@ export const MIN_LENGTH = 1e-12;
 
 /** A length in metres, MIN_LENGTH to `max`. */
 export function lengthSchema(max: number, description: string) {
-  return z.number().min(MIN_LENGTH).max(max).meta({ unit: 'm' }).describe(description);
+  return z.number().min(MIN_LENGTH).max(max).meta(unit('m')).describe(description);
 }
 
 /** A position in metres, ±MAX_COORDINATE. */
 export function coordinate(description: string) {
-  return z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE).meta({ unit: 'm' }).describe(description);
+  return z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE).meta(unit('m')).describe(description);
 }
 
 /**
@@ -65,7 +74,7 @@ export const pointChargeSchema = z.strictObject({
     .number()
     .min(-1e3)
     .max(1e3)
-    .meta({ unit: 'C' })
+    .meta(unit('C'))
     .describe('Charge, C (teaching examples use nC, e.g. 1e-9).'),
 });
 

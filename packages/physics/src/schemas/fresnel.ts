@@ -1,29 +1,29 @@
 /** The request of fresnel: the two media, the angle of incidence and the angle sweep. */
 import { z } from 'zod';
-import { optionalVisualization } from './common.js';
+import { optionalVisualization, unit } from './common.js';
 
-const angle = z.number().min(0).max(90).meta({ unit: 'deg' });
+const angle = z.number().min(0).max(90).meta(unit('deg'));
 
 export const fresnelSchema = z.strictObject({
   n1: z
     .number()
     .min(1e-3)
     .max(100)
-    .meta({ unit: '1' })
+    .meta(unit('1'))
     .default(1)
     .describe('Refractive index of the incidence medium (default 1).'),
   n2: z
     .number()
     .min(1e-3)
     .max(100)
-    .meta({ unit: '1' })
+    .meta(unit('1'))
     .default(1.5)
     .describe('Refractive index of the second medium (default 1.5).'),
   theta_i: z
     .number()
     .min(0)
     .max(90)
-    .meta({ unit: 'deg' })
+    .meta(unit('deg'))
     .default(45)
     .describe('Angle of incidence, degrees, 0 to 90 (default 45).'),
   polarization: z

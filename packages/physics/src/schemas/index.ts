@@ -1,6 +1,6 @@
 /**
  * `@faraday/physics/schemas`: what a solver request is, without the solvers. Every solver's
- * request schema (bounds, defaults, and the unit of every real-valued field as `.meta({ unit })`),
+ * request schema (bounds, defaults, and the unit of every real-valued field as metadata, `x-unit`),
  * the example request of each, and the grid-point count of a request. It imports zod, the
  * physical constants and the small validation helpers, nothing else, so a web page that builds
  * forms from the schemas does not bundle the numerics.
@@ -31,8 +31,10 @@ export {
   MAX_COORDINATE,
   MIN_LENGTH,
   pointChargeSchema,
+  UNIT_KEY,
   UNITS,
   type Unit,
+  unit,
   visualizationSchema,
 } from './common.js';
 export { solverExamples } from './examples.js';

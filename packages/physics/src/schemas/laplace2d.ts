@@ -1,9 +1,9 @@
 /** The request of laplace2d: a box of nx × ny nodes and the potentials of its four sides. */
 import { z } from 'zod';
-import { optionalVisualization } from './common.js';
+import { optionalVisualization, unit } from './common.js';
 
 const potential = (side: string) =>
-  z.number().min(-1e6).max(1e6).meta({ unit: 'V' }).describe(`Potential of the ${side} side, V (|V| ≤ 1e6).`);
+  z.number().min(-1e6).max(1e6).meta(unit('V')).describe(`Potential of the ${side} side, V (|V| ≤ 1e6).`);
 
 export const laplace2dSchema = z.strictObject({
   nx: z.number().int().min(3).max(2000).describe('Grid points along x (columns), 3 to 2000.'),
@@ -25,7 +25,7 @@ export const laplace2dSchema = z.strictObject({
     .number()
     .min(1e-14)
     .max(1e3)
-    .meta({ unit: 'V' })
+    .meta(unit('V'))
     .default(1e-6)
     .describe('Target max-norm residual in volts (default 1e-6).'),
   visualization: optionalVisualization,

@@ -15,13 +15,14 @@ import {
   solverExamples,
   solverSchemas,
   UNITS,
+  unit,
   unitAt,
   wave1dSchema,
 } from './index.js';
 
 interface JsonSchema {
   type?: string | string[];
-  unit?: unknown;
+  'x-unit'?: unknown;
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema | false;
   prefixItems?: JsonSchema[];
@@ -39,7 +40,7 @@ function numericLeaves(schema: JsonSchema, path: PathSegment[] = []): NumericLea
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
   const leaves: NumericLeaf[] = [];
   if (types.includes('number') || types.includes('integer')) {
-    leaves.push({ path, integer: types.includes('integer'), unit: schema.unit });
+    leaves.push({ path, integer: types.includes('integer'), unit: schema['x-unit'] });
   }
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
     leaves.push(...numericLeaves(property, [...path, key]));
@@ -71,13 +72,14 @@ describe('units of the request fields', () => {
 
   it('finds a field without a unit, or with one outside the list', () => {
     const schema = z.strictObject({
-      length: z.number().meta({ unit: 'm' }),
+      length: z.number().meta(unit('m')),
       turns: z.number().int(),
       width: z.number().optional(),
-      angle: z.number().meta({ unit: 'degrees' }),
+      angle: z.number().meta({ 'x-unit': 'degrees' }),
+      charge: z.number().meta({ unit: 'C' }),
       points: z.array(z.strictObject({ q: z.number() })),
     });
-    expect(missingUnits(schema)).toEqual(['width', 'angle', 'points.0.q']);
+    expect(missingUnits(schema)).toEqual(['width', 'angle', 'charge', 'points.0.q']);
   });
 
   it('reads the unit through defaults, optionals, arrays and tuples', () => {

@@ -3,9 +3,9 @@
  * explicit 'loops' model is bounded here by the work it would do (LOOPS_WORK_LIMIT).
  */
 import { z } from 'zod';
-import { lengthSchema, optionalVisualization } from './common.js';
+import { lengthSchema, optionalVisualization, unit } from './common.js';
 
-const position = z.number().min(-1e3).max(1e3).meta({ unit: 'm' });
+const position = z.number().min(-1e3).max(1e3).meta(unit('m'));
 
 const range = (description: string) =>
   z
@@ -19,7 +19,7 @@ export const solenoidSchema = z
     n_turns: z.number().int().min(1).max(1_000_000).default(100).describe('Number of turns (default 100).'),
     length: lengthSchema(100, 'Length of the winding, m (1e-12 to 100, default 0.2).').default(0.2),
     radius: lengthSchema(10, 'Radius of the turns, m (1e-12 to 10, default 0.02).').default(0.02),
-    current: z.number().min(-1e6).max(1e6).meta({ unit: 'A' }).default(1).describe('Current, A (default 1).'),
+    current: z.number().min(-1e6).max(1e6).meta(unit('A')).default(1).describe('Current, A (default 1).'),
     model: z
       .enum(['sheet', 'loops'])
       .optional()

@@ -1,9 +1,9 @@
 /**
- * Reading the units the request schemas declare (`.meta({ unit })`, see common.ts), for callers
- * that hold the zod schema. Callers that hold its JSON Schema read the keyword `unit` instead.
+ * Reading the units the request schemas declare (`.meta(unit('m'))`, see common.ts), for callers
+ * that hold the zod schema. Callers that hold its JSON Schema read the keyword `x-unit` (UNIT_KEY).
  */
 import { z } from 'zod';
-import { UNITS, type Unit } from './common.js';
+import { UNIT_KEY, UNITS, type Unit } from './common.js';
 
 /** A step of a path into a request: a field name or an array index (`charges[0].q` is ['charges', 0, 'q']). */
 export type PathSegment = string | number;
@@ -24,7 +24,7 @@ function inner(schema: z.core.$ZodType): z.core.$ZodType | undefined {
  */
 export function fieldUnit(schema: z.core.$ZodType | undefined): Unit | undefined {
   for (let s = schema; s !== undefined; s = inner(s)) {
-    const unit = z.globalRegistry.get(s)?.['unit'];
+    const unit = z.globalRegistry.get(s)?.[UNIT_KEY];
     if (unit !== undefined) return isUnit(unit) ? unit : undefined;
   }
   return undefined;

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { SPEED_OF_LIGHT } from '../constants.js';
-import { lengthSchema, optionalVisualization } from './common.js';
+import { lengthSchema, optionalVisualization, unit } from './common.js';
 
-const relative = z.number().min(1e-3).max(1e6).meta({ unit: '1' });
+const relative = z.number().min(1e-3).max(1e6).meta(unit('1'));
 
 /** At most this many time steps are stored in wave_data. */
 export const MAX_SAVED_STEPS = 200;
@@ -30,7 +30,7 @@ export const wave1dSchema = z
       .number()
       .min(MIN_TOTAL_TIME)
       .max(1)
-      .meta({ unit: 's' })
+      .meta(unit('s'))
       .default(5e-9)
       .describe('Simulated time, s (1e-15 to 1, default 5e-9).'),
     nx: z
@@ -54,14 +54,14 @@ export const wave1dSchema = z
           .number()
           .min(0)
           .max(1e4)
-          .meta({ unit: 'm' })
+          .meta(unit('m'))
           .optional()
           .describe('Source position, m (default length/2).'),
         amplitude: z
           .number()
           .min(-1e9)
           .max(1e9)
-          .meta({ unit: 'V/m' })
+          .meta(unit('V/m'))
           .default(1)
           .describe('Peak E of each emitted pulse, V/m (default 1).'),
         width: lengthSchema(1e4, '1/e half-width of the pulse, m (default length/20).').optional(),
@@ -69,7 +69,7 @@ export const wave1dSchema = z
           .number()
           .min(0)
           .max(1e18)
-          .meta({ unit: 'Hz' })
+          .meta(unit('Hz'))
           .default(0)
           .refine((f) => f === 0 || f >= 1, { message: 'a carrier must be at least 1 Hz (0 = plain pulse)' })
           .describe('Carrier frequency, Hz: 0 = plain pulse (default), otherwise 1 Hz to 1e18 Hz.'),
@@ -90,7 +90,7 @@ export const wave1dSchema = z
           .number()
           .min(0)
           .max(1e9)
-          .meta({ unit: 'S/m' })
+          .meta(unit('S/m'))
           .default(0)
           .describe('Conductivity, S/m (default 0).'),
       })

@@ -1,6 +1,6 @@
 /** The request of wire_field: the wires and the square grid their field is drawn on. */
 import { z } from 'zod';
-import { checkDomain, coordinate, domainShape, gridSize, optionalVisualization } from './common.js';
+import { checkDomain, coordinate, domainShape, gridSize, optionalVisualization, unit } from './common.js';
 
 export const wireSchema = z.strictObject({
   type: z.literal('infinite_straight').default('infinite_straight').describe("Only 'infinite_straight'."),
@@ -10,7 +10,7 @@ export const wireSchema = z.strictObject({
     .number()
     .min(-1e6)
     .max(1e6)
-    .meta({ unit: 'A' })
+    .meta(unit('A'))
     .describe('Current, A (|I| ≤ 1e6); positive flows along `direction`.'),
   direction: z
     .enum(['z', '-z'])
