@@ -70,7 +70,7 @@ export {
   solenoidGridPoints,
   solenoidSchema,
 } from './solenoid.js';
-export { fieldAt, fieldUnit, type PathSegment, unitAt } from './units.js';
+export { fieldAt, fieldUnit, isCount, type PathSegment, unitAt } from './units.js';
 export {
   MAX_SAVED_STEPS,
   MAX_STORED_VALUES,

@@ -8,6 +8,7 @@ import {
   fieldUnit,
   fresnelSchema,
   gridPoints,
+  isCount,
   type PathSegment,
   pointChargesSchema,
   SOLVER_NAMES,
@@ -100,14 +101,17 @@ describe('units of the request fields', () => {
     expect(fieldAt(pointChargesSchema, ['charges', 0, 'q', 'deeper'])).toBeUndefined();
   });
 
-  it('the zod schema and its JSON Schema agree on every unit', () => {
+  it('the zod schema and its JSON Schema agree on every unit and every count', () => {
     for (const solver of SOLVER_NAMES) {
       const schema = solverSchemas[solver];
       const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
       for (const leaf of numericLeaves(json)) {
-        expect(fieldUnit(fieldAt(schema, leaf.path)), `${solver} ${leaf.path.join('.')}`).toBe(leaf.unit);
+        const field = fieldAt(schema, leaf.path);
+        expect(fieldUnit(field), `${solver} ${leaf.path.join('.')}`).toBe(leaf.unit);
+        expect(isCount(field), `${solver} ${leaf.path.join('.')}`).toBe(leaf.integer);
       }
     }
+    expect(isCount(fieldAt(fresnelSchema, ['polarization']))).toBe(false);
   });
 });
 

@@ -30,6 +30,22 @@ export function fieldUnit(schema: z.core.$ZodType | undefined): Unit | undefined
   return undefined;
 }
 
+const WHOLE_NUMBER_FORMATS = new Set(['safeint', 'int32', 'uint32']);
+
+/** True for a whole-number field (`.int()`): a count, which has no unit. */
+export function isCount(schema: z.core.$ZodType | undefined): boolean {
+  for (let s = schema; s !== undefined; s = inner(s)) {
+    const def = s._zod.def as { type: string; checks?: z.core.$ZodCheck[] };
+    if (def.type === 'number') {
+      return (def.checks ?? []).some((check) => {
+        const { format } = check._zod.def as { format?: string };
+        return format !== undefined && WHOLE_NUMBER_FORMATS.has(format);
+      });
+    }
+  }
+  return false;
+}
+
 /** The field a path leads to in a request schema (through objects, arrays and tuples), or undefined. */
 export function fieldAt(schema: z.core.$ZodType, path: readonly PathSegment[]): z.core.$ZodType | undefined {
   let node: z.core.$ZodType | undefined = schema;
