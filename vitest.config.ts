@@ -2,8 +2,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const src = (pkg: string, entry = 'index.ts') =>
+  fileURLToPath(new URL(`./packages/${pkg}/src/${entry}`, import.meta.url));
+// A subpath entry comes before its package: the first alias that matches wins.
 const alias = {
+  '@faraday/physics/schemas': src('physics', 'schemas/index.ts'),
   '@faraday/contracts': src('contracts'),
   '@faraday/client': src('client'),
   '@faraday/server-kit': src('server-kit'),

@@ -1,5 +1,5 @@
 import { simulationTypes } from '@faraday/contracts';
-import { solverRequestExamples } from '@faraday/plot';
+import { solverExamples } from '@faraday/physics/schemas';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSimulationRequest } from '../../services/sim/src/request-validation.js';
@@ -127,15 +127,34 @@ describe('the API reference of each service', () => {
         expect(operation, `${name} ${solver}`).toBeDefined();
         const media = operation.requestBody.content['application/json'];
         const { course_id: _, title: __, ...example } = media.example;
-        expect(example).toEqual(solverRequestExamples[solver]);
+        expect(example).toEqual(solverExamples[solver]);
         expect(() => validateSimulationRequest(solver, example)).not.toThrow();
         // The physics schema's own fields are documented (not only course_id and title).
-        for (const field of Object.keys(solverRequestExamples[solver])) {
+        for (const field of Object.keys(solverExamples[solver])) {
           expect(media.schema.properties, `${solver}.${field}`).toHaveProperty(field);
         }
       }
     }
     expect(documents.backend.paths['/api/v1/sim/{solver}']).toBeUndefined();
+  });
+
+  it('shows the unit of each real-valued solver field as the physics schemas declare it (x-unit)', () => {
+    for (const [name, prefix] of [
+      ['backend', '/api/v1/sim/'],
+      ['sim', '/v1/sim/'],
+    ] as const) {
+      const fields = (solver: string) =>
+        documents[name].paths[`${prefix}${solver}`].post.requestBody.content['application/json'].schema
+          .properties;
+      expect(fields('point_charges').charges.items.properties.q['x-unit']).toBe('C');
+      expect(fields('point_charges').x_min['x-unit']).toBe('m');
+      expect(fields('fresnel').theta_i['x-unit']).toBe('deg');
+      expect(fields('fresnel').n1['x-unit']).toBe('1');
+      expect(fields('wave_1d').medium.properties.sigma['x-unit']).toBe('S/m');
+      expect(fields('solenoid').analysis_points.properties.axial_range.prefixItems[0]['x-unit']).toBe('m');
+      // a count has none
+      expect(fields('laplace2d').nx).not.toHaveProperty('x-unit');
+    }
   });
 
   it('documents the multipart uploads with their file fields', () => {

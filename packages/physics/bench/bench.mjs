@@ -13,6 +13,7 @@ import {
   MAX_GRID_POINTS,
   optimalSorOmega,
   SOLVER_NAMES,
+  SPEED_OF_LIGHT,
   solveDirichletMultigrid,
   solveJacobi,
   solvers,
@@ -55,7 +56,6 @@ function wires(count, seed) {
   }));
 }
 
-const c = 299792458;
 /**
  * wave_1d input of nx × (nt + 1) node updates (nt < 200) over as long a time as Courant 0.9 allows.
  * wave_1d counts only its spatial grid (nx) as grid points; the cases keep their
@@ -65,7 +65,7 @@ const wave = (nx, nt) => ({
   length: 1,
   nx,
   nt,
-  total_time: (0.9 * nt) / ((nx - 1) * c),
+  total_time: (0.9 * nt) / ((nx - 1) * SPEED_OF_LIGHT),
   source: { width: 0.05 },
 });
 

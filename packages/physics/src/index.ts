@@ -4,7 +4,6 @@
  * send results over HTTP through `toWire`.
  */
 export * from './constants.js';
-export { PhysicsError, type PhysicsErrorCode, type PhysicsIssue } from './errors.js';
 export { type LevelLine, levelLines, symmetricLogLevels, uniformLevels } from './numerics/contours.js';
 export { cel, ellipticE, ellipticK } from './numerics/elliptic.js';
 export {
@@ -18,6 +17,7 @@ export {
   shareGrids,
 } from './numerics/grid.js';
 export { type PlanarField, type TracedCurve, type TraceOptions, traceCurve } from './numerics/integrators.js';
+export { type LoopField, loopBz, loopField, turnPositions } from './numerics/loop-field.js';
 export {
   type DirichletProblem,
   type MultigridOptions,
@@ -27,16 +27,9 @@ export {
 } from './numerics/multigrid.js';
 export { gaussLegendre, type QuadratureRule } from './numerics/quadrature.js';
 export { optimalSorOmega, type RelaxationResult, solveJacobi, solveSor } from './numerics/relaxation.js';
-export {
-  isSolverName,
-  SOLVER_NAMES,
-  type SolverEntry,
-  type SolverName,
-  type SolverOutputs,
-  solvers,
-  withinGridLimit,
-} from './registry.js';
-export { visualizationSchema } from './schemas.js';
+export * from './point-fields.js';
+export { type SolverEntry, type SolverOutputs, solvers } from './registry.js';
+export * from './schemas/index.js';
 export * from './solvers/ampere-loop.js';
 export * from './solvers/fresnel.js';
 export * from './solvers/gauss-flux.js';
@@ -45,5 +38,4 @@ export * from './solvers/point-charges.js';
 export * from './solvers/solenoid.js';
 export * from './solvers/wave-1d.js';
 export * from './solvers/wire-field.js';
-export { formatPath } from './validation.js';
 export { isGrid2D, toWire, type Wire } from './wire.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_GRID_POINTS } from './constants.js';
 import { PhysicsError } from './errors.js';
-import { isSolverName, SOLVER_NAMES, solvers, withinGridLimit } from './registry.js';
+import { solvers } from './registry.js';
+import { isSolverName, SOLVER_NAMES, withinGridLimit } from './schemas/index.js';
 import { isGrid2D, toWire } from './wire.js';
 
 /** The smallest valid request for each solver. */

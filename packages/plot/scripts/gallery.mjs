@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COULOMB_K, MU_0 } from '@faraday/physics';
 import { edgeExamples, typicalExamples } from '../dist/fixtures/index.js';
 import {
   renderAnimation,
@@ -89,7 +90,6 @@ await summary('sweep-summary-one-parameter', {
     },
   ],
 });
-const K = 8.9875517923e9;
 const xs = Array.from({ length: 8 }, (_, i) => -0.5 + 0.1 * i);
 const charges = [1e-9, 2e-9, 3e-9];
 await summary('sweep-summary-two-parameters', {
@@ -100,17 +100,16 @@ await summary('sweep-summary-two-parameters', {
       name: 'field_at_probe',
       label: '|E| at (0.5, 0) m',
       unit: 'V/m',
-      values: charges.map((q) => xs.map((x) => (K * q) / (0.5 - x) ** 2)),
+      values: charges.map((q) => xs.map((x) => (COULOMB_K * q) / (0.5 - x) ** 2)),
     },
     {
       name: 'potential_at_probe',
       label: 'V at (0.5, 0) m',
       unit: 'V',
-      values: charges.map((q) => xs.map((x) => (K * q) / (0.5 - x))),
+      values: charges.map((q) => xs.map((x) => (COULOMB_K * q) / (0.5 - x))),
     },
   ],
 });
-const MU0 = 4e-7 * Math.PI;
 const currents = Array.from({ length: 8 }, (_, i) => 0.5 + 0.5 * i);
 const turns = Array.from({ length: 8 }, (_, i) => 50 + 50 * i);
 await summary('sweep-summary-heatmap', {
@@ -121,13 +120,13 @@ await summary('sweep-summary-heatmap', {
       name: 'field_inside',
       label: 'B at the centre (long solenoid)',
       unit: 'T',
-      values: turns.map((n) => currents.map((i) => (MU0 * n * i) / 0.2)),
+      values: turns.map((n) => currents.map((i) => (MU_0 * n * i) / 0.2)),
     },
     {
       name: 'inductance',
       label: 'inductance (long solenoid)',
       unit: 'H',
-      values: turns.map((n) => currents.map(() => (MU0 * n * n * Math.PI * 0.02 ** 2) / 0.2)),
+      values: turns.map((n) => currents.map(() => (MU_0 * n * n * Math.PI * 0.02 ** 2) / 0.2)),
     },
   ],
 });

@@ -1,6 +1,7 @@
+import { SOLVER_NAMES } from '@faraday/physics/schemas';
 import { describe, expect, it } from 'vitest';
 import { edgeExamples, typicalExamples } from './fixtures/index.js';
-import { InvalidPlotParametersError, renderSolverFigure, renderSweepSummary, SOLVER_NAMES } from './index.js';
+import { InvalidPlotParametersError, renderSolverFigure, renderSweepSummary } from './index.js';
 import { expectValidPng, inkFraction, parseXml } from './testing/images.js';
 
 const examples = [...typicalExamples(), ...edgeExamples()];

@@ -25,5 +25,5 @@ export {
 export { type OutputFormat, renderScene } from './render.js';
 export type * from './scene.js';
 export { renderSolverFigure } from './solver-figure.js';
-export { solverRequestExamples, solverRequestSchema, stillOutputSchema } from './solver-request.js';
+export { solverRequestSchema, stillOutputSchema } from './solver-request.js';
 export * from './types.js';

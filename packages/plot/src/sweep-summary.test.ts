@@ -1,3 +1,4 @@
+import { COULOMB_K } from '@faraday/physics';
 import { describe, expect, it } from 'vitest';
 import { HEATMAP_MIN_VALUES, type SweepSummaryInput, withUnit } from './figures/sweep-summary.js';
 import { resolveOptions, sweepSummaryScene } from './index.js';
@@ -8,7 +9,6 @@ import type { SeriesLayer } from './scene.js';
 
 /** Sweep summary figures read on their own: units on every axis, a legend per curve, heatmaps. */
 
-const K = 8.9875517923e9;
 const qs = [1, 2, 3, 4, 5].map((n) => n * 1e-9);
 const distances = [0.1, 0.2, 0.4];
 
@@ -25,7 +25,7 @@ function compiled(input: SweepSummaryInput) {
 
 describe('sweep summary figures', () => {
   it('one parameter: the closed-form values are drawn as given, both axes carry units', () => {
-    const field = qs.map((q) => (K * q) / 0.5 ** 2);
+    const field = qs.map((q) => (COULOMB_K * q) / 0.5 ** 2);
     const { scene, list } = compiled({
       x: { parameter: 'charges[0].q', unit: 'C', values: qs },
       metrics: [{ name: 'field_at_probe', label: '|E| at (0.5, 0) m', unit: 'V/m', values: [field] }],
@@ -39,7 +39,7 @@ describe('sweep summary figures', () => {
   });
 
   it('two parameters: one labelled curve per value of the second, with a legend', () => {
-    const rows = distances.map((d) => qs.map((q) => (K * q) / d ** 2));
+    const rows = distances.map((d) => qs.map((q) => (COULOMB_K * q) / d ** 2));
     const labels = distances.map((d) => `probe.x = ${d} m`);
     const { scene, list } = compiled({
       x: { parameter: 'charges[0].q', unit: 'C', values: qs },

@@ -1,11 +1,11 @@
-import { simulationTypes } from '@faraday/contracts';
 /**
- * Structural input types: what each solver hands to its figure.
- *
- * These mirror the solvers' wire field names so the sim service can pass a physics output straight in,
- * without plot importing @faraday/physics. Everything numeric is `ArrayLike<number>` so typed arrays
- * and plain JSON arrays both work.
+ * What each solver hands to its figure, derived from the physics package's own types: a request as
+ * a client sends it (`XInput`, defaults optional) and an output either as the solver returns it
+ * (typed arrays) or as JSON (`toWire`: a grid as rows of numbers), so the sim service passes a
+ * physics output straight in and tests pass the JSON of an answer. Everything numeric is
+ * `ArrayLike<number>`, so typed arrays and plain arrays both work.
  */
+import type * as physics from '@faraday/physics';
 
 export type Series = ArrayLike<number>;
 
@@ -29,225 +29,137 @@ export interface ContourLine extends Polyline {
 }
 
 /** Physical rectangle a grid spans; grid nodes sit on its edges (linspace, endpoints included). */
-export interface Domain {
-  x_min: number;
-  x_max: number;
-  y_min: number;
-  y_max: number;
-}
+export type Domain = physics.Domain;
 
-export interface PointCharge {
-  x: number;
-  y: number;
-  /** coulombs */
-  q: number;
-}
+export type PointCharge = physics.PointCharge;
 
 export interface Metadata {
   computation_time?: number;
   [key: string]: unknown;
 }
 
+/** A value of a solver output as a figure takes it: a grid as Grid2D or rows, typed arrays or plain ones. */
+export type Drawable<T> = T extends physics.Grid2D
+  ? GridLike
+  : T extends Float64Array
+    ? Series
+    : T extends readonly (infer U)[]
+      ? Drawable<U>[]
+      : T extends object
+        ? { [K in keyof T]: Drawable<T[K]> }
+        : T;
+
+/** A solver output as its figure reads it: `Optional` fields may be missing, and any metadata. */
+type FigureOutput<T extends { metadata: object }, Optional extends keyof T = never> = Drawable<
+  Omit<T, Optional | 'metadata'>
+> &
+  Partial<Drawable<Pick<T, Optional>>> & { metadata?: Partial<Drawable<T['metadata']>> & Metadata };
+
+/** A request as its figure reads it: `Needed` fields, which the figure cannot default, are present. */
+type FigureParams<T, Needed extends keyof T = never> = Omit<T, Needed> & {
+  [K in Needed]-?: Exclude<T[K], undefined>;
+};
+
 // ---------------------------------------------------------------- laplace2d
 
-export interface Laplace2dParams extends Partial<Domain> {
-  nx: number;
-  ny: number;
-  v_top: number;
-  v_bottom: number;
-  v_left: number;
-  v_right: number;
-}
+/** The box's physical bounds may come with the request; the output's `domain` wins over them. */
+export type Laplace2dParams = physics.Laplace2dInput & Partial<Domain>;
 
-export interface Laplace2dOutput {
-  potential: GridLike;
-  electric_field?: { Ex: GridLike; Ey: GridLike };
-  /** The physical domain the solver used, when it documents one; wins over the params' x_min.. */
-  domain?: Domain;
-  metadata?: Metadata;
-}
+export type Laplace2dOutput = FigureOutput<physics.Laplace2dOutput, 'electric_field' | 'domain'>;
 
 // ------------------------------------------------------------ point_charges
 
-export interface PointChargesParams extends Domain {
-  charges: PointCharge[];
-  grid_size?: number;
-  show_potential?: boolean;
-  show_field_lines?: boolean;
-  show_equipotentials?: boolean;
-}
+export type PointChargesParams = physics.PointChargesInput;
 
-export interface PointChargesOutput {
-  potential: GridLike;
-  electric_field?: { Ex: GridLike; Ey: GridLike; magnitude?: GridLike };
-  field_lines?: Polyline[];
-  equipotentials?: ContourLine[];
-  metadata?: Metadata;
-}
+export type PointChargesOutput = FigureOutput<
+  physics.PointChargesOutput,
+  'electric_field' | 'field_lines' | 'equipotentials' | 'x' | 'y'
+>;
 
 // --------------------------------------------------------------- gauss_flux
 
-export interface CircleSurface {
-  type?: 'circle';
-  center_x: number;
-  center_y: number;
-  radius: number;
-}
+export type CircleSurface = FigureParams<
+  NonNullable<physics.GaussFluxInput['surface']>,
+  'center_x' | 'center_y' | 'radius'
+>;
 
-export interface GaussFluxParams {
-  charges: PointCharge[];
-  surface: CircleSurface;
-  grid_resolution?: number;
-}
+export type GaussFluxParams = Omit<physics.GaussFluxInput, 'surface'> & { surface: CircleSurface };
 
-export interface GaussFluxOutput {
-  enclosed_charge: number;
-  electric_flux: number;
-  theoretical_flux: number;
-  relative_error: number;
-  verification_passed: boolean;
-  /** flux_density = E·n̂ (V/m) at each point of the circle, outward normal */
-  surface_points: { x: Series; y: Series; flux_density: Series };
-  metadata?: Metadata;
-}
+export type GaussFluxOutput = FigureOutput<physics.GaussFluxOutput>;
 
 // --------------------------------------------------------------- wire_field
 
+/** A wire of wire_field or ampere_loop; a `direction` other than '-z' is read as 'z'. */
 export interface Wire {
   type?: 'infinite_straight' | 'wire';
   x: number;
   y: number;
   /** amperes; positive with direction `z` means out of the page */
   current: number;
-  /** `z` (default) or `-z`; any other value is read as `z` */
   direction?: string;
 }
 
-export interface WireFieldParams extends Domain {
-  wires: Wire[];
-  grid_size?: number;
-  show_field_lines?: boolean;
-}
+export type WireFieldParams = Omit<physics.WireFieldInput, 'wires'> & { wires: Wire[] };
 
-export interface WireFieldOutput {
-  magnetic_field: { Bx?: GridLike; By?: GridLike; Bz?: GridLike; magnitude: GridLike };
-  field_lines?: Polyline[];
-  metadata?: Metadata;
-}
+export type WireFieldOutput = FigureOutput<physics.WireFieldOutput, 'field_lines' | 'x' | 'y'>;
 
 // ----------------------------------------------------------------- solenoid
 
-export interface SolenoidParams {
-  n_turns: number;
-  length: number;
-  radius: number;
-  current: number;
-  analysis_points?: { axial_range?: [number, number]; radial_range?: [number, number]; n_points?: number };
-}
+export type SolenoidParams = FigureParams<physics.SolenoidInput, 'n_turns' | 'length' | 'radius' | 'current'>;
 
 export interface Profile {
   positions: Series;
   field_strength: Series;
 }
 
-export interface SolenoidOutput {
-  axial_field: Profile;
-  radial_field: Profile;
-  field_inside: number;
-  field_outside: number;
-  theoretical_field: number;
-  uniformity?: number;
+export type SolenoidOutput = FigureOutput<physics.SolenoidOutput, 'uniformity'> & {
   /**
-   * Optional cross-section map in the (z, r) half plane. Absent → plot computes an illustrative one
-   * from the winding (see solenoid-field.ts). Rows: r from r_max (row 0) down to r_min.
+   * A cross-section map in the (z, r) half plane, for a solver that returns one. Absent → plot
+   * computes an illustrative one from the winding (see fields.ts). Rows: r from r_max (row 0) down to r_min.
    */
   field_map?: { z_min: number; z_max: number; r_min: number; r_max: number; magnitude: GridLike };
-  metadata?: Metadata;
-}
+};
 
 // -------------------------------------------------------------- ampere_loop
 
-export interface AmpereLoopParams {
+export type AmpereLoopParams = Omit<physics.AmpereLoopInput, 'current_sources' | 'loop'> & {
   current_sources: Wire[];
   loop: CircleSurface;
-  n_points?: number;
-}
+};
 
-export interface AmpereLoopOutput {
-  enclosed_current: number;
-  magnetic_circulation: number;
-  theoretical_circulation: number;
-  relative_error: number;
-  verification_passed: boolean;
-  /** field_tangential = B·t̂ (T), t̂ counter-clockwise */
-  loop_points: { x: Series; y: Series; field_tangential: Series };
-  metadata?: Metadata;
-}
+export type AmpereLoopOutput = FigureOutput<physics.AmpereLoopOutput>;
 
 // ------------------------------------------------------------------ wave_1d
 
-export interface Wave1dParams {
-  length: number;
-  total_time: number;
-  nx?: number;
-  nt?: number;
-  source?: { type?: string; position?: number; amplitude?: number; width?: number; frequency?: number };
-  boundary_condition?: string;
-  /** Optional x_start/x_end: where the medium sits; absent means it fills the whole line. */
-  medium?: { epsilon_r?: number; mu_r?: number; sigma?: number; x_start?: number; x_end?: number };
-  output_type?: string;
-}
+export type Wave1dParams = FigureParams<physics.Wave1dInput, 'length' | 'total_time'> & {
+  /** Where the medium sits: from x_start to x_end; absent, it fills the whole line. */
+  medium?: { x_start?: number; x_end?: number };
+};
 
-export interface Wave1dOutput {
-  /**
-   * E and H are time-major: row k is the field along x at time t[k] (chronological). This is the one
-   * place where "row 0" is not the top edge, because there is no spatial y here.
-   */
-  wave_data: { x: Series; t: Series; E: GridLike; H: GridLike };
-  wave_speed?: number;
-  wavelength?: number;
-  frequency?: number;
-  /** When physics has chosen frame times, the animation uses them (nearest saved step). */
+export type Wave1dOutput = FigureOutput<physics.Wave1dOutput, 'wave_speed' | 'wavelength' | 'frequency'> & {
+  /** When the frame times are chosen (the service's answer lists them), the animation uses them (nearest saved step). */
   animation_frames?: { time: number }[];
-  metadata?: Metadata;
-}
+};
 
 // ------------------------------------------------------------------ fresnel
 
-export interface FresnelParams {
-  n1: number;
-  n2: number;
-  theta_i?: number;
-  polarization?: string;
-  angle_range?: { min?: number; max?: number; points?: number };
-}
+export type FresnelParams = FigureParams<physics.FresnelInput, 'n1' | 'n2'>;
 
-export interface FresnelOutput {
-  single_angle?: {
-    theta_i: number;
-    theta_t?: number | null;
-    r_coefficient?: unknown;
-    t_coefficient?: unknown;
-    reflectance: number;
-    transmittance: number;
-  };
+type SingleAngle = physics.FresnelOutput['single_angle'];
+
+export type FresnelOutput = Omit<FigureOutput<physics.FresnelOutput>, 'single_angle'> & {
+  single_angle?: Pick<SingleAngle, 'theta_i' | 'reflectance' | 'transmittance'> & Partial<SingleAngle>;
   /**
-   * reflectance/transmittance are for the requested polarization. If physics adds the per-polarization
-   * arrays they are drawn as given; otherwise plot draws s and p from the closed-form Fresnel equations.
+   * reflectance/transmittance are for the requested polarization. Per-polarization arrays are
+   * drawn as given when an answer carries them; otherwise plot draws s and p from the Fresnel equations.
    */
   angle_sweep: {
-    angles: Series;
-    reflectance: Series;
-    transmittance: Series;
     reflectance_s?: Series;
     reflectance_p?: Series;
     transmittance_s?: Series;
     transmittance_p?: Series;
   };
-  critical_angle: number | null;
-  brewster_angle: number | null;
-  metadata?: Metadata;
-}
+};
 
 export interface SolverInputs {
   laplace2d: { params: Laplace2dParams; output: Laplace2dOutput };
@@ -260,6 +172,4 @@ export interface SolverInputs {
   fresnel: { params: FresnelParams; output: FresnelOutput };
 }
 
-export type SolverName = keyof SolverInputs;
-
-export const SOLVER_NAMES: readonly SolverName[] = simulationTypes;
+export type SolverName = physics.SolverName;

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { solverExamples } from '@faraday/physics/schemas';
 import autocannon from 'autocannon';
 import { againstBaseline, report } from '../../../bench/report.mjs';
 
@@ -33,17 +34,7 @@ const throughputCases = {
   },
   'point_charges grid 100': {
     solver: 'point_charges',
-    body: {
-      charges: [
-        { x: -0.5, y: 0, q: 1e-9 },
-        { x: 0.5, y: 0, q: -1e-9 },
-      ],
-      x_min: -2,
-      x_max: 2,
-      y_min: -2,
-      y_max: 2,
-      grid_size: 100,
-    },
+    body: { ...solverExamples.point_charges, grid_size: 100 },
   },
 };
 

@@ -4,6 +4,7 @@
  * reported by /readyz), sweep creation answers 503 at once, and everything is shared through
  * Redis again when it is back. The Redis is the test's own, on a free port.
  */
+import { solverExamples } from '@faraday/physics/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestRedisServer } from '../../../test/support/redis-server.js';
@@ -15,7 +16,7 @@ import { type Auth, gaussFluxSweep, waitFor } from './support/sweeps.js';
 
 const sqlite = testDatabaseFactories().find((f) => f.name === 'sqlite')!;
 const HISTORY_LIMIT = 6;
-const FRESNEL = { n1: 1, n2: 1.5, theta_i: 45, polarization: 's' };
+const FRESNEL = solverExamples.fresnel;
 
 describe('the backend with its Redis stopped', () => {
   const redis = new TestRedisServer();

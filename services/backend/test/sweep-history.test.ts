@@ -1,4 +1,5 @@
 import { simulationHistorySchema, sweepResultsSchema } from '@faraday/contracts';
+import { COULOMB_K } from '@faraday/physics';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,6 @@ import { type Auth, isPng, postSweep, resultsOf, untilEnded } from './support/sw
  */
 
 const FAST = { BCRYPT_COST: '4', LOGIN_RATE_LIMIT_PER_MINUTE: '10000', SIM_RATE_LIMIT_PER_MINUTE: '1000' };
-const K = 8.9875517923e9;
 
 const charges = [
   { x: -0.3, y: 0, q: 1e-9 },
@@ -29,9 +29,9 @@ function coulomb(qs: { x: number; y: number; q: number }[], p: { x: number; y: n
   let v = 0;
   for (const c of qs) {
     const r = Math.hypot(p.x - c.x, p.y - c.y);
-    ex += (K * c.q * (p.x - c.x)) / r ** 3;
-    ey += (K * c.q * (p.y - c.y)) / r ** 3;
-    v += (K * c.q) / r;
+    ex += (COULOMB_K * c.q * (p.x - c.x)) / r ** 3;
+    ey += (COULOMB_K * c.q * (p.y - c.y)) / r ** 3;
+    v += (COULOMB_K * c.q) / r;
   }
   return { e: Math.hypot(ex, ey), v };
 }

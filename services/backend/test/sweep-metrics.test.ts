@@ -148,6 +148,11 @@ describe('declared sweep metrics against closed forms', () => {
     expect(parameterUnit('fresnel', 'n2')).toBe('dimensionless');
     expect(parameterUnit('solenoid', 'n_turns')).toBe('count');
     expect(parameterUnit('laplace2d', 'v_top')).toBe('V');
+    // from the request schemas, so a range's bounds and a wire's position have units too
+    expect(parameterUnit('solenoid', 'analysis_points.radial_range[1]')).toBe('m');
+    expect(parameterUnit('wire_field', 'wires[2].x')).toBe('m');
+    expect(parameterUnit('wave_1d', 'medium.sigma')).toBe('S/m');
+    expect(parameterUnit('laplace2d', 'nowhere')).toBe('');
   });
 });
 

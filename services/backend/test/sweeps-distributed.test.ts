@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { solverExamples } from '@faraday/physics/schemas';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -251,13 +252,7 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
         const f = await startWorker('worker-f', { simUrl: endless.url });
         const res = await postSweep(t.app, student, {
           simulation_type: 'solenoid',
-          base_parameters: {
-            n_turns: 100,
-            length: 0.2,
-            radius: 0.02,
-            current: 1,
-            analysis_points: { axial_range: [-0.2, 0.2], radial_range: [0, 0.04], n_points: 101 },
-          },
+          base_parameters: solverExamples.solenoid,
           sweep_parameters: { current: { type: 'linear', start: 1, end: 2, steps: 5 } },
         });
         expect(res.statusCode, res.body).toBe(201);

@@ -5,6 +5,7 @@
  * database). The sweep's solver never ends (the sim service's test worker), so only stopping it
  * frees a thread.
  */
+import { solverExamples } from '@faraday/physics/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/shared/ids.js';
@@ -13,15 +14,6 @@ import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
 import { ENDLESS_SOLENOID_WORKER, simPoolStatus, startSimService } from './support/sim-service.js';
 import { type Auth, postSweep, progressOf, runsOf, waitFor } from './support/sweeps.js';
-
-const SOLENOID = {
-  n_turns: 100,
-  length: 0.2,
-  radius: 0.02,
-  current: 1,
-  analysis_points: { axial_range: [-0.2, 0.2], radial_range: [0, 0.04], n_points: 101 },
-};
-const FRESNEL = { n1: 1, n2: 1.5, theta_i: 45, polarization: 's' };
 
 describe.each(testDatabaseFactories())('fair shares and stopping computations on $name', (factory) => {
   let database: TestDatabase;
@@ -73,7 +65,7 @@ describe.each(testDatabaseFactories())('fair shares and stopping computations on
   it('runs another user’s request at once during a 200-run sweep, and cancelling stops the sweep’s computations', async () => {
     const res = await postSweep(t.app, student, {
       simulation_type: 'solenoid',
-      base_parameters: SOLENOID,
+      base_parameters: solverExamples.solenoid,
       sweep_parameters: { current: { type: 'linear', start: 1, end: 2, steps: 200 } },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -94,7 +86,7 @@ describe.each(testDatabaseFactories())('fair shares and stopping computations on
       method: 'POST',
       url: '/api/v1/sim/fresnel',
       headers: teacher,
-      payload: FRESNEL,
+      payload: solverExamples.fresnel,
     });
     expect(other.statusCode, other.body).toBe(200);
     // How soon another user's computation holds a thread (generous bound on the promised second).
@@ -103,7 +95,7 @@ describe.each(testDatabaseFactories())('fair shares and stopping computations on
     const endless = fetch(`${base}/api/v1/sim/solenoid`, {
       method: 'POST',
       headers: { ...teacher, 'content-type': 'application/json' },
-      body: JSON.stringify(SOLENOID),
+      body: JSON.stringify(solverExamples.solenoid),
       signal: teacherLeaves.signal,
     }).catch(() => 'left');
     await waitFor(
@@ -153,7 +145,7 @@ describe.each(testDatabaseFactories())('fair shares and stopping computations on
     const call = fetch(`${base}/api/v1/sim/solenoid`, {
       method: 'POST',
       headers: { ...student, 'content-type': 'application/json' },
-      body: JSON.stringify(SOLENOID),
+      body: JSON.stringify(solverExamples.solenoid),
       signal: caller.signal,
     }).catch(() => 'left');
     await waitFor(
@@ -180,7 +172,7 @@ describe.each(testDatabaseFactories())('fair shares and stopping computations on
       method: 'POST',
       url: '/api/v1/sim/fresnel',
       headers: student,
-      payload: FRESNEL,
+      payload: solverExamples.fresnel,
     });
     expect(next.statusCode, next.body).toBe(200);
   });

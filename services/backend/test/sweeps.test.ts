@@ -1,3 +1,4 @@
+import { EPSILON_0 } from '@faraday/physics';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/app.js';
@@ -6,7 +7,6 @@ import { type TestDatabase, testDatabaseFactories } from './support/databases.js
 import { startSimService } from './support/sim-service.js';
 import {
   type Auth,
-  EPSILON_0,
   gaussFluxSweep,
   isPng,
   pointChargesSweep,

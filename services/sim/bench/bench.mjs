@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { solvers, toWire } from '@faraday/physics';
+import { solverExamples } from '@faraday/physics/schemas';
 import { renderSolverFigure } from '@faraday/plot';
 import autocannon from 'autocannon';
 import { report } from '../../../bench/report.mjs';
@@ -18,15 +19,10 @@ import { report } from '../../../bench/report.mjs';
 const duration = Number(process.env.BENCH_DURATION_S ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
+// The documented example requests, on 100 × 100 grids.
 const requests = {
-  laplace2d: { nx: 100, ny: 100, v_top: 100, v_bottom: 0, v_left: 0, v_right: 0 },
-  point_charges: {
-    charges: [
-      { x: -0.5, y: 0, q: 1e-9 },
-      { x: 0.5, y: 0, q: -1e-9 },
-    ],
-    grid_size: 100,
-  },
+  laplace2d: { ...solverExamples.laplace2d, nx: 100, ny: 100 },
+  point_charges: { ...solverExamples.point_charges, grid_size: 100 },
 };
 
 async function freePort() {

@@ -1,8 +1,8 @@
 import { simulationTypes } from '@faraday/contracts';
 import { PhysicsError, solvers, toWire } from '@faraday/physics';
+import { solverExamples } from '@faraday/physics/schemas';
 import { describe, expect, it } from 'vitest';
 import { envelopeJson, splitArrays } from '../src/answer-parts.js';
-import { typicalRequests } from './support.js';
 
 const grid = (nx: number, ny: number, fill: (i: number) => number) => ({
   nx,
@@ -67,7 +67,7 @@ describe('splitArrays', () => {
 describe('envelopeJson', () => {
   for (const solver of simulationTypes) {
     it(`${solver}: writes the bytes JSON.stringify gives for the output as toWire makes it`, () => {
-      const output = solvers[solver].solve(typicalRequests[solver] as never) as object;
+      const output = solvers[solver].solve(solverExamples[solver] as never) as object;
       const extra = { png_base64: 'iVBORw0KGgo=', metadata: { note: 'figure fields after', ünï: [1, null] } };
       const expected = JSON.stringify({ success: true, data: { ...toWire(output), ...extra } });
       const split = splitArrays(output);

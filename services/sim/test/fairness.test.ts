@@ -5,13 +5,13 @@
  * that never end (test/fixtures/misbehaving-worker.mjs) sent with the headers the backend adds.
  */
 import { SIM_CALLER_HEADERS } from '@faraday/contracts';
+import { solverExamples } from '@faraday/physics/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   MISBEHAVING_WORKER,
   poolStatus,
   postSim,
   type SimServer,
-  typicalRequests,
   useSimServer,
   waitForPool,
 } from './support.js';
@@ -47,7 +47,7 @@ function endlessCalls(server: SimServer) {
 
 /** Another user's fresnel run (real, short). */
 function interactive(server: SimServer, user: string) {
-  return postSim(server, 'fresnel', typicalRequests.fresnel, {
+  return postSim(server, 'fresnel', solverExamples.fresnel, {
     headers: { [SIM_CALLER_HEADERS.user]: user, [SIM_CALLER_HEADERS.work]: 'interactive' },
   });
 }
@@ -97,7 +97,7 @@ describe('one running computation per user by default', () => {
     const caller = new AbortController();
     const left = postSim(server, 'solenoid', {}, { signal: caller.signal }).catch(() => 'left');
     await waitForPool(server, (s) => s.running === 1);
-    expect((await postSim(server, 'fresnel', typicalRequests.fresnel)).status).toBe(200);
+    expect((await postSim(server, 'fresnel', solverExamples.fresnel)).status).toBe(200);
     caller.abort();
     await left;
   });

@@ -11,8 +11,9 @@ import {
   SimPartsReader,
   simulationTypes,
 } from '@faraday/contracts';
+import { solverExamples } from '@faraday/physics/schemas';
 import { describe, expect, it } from 'vitest';
-import { isPng, MISBEHAVING_WORKER, postSim, typicalRequests, useSimServer } from './support.js';
+import { isPng, MISBEHAVING_WORKER, postSim, useSimServer } from './support.js';
 
 const server = useSimServer();
 
@@ -50,7 +51,7 @@ const withoutTimings = ({ metadata, ...rest }: { metadata: Record<string, unknow
 describe('the answer in parts', () => {
   for (const solver of simulationTypes) {
     it(`${solver}: the same answer as the envelope, its arrays as float64 values`, async () => {
-      const body = { ...typicalRequests[solver] };
+      const body = { ...solverExamples[solver] };
       const envelope = await postSim(server, solver, body);
       expect(envelope.status).toBe(200);
       const { png_base64: png, ...expected } = envelope.body.data;
@@ -71,10 +72,10 @@ describe('the answer in parts', () => {
   }
 
   it('answers errors before the arrays in the envelope', async () => {
-    const huge = await postParts('laplace2d', { ...typicalRequests.laplace2d, nx: 1000, ny: 1000 });
+    const huge = await postParts('laplace2d', { ...solverExamples.laplace2d, nx: 1000, ny: 1000 });
     expect(huge.status).toBe(422);
     expect(JSON.parse(Buffer.from(huge.bytes).toString()).error.code).toBe('MEMORY_LIMIT_EXCEEDED');
-    const bad = await postParts('laplace2d', { ...typicalRequests.laplace2d, tolerance: -1 });
+    const bad = await postParts('laplace2d', { ...solverExamples.laplace2d, tolerance: -1 });
     expect(bad.status).toBe(400);
     expect(JSON.parse(Buffer.from(bad.bytes).toString()).error.code).toBe('INVALID_PARAMETERS');
   });
@@ -86,7 +87,7 @@ describe('a failure after the arrays went out', () => {
     fetch(`${server.address}/v1/sim/laplace2d`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: SIM_PARTS_MEDIA_TYPE },
-      body: JSON.stringify({ ...typicalRequests.laplace2d, v_top: vTop }),
+      body: JSON.stringify({ ...solverExamples.laplace2d, v_top: vTop }),
     });
 
   it('ends the parts with an error frame: the figure failed, or the time limit stopped it', async () => {

@@ -6,18 +6,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { solverExamples } from '@faraday/physics/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   MISBEHAVING_WORKER,
   poolStatus,
   postSim,
   type SimServer,
-  typicalRequests,
   useSimServer,
   waitForPool,
 } from './support.js';
 
-const healthy = (server: SimServer) => postSim(server, 'fresnel', typicalRequests.fresnel);
+const healthy = (server: SimServer) => postSim(server, 'fresnel', solverExamples.fresnel);
 
 describe('the time limit', () => {
   // 2 s: short for the test, long enough for a fresh thread's first (cold) real computation.
@@ -76,7 +76,7 @@ describe('the queue, crashes and callers that leave', () => {
   });
 
   it('answers 500 COMPUTATION_FAILED when the solver throws, and keeps serving', async () => {
-    const res = await postSim(server, 'ampere_loop', typicalRequests.ampere_loop);
+    const res = await postSim(server, 'ampere_loop', solverExamples.ampere_loop);
     expect(res.status).toBe(500);
     expect(res.body.error.code).toBe('COMPUTATION_FAILED');
     expect(JSON.stringify(res.body)).not.toContain('a bug in a solver');
@@ -85,7 +85,7 @@ describe('the queue, crashes and callers that leave', () => {
 
   it('answers 500 COMPUTATION_FAILED when the worker thread exits, and keeps serving', async () => {
     const before = (await poolStatus(server)).crashed;
-    const res = await postSim(server, 'gauss_flux', typicalRequests.gauss_flux);
+    const res = await postSim(server, 'gauss_flux', solverExamples.gauss_flux);
     expect(res.status).toBe(500);
     expect(res.body.error.code).toBe('COMPUTATION_FAILED');
     expect((await poolStatus(server)).crashed).toBe(before + 1);
@@ -95,7 +95,7 @@ describe('the queue, crashes and callers that leave', () => {
   });
 
   it('answers 422 MEMORY_LIMIT_EXCEEDED when a computation outgrows its thread heap, and keeps serving', async () => {
-    const res = await postSim(server, 'wire_field', typicalRequests.wire_field);
+    const res = await postSim(server, 'wire_field', solverExamples.wire_field);
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('MEMORY_LIMIT_EXCEEDED');
     expect(res.body.error.details).toContain('256 MB');

@@ -1,6 +1,7 @@
 import { simulationResultSchema, simulationTypes } from '@faraday/contracts';
+import { solverExamples } from '@faraday/physics/schemas';
 import { describe, expect, it } from 'vitest';
-import { isPng, postSim, typicalRequests, useSimServer } from './support.js';
+import { isPng, postSim, useSimServer } from './support.js';
 
 const server = useSimServer();
 
@@ -100,7 +101,7 @@ const expectSpecFields: Record<(typeof simulationTypes)[number], (data: any) => 
 describe('POST /v1/sim/<solver> with a typical request', () => {
   for (const solver of simulationTypes) {
     it(`${solver}: answers its documented fields, a PNG and the computation time`, async () => {
-      const res = await postSim(server, solver, typicalRequests[solver]);
+      const res = await postSim(server, solver, solverExamples[solver]);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(res.body.success).toBe(true);
@@ -119,7 +120,7 @@ describe('POST /v1/sim/<solver> with a typical request', () => {
 describe('output kinds', () => {
   it("adds the SVG figure when output_type is 'svg'", async () => {
     const res = await postSim(server, 'point_charges', {
-      ...typicalRequests.point_charges,
+      ...solverExamples.point_charges,
       output_type: 'svg',
     });
     expect(res.status).toBe(200);
@@ -129,14 +130,14 @@ describe('output kinds', () => {
   });
 
   it("answers the PNG and the numbers for output_type 'data'", async () => {
-    const res = await postSim(server, 'fresnel', { ...typicalRequests.fresnel, output_type: 'data' });
+    const res = await postSim(server, 'fresnel', { ...solverExamples.fresnel, output_type: 'data' });
     expect(res.status).toBe(200);
     expect(isPng(res.body.data.png_base64)).toBe(true);
     expect(res.body.data.angle_sweep.reflectance).toHaveLength(91);
   });
 
   it('draws wave_1d animation frames, each a PNG at a time of the run', async () => {
-    const res = await postSim(server, 'wave_1d', { ...typicalRequests.wave_1d, output_type: 'animation' });
+    const res = await postSim(server, 'wave_1d', { ...solverExamples.wave_1d, output_type: 'animation' });
     expect(res.status).toBe(200);
     const { animation_frames: frames, wave_data: wave } = res.body.data;
     expect(frames.length).toBeGreaterThan(1);
@@ -157,11 +158,11 @@ describe('output kinds', () => {
 
   it('accepts the generic visualization options and plot extras', async () => {
     const plain = await postSim(server, 'laplace2d', {
-      ...typicalRequests.laplace2d,
+      ...solverExamples.laplace2d,
       visualization: undefined,
     });
     const styled = await postSim(server, 'laplace2d', {
-      ...typicalRequests.laplace2d,
+      ...solverExamples.laplace2d,
       visualization: {
         colormap: 'jet',
         show_contour: false,
@@ -214,7 +215,7 @@ describe('output kinds', () => {
 describe('solver failures', () => {
   it('answers 422 CONVERGENCE_ERROR when laplace2d runs out of iterations', async () => {
     const res = await postSim(server, 'laplace2d', {
-      ...typicalRequests.laplace2d,
+      ...solverExamples.laplace2d,
       nx: 200,
       ny: 200,
       max_iterations: 1,

@@ -1,11 +1,12 @@
+import { solverExamples } from '@faraday/physics/schemas';
 import { describe, expect, it } from 'vitest';
-import { poolStatus, postSim, typicalRequests, useSimServer } from './support.js';
+import { poolStatus, postSim, useSimServer } from './support.js';
 
 const server = useSimServer();
 
 interface BadCase {
   name: string;
-  solver: keyof typeof typicalRequests;
+  solver: keyof typeof solverExamples;
   /** An object is merged over the typical request; a string is sent as raw JSON. */
   body: Record<string, unknown> | string;
   /** Paths the details must name. */
@@ -253,7 +254,7 @@ const cases: BadCase[] = [
 describe('bad input answers 400 INVALID_PARAMETERS naming every bad field', () => {
   for (const c of cases) {
     it(`${c.solver}: ${c.name}`, async () => {
-      const body = typeof c.body === 'string' ? c.body : { ...typicalRequests[c.solver], ...c.body };
+      const body = typeof c.body === 'string' ? c.body : { ...solverExamples[c.solver], ...c.body };
       const res = await postSim(server, c.solver, body);
       expect(res.status).toBe(400);
       expect(res.body.success).toBe(false);
@@ -294,7 +295,7 @@ describe('bad input answers 400 INVALID_PARAMETERS naming every bad field', () =
 });
 
 describe('grids over 100,000 points answer 422 MEMORY_LIMIT_EXCEEDED before any work', () => {
-  const tooLarge: [keyof typeof typicalRequests, Record<string, unknown>, string][] = [
+  const tooLarge: [keyof typeof solverExamples, Record<string, unknown>, string][] = [
     ['laplace2d', { nx: 400, ny: 400 }, '160,000'],
     ['point_charges', { grid_size: 317 }, '100,489'],
     ['wire_field', { grid_size: 1000 }, '1,000,000'],
@@ -302,7 +303,7 @@ describe('grids over 100,000 points answer 422 MEMORY_LIMIT_EXCEEDED before any 
   for (const [solver, change, count] of tooLarge) {
     it(`${solver} ${JSON.stringify(change)}`, async () => {
       const before = await poolStatus(server);
-      const res = await postSim(server, solver, { ...typicalRequests[solver], ...change });
+      const res = await postSim(server, solver, { ...solverExamples[solver], ...change });
       expect(res.status).toBe(422);
       expect(res.body.error.code).toBe('MEMORY_LIMIT_EXCEEDED');
       expect(res.body.error.details).toContain(count);
@@ -313,7 +314,7 @@ describe('grids over 100,000 points answer 422 MEMORY_LIMIT_EXCEEDED before any 
   }
 
   it('counts wave_1d by its spatial grid: nx 1000 runs, with a bounded record', async () => {
-    const res = await postSim(server, 'wave_1d', { ...typicalRequests.wave_1d, nx: 1000 });
+    const res = await postSim(server, 'wave_1d', { ...solverExamples.wave_1d, nx: 1000 });
     expect(res.status).toBe(200);
     expect(res.body.data.metadata.grid_points).toBe(1000);
     expect(res.body.data.wave_data.t.length).toBe(res.body.data.metadata.saved_steps);
@@ -323,7 +324,7 @@ describe('grids over 100,000 points answer 422 MEMORY_LIMIT_EXCEEDED before any 
   it('accepts exactly 100,000 points (gauss_flux: 1000 nodes × 100 charges)', async () => {
     const charges = Array.from({ length: 100 }, (_, i) => ({ x: 0.001 * i, y: 0, q: 1e-12 }));
     const res = await postSim(server, 'gauss_flux', {
-      ...typicalRequests.gauss_flux,
+      ...solverExamples.gauss_flux,
       charges,
       grid_resolution: 1000,
     });

@@ -63,3 +63,39 @@ export function turnsBz(
   }
   return sum;
 }
+
+export interface LoopField {
+  /** B_z, T */
+  bz: number;
+  /** B_ρ, T */
+  br: number;
+  /** The flux function ψ = ρ A_φ (T·m²): constant along a field line in the (z, ρ) half plane. */
+  psi: number;
+}
+
+/**
+ * The whole field of a loop of radius R (m) and current I (A) at (ρ ≥ 0, z), for figures: B_z,
+ * B_ρ and the flux function whose level lines are the field lines (Simpson et al., NASA/TM-2001-
+ * 210042, eqs. 12–13, with α² = (R − ρ)² + z², β² = (R + ρ)² + z², k² = 1 − α²/β²):
+ *   B_z = μ0 I/(2π α² β) · [(R² − ρ² − z²) E(k) + α² K(k)],
+ *   B_ρ = μ0 I z/(2π α² β ρ) · [(R² + ρ² + z²) E(k) − α² K(k)],
+ *   ψ   = μ0 I β/(2π) · [(1 − k²/2) K(k) − E(k)].
+ * It stays finite on the wire, where it is evaluated as at 1e-6 R from it (k'² ≥ 1e-12); off
+ * the wire B_z agrees with `loopBz` to rounding (tested), which the solver uses for its
+ * cancellation-free accuracy.
+ */
+export function loopField(R: number, I: number, rho: number, z: number): LoopField {
+  const s = R * R + rho * rho + z * z;
+  const alpha2 = Math.max(1e-30, s - 2 * R * rho);
+  const beta2 = s + 2 * R * rho;
+  const beta = Math.sqrt(beta2);
+  const kc2 = Math.max(1e-12, alpha2 / beta2);
+  const kc = Math.sqrt(kc2);
+  const K = cel(kc, 1, 1, 1);
+  const E = cel(kc, 1, 1, kc2);
+  const c = (MU_0 * I) / Math.PI;
+  const bz = (c / (2 * alpha2 * beta)) * ((R * R - rho * rho - z * z) * E + alpha2 * K);
+  const br = rho > 1e-12 * R ? ((c * z) / (2 * alpha2 * beta * rho)) * (s * E - alpha2 * K) : 0;
+  const psi = ((MU_0 * I * beta) / (2 * Math.PI)) * ((1 - (1 - kc2) / 2) * K - E);
+  return { bz, br, psi };
+}

@@ -27,57 +27,11 @@
  * (180 for a negative real coefficient). For 'unpolarized' the coefficients are the rms of the s
  * and p magnitudes (r = √R) and the phases are null, since the mix has no single phase.
  */
-import { z } from 'zod';
 import { linspace } from '../numerics/grid.js';
-import { optionalVisualization } from '../schemas.js';
+import { type FresnelInput, fresnelSchema, type Polarization } from '../schemas/fresnel.js';
 import { parseInput, secondsSince } from '../validation.js';
 
 const DEG = Math.PI / 180;
-
-export const fresnelSchema = z.strictObject({
-  n1: z
-    .number()
-    .min(1e-3)
-    .max(100)
-    .default(1)
-    .describe('Refractive index of the incidence medium (default 1).'),
-  n2: z
-    .number()
-    .min(1e-3)
-    .max(100)
-    .default(1.5)
-    .describe('Refractive index of the second medium (default 1.5).'),
-  theta_i: z
-    .number()
-    .min(0)
-    .max(90)
-    .default(45)
-    .describe('Angle of incidence, degrees, 0 to 90 (default 45).'),
-  polarization: z
-    .enum(['s', 'p', 'unpolarized'])
-    .default('s')
-    .describe("'s' (TE), 'p' (TM) or 'unpolarized' (default 's')."),
-  angle_range: z
-    .strictObject({
-      min: z.number().min(0).max(90).default(0).describe('First angle of the sweep, degrees (default 0).'),
-      max: z.number().min(0).max(90).default(90).describe('Last angle of the sweep, degrees (default 90).'),
-      points: z
-        .number()
-        .int()
-        .min(2)
-        .max(100_000)
-        .default(181)
-        .describe('Angles in the sweep (default 181).'),
-    })
-    .prefault({})
-    .refine((r) => r.max > r.min, { message: 'max must be greater than min', path: ['max'] })
-    .describe('The angle sweep.'),
-  visualization: optionalVisualization,
-});
-
-export type FresnelInput = z.input<typeof fresnelSchema>;
-export type FresnelParams = z.output<typeof fresnelSchema>;
-export type Polarization = FresnelParams['polarization'];
 
 export interface FresnelOutput {
   single_angle: {
@@ -105,11 +59,6 @@ export interface FresnelOutput {
 
 const NO_INTERFACE =
   'n1 = n2: there is no interface, nothing is reflected at any angle, so there is no Brewster angle';
-
-/** Points counted against the 100,000 limit: the sweep's angle count. */
-export function fresnelGridPoints(params: FresnelParams): number {
-  return params.angle_range.points;
-}
 
 /** Complex number as [re, im]. */
 type Complex = [number, number];

@@ -24,55 +24,10 @@
  * grid_resolution angles with the outward radial field E·n (V/m) of all charges.
  * A charge on the surface (|d − R| ≤ 1e-9 R) is rejected: its flux is not defined.
  */
-import { z } from 'zod';
 import { COULOMB_K, EPSILON_0, VERIFICATION_TOLERANCE } from '../constants.js';
 import { gaussLegendre } from '../numerics/quadrature.js';
-import { chargesSchema, coordinate, lengthSchema, optionalVisualization } from '../schemas.js';
+import { type GaussFluxInput, gaussFluxSchema } from '../schemas/gauss-flux.js';
 import { parseInput, secondsSince } from '../validation.js';
-
-const ON_SURFACE = 1e-9;
-
-export const gaussFluxSchema = z
-  .strictObject({
-    charges: chargesSchema,
-    surface: z
-      .strictObject({
-        type: z
-          .literal('circle')
-          .default('circle')
-          .describe("Surface shape; only 'circle' (a sphere's equator)."),
-        center_x: coordinate('x of the centre, m (default 0).').default(0),
-        center_y: coordinate('y of the centre, m (default 0).').default(0),
-        radius: lengthSchema(1e3, 'Radius, m (1e-12 to 1000, default 1).').default(1),
-      })
-      .prefault({})
-      .describe('The Gaussian surface: a sphere whose equator is this circle in the plane of the charges.'),
-    grid_resolution: z
-      .number()
-      .int()
-      .min(4)
-      .max(1000)
-      .default(64)
-      .describe('Gauss–Legendre nodes per charge and equator sample points (4 to 1000, default 64).'),
-    visualization: optionalVisualization,
-  })
-  .superRefine((value, ctx) => {
-    const { center_x, center_y, radius } = value.surface;
-    value.charges.forEach((c, i) => {
-      const d = Math.hypot(c.x - center_x, c.y - center_y);
-      if (Math.abs(d - radius) <= ON_SURFACE * radius) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['charges', i],
-          message:
-            'the charge lies on the Gaussian surface, where the flux is undefined; move it inside or outside',
-        });
-      }
-    });
-  });
-
-export type GaussFluxInput = z.input<typeof gaussFluxSchema>;
-export type GaussFluxParams = z.output<typeof gaussFluxSchema>;
 
 export interface GaussFluxOutput {
   /** C. */
@@ -86,11 +41,6 @@ export interface GaussFluxOutput {
   /** Equator points (m) and the outward field E·n there (V/m). */
   surface_points: { x: Float64Array; y: Float64Array; flux_density: Float64Array };
   metadata: { epsilon_0: number; computation_time: number };
-}
-
-/** Points counted against the 100,000 limit: grid_resolution × number of charges. */
-export function gaussFluxGridPoints(params: GaussFluxParams): number {
-  return params.grid_resolution * params.charges.length;
 }
 
 export function solveGaussFlux(input: GaussFluxInput): GaussFluxOutput {

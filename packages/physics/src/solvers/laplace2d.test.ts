@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../errors.js';
 import { scaledResidual } from '../numerics/multigrid.js';
+import { laplace2dSchema } from '../schemas/laplace2d.js';
 import { toWire } from '../wire.js';
-import { laplace2dSchema, solveLaplace2d } from './laplace2d.js';
+import { solveLaplace2d } from './laplace2d.js';
 
 /**
  * Fourier-series solution on the unit square with V = 1 on the top (y = 1), 0 elsewhere:

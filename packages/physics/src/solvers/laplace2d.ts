@@ -25,43 +25,11 @@
  * corners (where a jump between two side potentials makes the field singular). The tests check
  * the centre value, the Fourier-series solution and a measured second-order convergence rate.
  */
-import { z } from 'zod';
 import { PhysicsError } from '../errors.js';
 import { createGrid, type Domain, type Grid2D, negativeGradient } from '../numerics/grid.js';
 import { solveDirichletMultigrid } from '../numerics/multigrid.js';
-import { optionalVisualization } from '../schemas.js';
+import { type Laplace2dInput, laplace2dSchema } from '../schemas/laplace2d.js';
 import { parseInput, secondsSince } from '../validation.js';
-
-const potential = (side: string) =>
-  z.number().min(-1e6).max(1e6).describe(`Potential of the ${side} side, V (|V| ≤ 1e6).`);
-
-export const laplace2dSchema = z.strictObject({
-  nx: z.number().int().min(3).max(2000).describe('Grid points along x (columns), 3 to 2000.'),
-  ny: z.number().int().min(3).max(2000).describe('Grid points along y (rows), 3 to 2000.'),
-  v_top: potential('top (y max)'),
-  v_bottom: potential('bottom (y = 0)'),
-  v_left: potential('left (x = 0)'),
-  v_right: potential('right (x max)'),
-  max_iterations: z
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .default(100)
-    .describe(
-      'Most multigrid cycles before giving up with CONVERGENCE_ERROR (default 100; 4–8 are typical).',
-    ),
-  tolerance: z
-    .number()
-    .min(1e-14)
-    .max(1e3)
-    .default(1e-6)
-    .describe('Target max-norm residual in volts (default 1e-6).'),
-  visualization: optionalVisualization,
-});
-
-export type Laplace2dInput = z.input<typeof laplace2dSchema>;
-export type Laplace2dParams = z.output<typeof laplace2dSchema>;
 
 export interface Laplace2dOutput {
   /** V in volts, ny rows × nx columns, row 0 = top edge. */
@@ -77,11 +45,6 @@ export interface Laplace2dOutput {
     computation_time: number;
     grid_size: [number, number];
   };
-}
-
-/** Grid points counted against the 100,000 limit: nx · ny. */
-export function laplace2dGridPoints(params: Laplace2dParams): number {
-  return params.nx * params.ny;
 }
 
 export function solveLaplace2d(input: Laplace2dInput): Laplace2dOutput {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COULOMB_K } from '../constants.js';
 import { gridAxes } from '../numerics/grid.js';
-import { type PointCharge, solvePointCharges, traceFieldLines } from './point-charges.js';
+import type { PointCharge } from '../point-fields.js';
+import { solvePointCharges, traceFieldLines } from './point-charges.js';
 
 const domain = { x_min: -1, x_max: 1, y_min: -1, y_max: 1 };
 

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EPSILON_0, MU_0, SPEED_OF_LIGHT } from '../constants.js';
 import type { PhysicsError } from '../errors.js';
-import {
-  animationFrameIndices,
-  MAX_SAVED_STEPS,
-  solveWave1d,
-  type Wave1dOutput,
-  wave1dGridPoints,
-  wave1dSchema,
-} from './wave-1d.js';
+import { MAX_SAVED_STEPS, wave1dGridPoints, wave1dSchema } from '../schemas/wave-1d.js';
+import { animationFrameIndices, solveWave1d, type Wave1dOutput } from './wave-1d.js';
 
 /** Position (m, parabolic sub-cell interpolation) and value of the largest E in row k, x > xMin. */
 function peak(out: Wave1dOutput, k: number, xMin: number) {

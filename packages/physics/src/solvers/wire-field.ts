@@ -20,56 +20,14 @@
  * of A_z (infinite there). The node coordinates come back as `x` (columns, x_min → x_max) and `y`
  * (rows, row 0 = y_max).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MU_0 } from '../constants.js';
 import { levelLines, uniformLevels } from '../numerics/contours.js';
 import { createGrid, type Domain, type Grid2D, gridAxes, maskNodes, maxOf } from '../numerics/grid.js';
-import { checkDomain, coordinate, domainShape, gridSize, optionalVisualization } from '../schemas.js';
+import { type LineCurrent, signedCurrent } from '../point-fields.js';
+import { type WireFieldInput, wireFieldSchema, type wireSchema } from '../schemas/wire-field.js';
 import { parseInput, secondsSince } from '../validation.js';
 import { type Polyline, SINGULAR_FRACTION } from './point-charges.js';
-
-export const wireSchema = z.strictObject({
-  type: z.literal('infinite_straight').default('infinite_straight').describe("Only 'infinite_straight'."),
-  x: coordinate('x where the wire crosses the plane, m.'),
-  y: coordinate('y where the wire crosses the plane, m.'),
-  current: z
-    .number()
-    .min(-1e6)
-    .max(1e6)
-    .describe('Current, A (|I| ≤ 1e6); positive flows along `direction`.'),
-  direction: z
-    .enum(['z', '-z'])
-    .default('z')
-    .describe("'z' (default): positive current flows out of the page; '-z': into the page."),
-});
-
-export const wireFieldSchema = z
-  .strictObject({
-    wires: z.array(wireSchema).min(1).max(100).describe('Infinite straight wires along z, 1 to 100.'),
-    ...domainShape,
-    grid_size: gridSize(
-      'Grid points per side (3 to 1000, default 100). B comes back as grid_size rows of grid_size values: ' +
-        'row 0 is y = y_max (the top edge), column 0 is x = x_min; `x` (per column) and `y` (per row, ' +
-        'descending) give the node coordinates. The values are exact Biot–Savart superposition; a node on ' +
-        'a wire leaves that wire out and is listed in metadata.singular_nodes as [row, col].',
-    ),
-    show_field_lines: z
-      .boolean()
-      .default(true)
-      .describe('Compute field lines (level lines of A_z; default true); when false field_lines is [].'),
-    visualization: optionalVisualization,
-  })
-  .superRefine(checkDomain);
-
-export type WireFieldInput = z.input<typeof wireFieldSchema>;
-export type WireFieldParams = z.output<typeof wireFieldSchema>;
-
-/** A wire reduced to what the field needs: position and signed current along +z (A). */
-export interface LineCurrent {
-  x: number;
-  y: number;
-  current: number;
-}
 
 export interface WireFieldOutput {
   /** Tesla on grid_size × grid_size points, row 0 = y_max; Bz is identically zero. */
@@ -90,14 +48,9 @@ export interface WireFieldOutput {
   y: Float64Array;
 }
 
-/** Grid points counted against the 100,000 limit: grid_size². */
-export function wireFieldGridPoints(params: WireFieldParams): number {
-  return params.grid_size * params.grid_size;
-}
-
 /** Signed currents along +z. */
 export function lineCurrents(wires: ReadonlyArray<z.output<typeof wireSchema>>): LineCurrent[] {
-  return wires.map((w) => ({ x: w.x, y: w.y, current: w.direction === 'z' ? w.current : -w.current }));
+  return wires.map((w) => ({ x: w.x, y: w.y, current: signedCurrent(w) }));
 }
 
 export function solveWireField(input: WireFieldInput): WireFieldOutput {

@@ -1,3 +1,4 @@
+import { powerReflectance } from '@faraday/physics';
 import { invalid } from '../errors.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Layer, Scene } from '../scene.js';
@@ -5,16 +6,10 @@ import { formatValue } from '../ticks.js';
 import type { FresnelOutput, FresnelParams, Series } from '../types.js';
 import { axisLabels, bi, scene } from './common.js';
 
-/** Power reflectances from the Fresnel equations; R = 1 past the critical angle. */
+/** Power reflectances R_s and R_p at θi in degrees (the physics package's Fresnel equations). */
 export function fresnelR(n1: number, n2: number, thetaDeg: number): { rs: number; rp: number } {
   const ti = (thetaDeg * Math.PI) / 180;
-  const ci = Math.cos(ti);
-  const st = (n1 / n2) * Math.sin(ti);
-  if (st >= 1) return { rs: 1, rp: 1 };
-  const ct = Math.sqrt(1 - st * st);
-  const rs = (n1 * ci - n2 * ct) / (n1 * ci + n2 * ct);
-  const rp = (n2 * ci - n1 * ct) / (n2 * ci + n1 * ct);
-  return { rs: rs * rs, rp: rp * rp };
+  return { rs: powerReflectance(n1, n2, ti, 's'), rp: powerReflectance(n1, n2, ti, 'p') };
 }
 
 const S_COLOR = '#1f5fb4';

@@ -1,7 +1,8 @@
+import { SOLVER_NAMES } from '@faraday/physics/schemas';
 import { InvalidPlotParametersError, invalid } from '../errors.js';
 import { type ResolvedOptions, resolveOptions } from '../options.js';
 import type { Scene } from '../scene.js';
-import { SOLVER_NAMES, type SolverInputs, type SolverName } from '../types.js';
+import type { SolverInputs, SolverName } from '../types.js';
 import { ampereLoopScene } from './ampere-loop.js';
 import { fresnelScene } from './fresnel.js';
 import { gaussFluxScene } from './gauss-flux.js';

@@ -1,6 +1,7 @@
+import { MU_0 } from '@faraday/physics';
 import { isolines } from '../contours.js';
 import { invalid } from '../errors.js';
-import { MU_0, solenoidFieldAt, solenoidLoops } from '../fields.js';
+import { solenoidFieldAt, solenoidLoops } from '../fields.js';
 import { toGrid } from '../grid.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Layer, Marker, Panel, Scene } from '../scene.js';

@@ -1,6 +1,6 @@
-import { maskNodes } from '@faraday/physics';
+import { maskNodes, wireField } from '@faraday/physics';
 import { isolines } from '../contours.js';
-import { wireB, wireVectorPotential } from '../fields.js';
+import { lineCurrents, wireVectorPotential } from '../fields.js';
 import { checkDomain, sampleGrid, toGrid } from '../grid.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Layer, Scene } from '../scene.js';
@@ -54,6 +54,7 @@ export function wireFieldScene(params: WireFieldParams, output: WireFieldOutput,
     const By = output.magnetic_field.By;
     const gx = Bx === undefined ? undefined : maskNodes(toGrid(Bx, 'output.magnetic_field.Bx'), singular);
     const gy = By === undefined ? undefined : maskNodes(toGrid(By, 'output.magnetic_field.By'), singular);
+    const currents = lineCurrents(wires);
     layers.push({
       type: 'lines',
       lines,
@@ -69,7 +70,8 @@ export function wireFieldScene(params: WireFieldParams, output: WireFieldOutput,
             const v = sampleGrid(gy, ext, x, y);
             if (u !== undefined && v !== undefined) return [u, v];
           }
-          return wireB(wires, x, y);
+          const b = wireField(currents, x, y);
+          return [b.bx, b.by];
         },
       },
     });

@@ -13,7 +13,8 @@ import {
   simulationTypes,
   successEnvelopeSchema,
 } from '@faraday/contracts';
-import { solverRequestExamples, solverRequestSchema } from '@faraday/plot';
+import { solverExamples } from '@faraday/physics/schemas';
+import { solverRequestSchema } from '@faraday/plot';
 import { answerCallerGone, callerGoneSignal, sendChunks, type ZodTypeProvider } from '@faraday/server-kit';
 import fastifyCompress, { type FastifyCompressRouteOptions } from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,7 +38,7 @@ const resultParams = z.object({ simulation_id: z.string().min(1).max(64) });
 function recordedSolverRequestSchema(solver: SimulationType) {
   return solverRequestSchema(solver)
     .extend(simulationRecordFieldsSchema.shape)
-    .meta({ examples: [{ ...solverRequestExamples[solver], title: `My ${solver} run` }] });
+    .meta({ examples: [{ ...solverExamples[solver], title: `My ${solver} run` }] });
 }
 
 /**

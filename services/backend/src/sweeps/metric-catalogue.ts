@@ -1,4 +1,7 @@
 import type { SimulationType, SweepProbe } from '@faraday/contracts';
+import { coulombField, signedCurrent, wireField } from '@faraday/physics';
+import { fieldAt, fieldUnit, isCount, solverSchemas } from '@faraday/physics/schemas';
+import { parsePath } from './sweep-plan.js';
 
 /**
  * The physically meaningful sweep metrics of each solver, with their units, in one place
@@ -9,9 +12,6 @@ import type { SimulationType, SweepProbe } from '@faraday/contracts';
  * rather than interpolated between nodes.
  */
 
-/** CODATA 2018, the values of packages/physics/src/constants.ts (the backend does not import physics). */
-const COULOMB_K = 8.9875517923e9;
-const MU_0 = 1.25663706212e-6;
 /** A probe this close to a source (m) sits on its singularity: no value. */
 const SINGULAR_DISTANCE = 1e-12;
 
@@ -54,19 +54,13 @@ function at(probe: SweepProbe | null): string {
 function coulombAt(input: MetricInput): { e: number; v: number } | undefined {
   const { probe } = input;
   if (!probe) return undefined;
-  let ex = 0;
-  let ey = 0;
-  let v = 0;
-  for (const c of list(input.parameters.charges)) {
-    const q = num(c.q) ?? 0;
-    const dx = probe.x - (num(c.x) ?? 0);
-    const dy = probe.y - (num(c.y) ?? 0);
-    const r = Math.hypot(dx, dy);
-    if (r < SINGULAR_DISTANCE) return undefined;
-    ex += (COULOMB_K * q * dx) / r ** 3;
-    ey += (COULOMB_K * q * dy) / r ** 3;
-    v += (COULOMB_K * q) / r;
-  }
+  const charges = list(input.parameters.charges).map((c) => ({
+    x: num(c.x) ?? 0,
+    y: num(c.y) ?? 0,
+    q: num(c.q) ?? 0,
+  }));
+  if (charges.some((c) => Math.hypot(probe.x - c.x, probe.y - c.y) < SINGULAR_DISTANCE)) return undefined;
+  const { ex, ey, v } = coulombField(charges, probe.x, probe.y);
   return { e: Math.hypot(ex, ey), v };
 }
 
@@ -74,19 +68,14 @@ function coulombAt(input: MetricInput): { e: number; v: number } | undefined {
 function wiresAt(input: MetricInput): number | undefined {
   const { probe } = input;
   if (!probe) return undefined;
-  let bx = 0;
-  let by = 0;
-  for (const w of list(input.parameters.wires)) {
-    // positive current flows along `direction` ('z' out of the page by default)
-    const current = (num(w.current) ?? 0) * (w.direction === '-z' ? -1 : 1);
-    const dx = probe.x - (num(w.x) ?? 0);
-    const dy = probe.y - (num(w.y) ?? 0);
-    const r2 = dx * dx + dy * dy;
-    if (Math.sqrt(r2) < SINGULAR_DISTANCE) return undefined;
-    const k = (MU_0 * current) / (2 * Math.PI * r2);
-    bx += -k * dy;
-    by += k * dx;
-  }
+  const wires = list(input.parameters.wires).map((w) => ({
+    x: num(w.x) ?? 0,
+    y: num(w.y) ?? 0,
+    // positive current flows along `direction` ('z', out of the page, unless '-z')
+    current: signedCurrent({ current: num(w.current) ?? 0, direction: w.direction === '-z' ? '-z' : 'z' }),
+  }));
+  if (wires.some((w) => Math.hypot(probe.x - w.x, probe.y - w.y) < SINGULAR_DISTANCE)) return undefined;
+  const { bx, by } = wireField(wires, probe.x, probe.y);
   return Math.hypot(bx, by);
 }
 
@@ -259,57 +248,16 @@ export function metricDefinitions(type: SimulationType, probe: SweepProbe | null
   return SWEEP_METRICS[type].map((m) => ({ name: m.name, label: m.label(probe), unit: m.unit }));
 }
 
-/** Units of request fields by their name (the last segment of a path), SI. */
-const FIELD_UNITS: Record<string, string> = {
-  q: 'C',
-  x: 'm',
-  y: 'm',
-  x_min: 'm',
-  x_max: 'm',
-  y_min: 'm',
-  y_max: 'm',
-  center_x: 'm',
-  center_y: 'm',
-  radius: 'm',
-  length: 'm',
-  width: 'm',
-  position: 'm',
-  current: 'A',
-  v_top: 'V',
-  v_bottom: 'V',
-  v_left: 'V',
-  v_right: 'V',
-  tolerance: 'V',
-  theta_i: '°',
-  min: '°',
-  max: '°',
-  n1: 'dimensionless',
-  n2: 'dimensionless',
-  epsilon_r: 'dimensionless',
-  mu_r: 'dimensionless',
-  sigma: 'S/m',
-  amplitude: 'V/m',
-  frequency: 'Hz',
-  total_time: 's',
-  n_turns: 'count',
-  nx: 'count',
-  ny: 'count',
-  nt: 'count',
-  grid_size: 'count',
-  grid_resolution: 'count',
-  n_points: 'count',
-  points: 'count',
-  max_iterations: 'count',
-};
+/** The sweep summaries' names for the units the request schemas declare. */
+const UNIT_NAMES: Record<string, string> = { deg: '°', '1': 'dimensionless' };
 
-/** The unit of a swept path such as `charges[0].q` or `source.amplitude`. */
+/**
+ * The unit of a swept path such as `charges[0].q` or `source.amplitude`, as the solver's request
+ * schema declares it: 'count' for a whole number, '' for a path that is neither.
+ */
 export function parameterUnit(type: SimulationType, path: string): string {
-  const name =
-    path
-      .replace(/\[\d+\]/g, '')
-      .split('.')
-      .at(-1) ?? path;
-  // solenoid analysis ranges are lengths; fresnel's angle_range.min/max are angles
-  if (type === 'solenoid' && (name === 'min' || name === 'max')) return 'm';
-  return FIELD_UNITS[name] ?? '';
+  const field = fieldAt(solverSchemas[type], parsePath(path));
+  const unit = fieldUnit(field);
+  if (unit !== undefined) return UNIT_NAMES[unit] ?? unit;
+  return isCount(field) ? 'count' : '';
 }

@@ -5,8 +5,6 @@ import type { Db } from '../../src/db/database.js';
 
 export type Auth = { authorization: string };
 
-export const EPSILON_0 = 8.8541878128e-12;
-
 /** gauss_flux around one charge at the origin: every run succeeds, flux = q/ε0. */
 export function gaussFluxSweep(sweep: Record<string, { start: number; end: number; steps: number }>) {
   return {

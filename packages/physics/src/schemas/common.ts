@@ -2,8 +2,29 @@
  * Schema pieces shared by several solvers. zod 4's `z.number()` already rejects NaN and ±Infinity,
  * so every number that passes is finite; the bounds below keep inputs in ranges where the
  * arithmetic stays far from overflow and the figures stay meaningful.
+ *
+ * Every real-valued field declares its unit as metadata, `.meta(unit('m'))`, which zod stores as
+ * `{ 'x-unit': 'm' }`: `z.toJSONSchema` writes it as the keyword `x-unit`, which the API reference
+ * (OpenAPI 3.1 admits `x-` keywords in a schema) and the lab's forms read, and `fieldUnit` reads
+ * it from the zod schema. Integer fields are counts and have none.
  */
 import { z } from 'zod';
+
+/**
+ * The units solver inputs are given in, written as plain SI symbols: `deg` for degrees of angle,
+ * `1` for a dimensionless ratio (a refractive index, a relative permittivity).
+ */
+export const UNITS = ['m', 's', 'Hz', 'C', 'A', 'V', 'V/m', 'S/m', 'deg', '1'] as const;
+
+export type Unit = (typeof UNITS)[number];
+
+/** The metadata key of a field's unit, in the zod schema and in its JSON Schema. */
+export const UNIT_KEY = 'x-unit';
+
+/** The metadata declaring a field's unit: `z.number().meta(unit('m'))`. */
+export function unit(symbol: Unit): { [UNIT_KEY]: Unit } {
+  return { [UNIT_KEY]: symbol };
+}
 
 /** Largest coordinate magnitude accepted, in metres. */
 export const MAX_COORDINATE = 1e3;
@@ -18,11 +39,12 @@ export const MIN_LENGTH = 1e-12;
 
 /** A length in metres, MIN_LENGTH to `max`. */
 export function lengthSchema(max: number, description: string) {
-  return z.number().min(MIN_LENGTH).max(max).describe(description);
+  return z.number().min(MIN_LENGTH).max(max).meta(unit('m')).describe(description);
 }
 
+/** A position in metres, ±MAX_COORDINATE. */
 export function coordinate(description: string) {
-  return z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE).describe(description);
+  return z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE).meta(unit('m')).describe(description);
 }
 
 /**
@@ -48,7 +70,12 @@ export const optionalVisualization = visualizationSchema.prefault({});
 export const pointChargeSchema = z.strictObject({
   x: coordinate('x position of the charge, m.'),
   y: coordinate('y position of the charge, m.'),
-  q: z.number().min(-1e3).max(1e3).describe('Charge, C (teaching examples use nC, e.g. 1e-9).'),
+  q: z
+    .number()
+    .min(-1e3)
+    .max(1e3)
+    .meta(unit('C'))
+    .describe('Charge, C (teaching examples use nC, e.g. 1e-9).'),
 });
 
 export const chargesSchema = z
