@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const src = (pkg: string, entry = 'index.ts') =>
   fileURLToPath(new URL(`./packages/${pkg}/src/${entry}`, import.meta.url));
@@ -14,39 +14,74 @@ const alias = {
   '@faraday/plot': src('plot'),
 };
 
+// Every error answer a test provokes must be listed in its operation's OpenAPI document.
+const documentedAnswers = 'test/support/documented-answers.ts';
+// The integration and browser tests start built files; their lanes build them first.
+const buildForLane = 'test/support/build-for-lane.ts';
+const browserTests = ['test/e2e/**/*.test.ts', 'test/api-reference/docs-offline.test.ts'];
+// The unit lane runs first, on every core.
+const unitLane = { maxWorkers: '100%', sequence: { groupOrder: 0 } } as const;
+
+/**
+ * Three lanes, as vitest projects (README, "Tests"): `npm test` runs them all;
+ * `npm run test:unit` runs the unit projects, `test:integration` and `test:browser` the others.
+ */
 export default defineConfig({
   resolve: { alias },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    reporters: ['default', './test/support/not-run-reporter.ts'],
     projects: [
       {
-        resolve: { alias },
+        // Tests beside the code they test: they need no build and no server installed.
+        extends: true,
         test: {
-          name: 'node',
-          include: [
-            'test/**/*.test.ts',
-            'packages/*/src/**/*.test.ts',
-            'services/*/src/**/*.test.ts',
-            'services/*/test/**/*.test.ts',
-          ],
-          // Every error answer a test provokes must be listed in its operation's OpenAPI document.
-          setupFiles: ['test/support/documented-answers.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          setupFiles: [documentedAnswers],
+          // These tests keep no state from one file to the next (setup files still run for each),
+          // so one module graph per worker serves them all: loading the same modules again for
+          // every file took half the lane's time. (The web app's tests share the DOM: isolated.)
+          isolate: false,
+          ...unitLane,
         },
       },
       {
+        extends: true,
         plugins: [react()],
-        resolve: { alias },
         test: {
-          name: 'web',
+          name: 'unit-web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          testTimeout: 30_000,
+          ...unitLane,
+        },
+      },
+      {
+        // The services over real sockets, databases and processes (the built solver worker too).
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['services/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...browserTests],
+          setupFiles: [documentedAnswers],
+          globalSetup: [buildForLane],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Chromium against the whole platform and the API reference pages, one file at a time
+        // (each starts the platform and a browser), after the other lanes.
+        extends: true,
+        test: {
+          name: 'browser',
+          include: browserTests,
+          setupFiles: [documentedAnswers],
+          globalSetup: [buildForLane],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -18,8 +18,8 @@ import type { OpenApiDocument } from './support/openapi.js';
 /**
  * The hostile-input attack, re-run on every test run. Each service's own /openapi.json drives
  * the cases (so new routes and fields are fuzzed without editing this file); a seeded
- * generator picks the hostile values; every answer must be under 5xx, in the envelope with a
- * catalogue code, and within 5 s. The backend is fuzzed on SQLite and PostgreSQL (CI sets
+ * generator picks the hostile values; every request must be answered (none hangs), under 5xx,
+ * in the envelope with a catalogue code. The backend is fuzzed on SQLite and PostgreSQL (CI sets
  * TEST_POSTGRES_URL), wired to a real sim service and AI service (its model a local fake).
  * FUZZ_SEED replays another seed.
  */
@@ -65,18 +65,16 @@ function summarise(service: string, report: FuzzReport): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, count]) => `${status}: ${count}`)
     .join(', ');
-  return `fuzz ${service} (seed ${SEED}): ${report.requests} requests, slowest ${report.slowestMs} ms, ${report.failures.length} failures; ${statuses}`;
+  return `fuzz ${service} (seed ${SEED}): ${report.requests} requests, ${report.failures.length} failures; ${statuses}`;
 }
 
 function expectNoFailures(report: FuzzReport): void {
-  const shown = report.failures
-    .slice(0, 40)
-    .map((f) => `${f.case} → ${f.status} in ${f.ms} ms: ${f.problem} ${f.body}`);
+  const shown = report.failures.slice(0, 40).map((f) => `${f.case} → ${f.status}: ${f.problem} ${f.body}`);
   expect(shown, `${report.failures.length} failures`).toEqual([]);
 }
 
 describe('fuzzing the internal services', () => {
-  it('sim service: every operation, hostile values, no 5xx, always the envelope, never slow', async () => {
+  it('sim service: every operation, hostile values, no 5xx, always the envelope, never a hang', async () => {
     const doc = await openapiOf(sim.address);
     const cases = fuzzCases(doc, {
       seed: SEED,
@@ -90,7 +88,7 @@ describe('fuzzing the internal services', () => {
     expectNoFailures(report);
   }, 240_000);
 
-  it('AI service: every operation with the gateway token, no 5xx, always the envelope, never slow', async () => {
+  it('AI service: every operation with the gateway token, no 5xx, always the envelope, never a hang', async () => {
     const doc = await openapiOf(aiAddress);
     const cases = fuzzCases(doc, {
       seed: SEED,
@@ -140,7 +138,7 @@ describe.each(backendDatabases)('fuzzing the backend on $name', (factory) => {
     await database?.drop();
   });
 
-  it('every operation with an admin token: no 5xx, always the envelope, never slow', async () => {
+  it('every operation with an admin token: no 5xx, always the envelope, never a hang', async () => {
     const doc = await openapiOf(address);
     const people = await courseWithPeople({ app: backend } as Parameters<typeof courseWithPeople>[0]);
     // Logging out revokes the token it is sent with: those cases get a token of their own.

@@ -41,13 +41,12 @@ describe('npm start launcher', () => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const deadline = Date.now() + 30_000;
-    expect(await waitForHealth(`http://127.0.0.1:${backend}/healthz`, deadline)).toEqual({
+    expect(await waitForHealth(`http://127.0.0.1:${backend}/healthz`, 30_000)).toEqual({
       success: true,
       data: { status: 'ok' },
     });
-    await waitForHealth(`http://127.0.0.1:${ai}/healthz`, deadline);
-    await waitForHealth(`http://127.0.0.1:${sim}/healthz`, deadline);
+    await waitForHealth(`http://127.0.0.1:${ai}/healthz`, 30_000);
+    await waitForHealth(`http://127.0.0.1:${sim}/healthz`, 30_000);
 
     const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
     child.kill('SIGINT');

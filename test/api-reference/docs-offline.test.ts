@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, screenshotDir } from '../support/browser.js';
+import { describeWith } from '../support/optional-parts.js';
 import { buildServices, openApiOf, type RunningServices, serviceNames } from './services.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -28,7 +29,7 @@ function pathsOf(document: Record<string, unknown>): string[] {
   return Object.keys(document.paths as Paths);
 }
 
-describe('/docs of each service, offline', () => {
+describeWith(['chromium'], '/docs of each service, offline', ({ chromium }) => {
   let services: RunningServices;
   let browser: Browser;
   const addresses: Record<string, string> = {};
@@ -38,7 +39,7 @@ describe('/docs of each service, offline', () => {
     for (const name of serviceNames) {
       addresses[name] = await services.apps[name].listen({ host: '127.0.0.1', port: 0 });
     }
-    browser = await launchChromium();
+    browser = await launchChromium(chromium);
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { createFaradayClient } from '@faraday/client';
 import { simulationTypes } from '@faraday/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import { describeWith } from '../support/optional-parts.js';
 import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
@@ -12,7 +13,7 @@ import { type Platform, root, startPlatform } from '../support/platform.js';
  * fresh SQLite database): every solver run from its page, history, a course's staff seeing a
  * run filed under the course, and a two-parameter sweep followed to the end.
  */
-describe('the simulation lab, end to end', () => {
+describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
   let platform: Platform;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -21,11 +22,11 @@ describe('the simulation lab, end to end', () => {
 
   beforeAll(async () => {
     if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: npm test builds it first (npm run build)');
+      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
     }
     // Sixteen solver runs from one student in a few minutes: above the per-minute default of 20.
     platform = await startPlatform({ SIM_RATE_LIMIT_PER_MINUTE: '200' });
-    browser = await launchChromium();
+    browser = await launchChromium(chromium);
     // A course with the student in it, for the course picker.
     const teacher = createFaradayClient({ baseUrl: platform.baseUrl });
     const { access_token } = await teacher.auth.login('teacher', 'teacher123');

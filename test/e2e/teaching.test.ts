@@ -2,15 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import { describeWith } from '../support/optional-parts.js';
 import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
  * The teaching platform in a real browser against the real platform (npm start's three services,
  * a fresh SQLite database): the semester's main path, from creating a course to the gradebook.
  */
-describe('the web application, end to end', () => {
+describeWith(['chromium'], 'the web application, end to end', ({ chromium }) => {
   let platform: Platform;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -19,10 +20,10 @@ describe('the web application, end to end', () => {
 
   beforeAll(async () => {
     if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: npm test builds it first (npm run build)');
+      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
     }
     platform = await startPlatform();
-    browser = await launchChromium();
+    browser = await launchChromium(chromium);
   }, 90_000);
 
   afterAll(async () => {

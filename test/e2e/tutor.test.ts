@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import { describeWith } from '../support/optional-parts.js';
 import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
@@ -38,7 +39,7 @@ const ZH_PAPER = `高斯定理是电磁学中非常重要的定理。它说明�
 
 总之高斯定理很有用。我们用了它。`;
 
-describe('the AI tutor in the browser', () => {
+describeWith(['chromium'], 'the AI tutor in the browser', ({ chromium }) => {
   let platform: Platform;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -46,10 +47,10 @@ describe('the AI tutor in the browser', () => {
 
   beforeAll(async () => {
     if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: npm test builds it first (npm run build)');
+      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
     }
     platform = await startPlatform();
-    browser = await launchChromium();
+    browser = await launchChromium(chromium);
   }, 90_000);
 
   afterAll(async () => {

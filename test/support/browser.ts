@@ -4,10 +4,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { root } from './platform.js';
 
-/** Debian's Chromium (npx playwright install cannot download here), headless, offline-safe flags. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium (npx playwright install cannot download here), headless, offline-safe flags.
+ * `executablePath` comes from optional-parts.ts (`describeWith(['chromium'], …)`): CHROMIUM_PATH or
+ * /usr/bin/chromium.
+ */
+export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -18,17 +19,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitForHealth(url: string, deadline: number): Promise<unknown> {
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return res.json();
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not become healthy`);
+/** Polls a health check until it answers 2xx (vitest's vi.waitFor), and gives its JSON body. */
+export function waitForHealth(url: string, timeoutMs = 60_000): Promise<unknown> {
+  return vi.waitFor(
+    async () => {
+      const res = await fetch(url).catch((error: unknown) => {
+        throw new Error(`${url} is not listening yet: ${String(error)}`);
+      });
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      return res.json();
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 export interface Platform {
@@ -77,9 +79,8 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const deadline = Date.now() + 60_000;
     for (const port of [ports.backend, ports.ai, ports.sim]) {
-      await waitForHealth(`http://127.0.0.1:${port}/healthz`, deadline);
+      await waitForHealth(`http://127.0.0.1:${port}/healthz`);
     }
   } catch (error) {
     await stop();

@@ -1,14 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Socket } from 'node:net';
+import { expect, vi } from 'vitest';
 import { freePort } from './platform.js';
 
 /**
  * A redis-server of the test's own on a free port, which the test may stop and start again
- * (never the shared Redis on 6379). No persistence: it starts empty each time.
+ * (never the shared Redis on 6379). No persistence: it starts empty each time. `binary` comes
+ * from optional-parts.ts (`describeWith(['redisServer'], …)`), which finds it on PATH.
  */
 export class TestRedisServer {
+  readonly #binary: string;
   #child: ChildProcess | undefined;
   #port = 0;
+
+  constructor(binary: string) {
+    this.#binary = binary;
+  }
 
   get url(): string {
     return `redis://127.0.0.1:${this.#port}`;
@@ -17,17 +24,18 @@ export class TestRedisServer {
   async start(): Promise<void> {
     if (this.#port === 0) this.#port = await freePort();
     const child = spawn(
-      'redis-server',
+      this.#binary,
       ['--port', String(this.#port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { stdio: 'ignore' },
     );
     this.#child = child;
-    const deadline = Date.now() + 10_000;
-    while (!(await answersPing(this.#port))) {
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`redis-server on port ${this.#port} did not start`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(
+      async () => {
+        expect(child.exitCode, `redis-server on port ${this.#port} exited`).toBeNull();
+        expect(await answersPing(this.#port), `redis-server on port ${this.#port} answers PING`).toBe(true);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   }
 
   /** Freezes it (SIGSTOP): connections stay open and nothing answers, like a hung host. */

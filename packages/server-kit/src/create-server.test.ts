@@ -244,7 +244,12 @@ describe('shutdown', () => {
     );
     await started;
     socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The server has seen the client go (its connection closed) before it is asked to close.
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    await expect.poll(connections).toBe(0);
     await server.close();
     expect(seenByHandler).toBe(true);
     expect(resourceOpen).toBe(false);

@@ -37,8 +37,7 @@ beforeAll(async () => {
       case '/broken':
         // Half a body, then the connection drops.
         res.writeHead(200, { 'content-type': 'application/x-test', 'content-length': '100' });
-        res.write(Buffer.from([1, 2, 3]));
-        return setTimeout(() => res.destroy(), 20);
+        return res.write(Buffer.from([1, 2, 3]), () => res.destroy());
       case '/stalls':
         // Headers and a first chunk, then nothing more.
         res.writeHead(200, { 'content-type': 'application/x-test' });

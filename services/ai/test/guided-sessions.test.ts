@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describeWith } from '../../../test/support/optional-parts.js';
 import { TestRedisServer } from '../../../test/support/redis-server.js';
 import { ask } from './support/ai-app.js';
 import { buildTutoringAi, removeDir, TestClock, tempDir } from './support/tutoring-app.js';
@@ -112,53 +113,50 @@ describe('SQLite session store (the default)', () => {
   });
 });
 
-// Runs where Redis is available (CI sets REDIS_URL); elsewhere this block has no cases.
-describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
-  'Redis session store at %s',
-  (redisUrl) => {
-    let dir: string;
-    beforeAll(async () => {
-      dir = await tempDir();
-    });
-    afterAll(async () => {
-      await removeDir(dir);
-    });
+// Needs Redis: REDIS_URL (CI sets it).
+describeWith(['redis'], 'Redis session store', ({ redis: redisUrl }) => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await tempDir();
+  });
+  afterAll(async () => {
+    await removeDir(dir);
+  });
 
-    it('shares sessions between AI service instances and keeps them across restarts, not on disk', async () => {
-      const a = await buildTutoringAi(dir, { REDIS_URL: redisUrl });
-      const b = await buildTutoringAi(dir, { REDIS_URL: redisUrl });
-      try {
-        const opened = await start(a, 'kim');
-        const res = await answer(b, 'kim', opened.session_id, good(opened.learning_path[0].key_terms));
-        expect(res.json().data).toMatchObject({ current_step: 2 });
-        const other = await answer(b, 'lee', opened.session_id, 'mine now?');
-        expect(other.statusCode).toBe(404);
-        expect(other.json().error.code).toBe('SESSION_NOT_FOUND');
-      } finally {
-        await a.app.close();
-        await b.app.close();
-      }
-      expect(existsSync(join(dir, 'guided-sessions.db'))).toBe(false);
-    });
+  it('shares sessions between AI service instances and keeps them across restarts, not on disk', async () => {
+    const a = await buildTutoringAi(dir, { REDIS_URL: redisUrl });
+    const b = await buildTutoringAi(dir, { REDIS_URL: redisUrl });
+    try {
+      const opened = await start(a, 'kim');
+      const res = await answer(b, 'kim', opened.session_id, good(opened.learning_path[0].key_terms));
+      expect(res.json().data).toMatchObject({ current_step: 2 });
+      const other = await answer(b, 'lee', opened.session_id, 'mine now?');
+      expect(other.statusCode).toBe(404);
+      expect(other.json().error.code).toBe('SESSION_NOT_FOUND');
+    } finally {
+      await a.app.close();
+      await b.app.close();
+    }
+    expect(existsSync(join(dir, 'guided-sessions.db'))).toBe(false);
+  });
 
-    it('expires a session after the inactivity TTL', async () => {
-      const clock = new TestClock();
-      const ai = await buildTutoringAi(dir, { REDIS_URL: redisUrl, GUIDED_SESSION_TTL_MIN: '10' }, clock);
-      try {
-        const opened = await start(ai, 'max');
-        clock.advanceMinutes(11);
-        const gone = await answer(ai, 'max', opened.session_id, 'still there?');
-        expect(gone.statusCode).toBe(404);
-      } finally {
-        await ai.app.close();
-      }
-    });
-  },
-);
+  it('expires a session after the inactivity TTL', async () => {
+    const clock = new TestClock();
+    const ai = await buildTutoringAi(dir, { REDIS_URL: redisUrl, GUIDED_SESSION_TTL_MIN: '10' }, clock);
+    try {
+      const opened = await start(ai, 'max');
+      clock.advanceMinutes(11);
+      const gone = await answer(ai, 'max', opened.session_id, 'still there?');
+      expect(gone.statusCode).toBe(404);
+    } finally {
+      await ai.app.close();
+    }
+  });
+});
 
 // A Redis of the test's own that hangs mid-session (frozen), then is replaced.
-describe('Redis session store while Redis is down', () => {
-  const redis = new TestRedisServer();
+describeWith(['redisServer'], 'Redis session store while Redis is down', ({ redisServer }) => {
+  const redis = new TestRedisServer(redisServer);
   let dir: string;
   let ai: Ai;
   beforeAll(async () => {
@@ -173,41 +171,31 @@ describe('Redis session store while Redis is down', () => {
     await removeDir(dir);
   });
 
-  it('answers 503 within 2 s instead of waiting for Redis, and carries on when it is back', async () => {
+  it('answers 503 instead of waiting for Redis, and carries on when it is back', async () => {
     const opened = await start(ai, 'noa');
+    const startAnother = () =>
+      ai.app.inject({
+        method: 'POST',
+        url: '/v1/chat/guided',
+        payload: { topic: 'Ampère’s law', user_id: 'noa', course_id: 'em', messages: ask('start') },
+      });
     redis.freeze();
-    for (const request of [
-      () => answer(ai, 'noa', opened.session_id, 'still there?'),
-      () =>
-        ai.app.inject({
-          method: 'POST',
-          url: '/v1/chat/guided',
-          payload: { topic: 'Ampère’s law', user_id: 'noa', course_id: 'em', messages: ask('start') },
-        }),
-    ]) {
-      const started = performance.now();
+    // Redis answers nothing until it is replaced below: an answer here did not wait for it (a
+    // request that did would hang until the test's time limit).
+    for (const request of [() => answer(ai, 'noa', opened.session_id, 'still there?'), startAnother]) {
       const res = await request();
-      expect((performance.now() - started) / 1000).toBeLessThan(2);
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
     }
     // A fresh (empty) Redis: new sessions work again; the old one is gone with the old Redis.
     await redis.stop();
     await redis.start();
-    const deadline = Date.now() + 20_000;
-    let again = await ai.app.inject({
-      method: 'POST',
-      url: '/v1/chat/guided',
-      payload: { topic: 'Ampère’s law', user_id: 'noa', course_id: 'em', messages: ask('start') },
-    });
-    while (again.statusCode === 503 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      again = await ai.app.inject({
-        method: 'POST',
-        url: '/v1/chat/guided',
-        payload: { topic: 'Ampère’s law', user_id: 'noa', course_id: 'em', messages: ask('start') },
-      });
-    }
-    expect(again.statusCode, again.body).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const again = await startAnother();
+        expect(again.statusCode, again.body).toBe(200);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
   });
 });

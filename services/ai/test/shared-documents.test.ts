@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeWith } from '../../../test/support/optional-parts.js';
 import type { TestAi } from './support/ai-app.js';
 import { buildTutoringAi, removeDir, tempDir } from './support/tutoring-app.js';
 
@@ -21,15 +22,8 @@ async function citesNote(ai: TestAi, course?: string): Promise<boolean> {
   return (res.json().data.citations as { source: string }[]).some((c) => c.source === source);
 }
 
-/** Polls until `check` holds, for at most `ms`; returns whether it did. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return check();
-}
+/** How long an instance may take to see what another did (it checks every GRAPH_RAG_RUNTIME_POLL_MS). */
+const SEEN = { timeout: 5000, interval: 100 };
 
 const envFor = (dir: string, extra: Record<string, string>) => ({
   GRAPH_RAG_RUNTIME_PATH: join(dir, 'runtime.json'),
@@ -38,10 +32,11 @@ const envFor = (dir: string, extra: Record<string, string>) => ({
   ...extra,
 });
 
-// Runs where Redis is available (CI sets REDIS_URL); elsewhere this block has no cases.
-describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
-  'course documents shared by two AI instances through Redis at %s',
-  (redisUrl) => {
+// Needs Redis: REDIS_URL (CI sets it).
+describeWith(
+  ['redis'],
+  'course documents shared by two AI instances through Redis',
+  ({ redis: redisUrl }) => {
     let dirs: string[];
     let a: TestAi;
     let b: TestAi;
@@ -70,7 +65,7 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
         payload: { source, course_id: 'course-a', text: note },
       });
       expect(added.statusCode).toBe(201);
-      expect(await within(5000, () => citesNote(b, 'course-a'))).toBe(true);
+      await expect.poll(() => citesNote(b, 'course-a'), SEEN).toBe(true);
       expect(await citesNote(b, 'course-b')).toBe(false);
       expect(await citesNote(b)).toBe(false);
 
@@ -79,7 +74,7 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
         url: `/v1/index/documents?source=${encodeURIComponent(source)}&course_id=course-a`,
       });
       expect(removed.statusCode).toBe(200);
-      expect(await within(5000, async () => !(await citesNote(a, 'course-a')))).toBe(true);
+      await expect.poll(() => citesNote(a, 'course-a'), SEEN).toBe(false);
     });
 
     it('keeps documents that two instances add at the same time', async () => {
@@ -100,12 +95,12 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
           .documents as { source: string; course_id: string | null }[];
       const courseSources = async (ai: TestAi) =>
         (await listed(ai)).filter((d) => d.course_id === 'course-c').map((d) => d.source);
-      expect(
-        await within(
-          5000,
+      await expect
+        .poll(
           async () => (await courseSources(a)).length === 2 && (await courseSources(b)).length === 2,
-        ),
-      ).toBe(true);
+          SEEN,
+        )
+        .toBe(true);
       expect(await courseSources(a)).toEqual(['resources/first.md', 'resources/second.md']);
     });
   },

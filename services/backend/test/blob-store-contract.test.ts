@@ -176,9 +176,7 @@ describe('the folder blob store', () => {
         'the client went away',
       );
       // Closing runs after put() answers: give it a few turns of libuv's pool.
-      for (let i = 0; i < 100 && openFilesUnder(root).length > 0; i++)
-        await new Promise((r) => setTimeout(r, 10));
-      expect(openFilesUnder(root)).toEqual([]);
+      await expect.poll(() => openFilesUnder(root), { timeout: 5000, interval: 10 }).toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

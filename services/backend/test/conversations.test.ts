@@ -1,7 +1,7 @@
 import { ApiError, createFaradayClient, type FaradayClient } from '@faraday/client';
 import type { ChatStreamEvent } from '@faraday/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestAi, GATEWAY_TOKEN, type TestAi, upstreamEnv } from '../../ai/test/support/ai-app.js';
 import { FakeOpenAI } from '../../ai/test/support/fake-openai.js';
 import { buildTutoringAi, removeDir, TestClock, tempDir } from '../../ai/test/support/tutoring-app.js';
@@ -54,15 +54,8 @@ afterAll(async () => {
   if (aiDir) await removeDir(aiDir);
 });
 
-/** Waits for a condition the server reaches after the client has hung up (bounded, not timed). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return read();
-}
+/** How long the backend may take to store an answer after the stream ended or the client left. */
+const STORED = { timeout: 5000, interval: 25 };
 
 async function codeOf(promise: Promise<unknown>): Promise<[number, string]> {
   try {
@@ -222,10 +215,11 @@ describe.each(testDatabaseFactories())('conversations on $name', (factory) => {
     const streamed = events.flatMap((e) => (e.type === 'delta' ? [e.content] : [])).join('');
     const citations = events.find((e) => e.type === 'citations');
     expect(citations?.type === 'citations' && citations.citations.length).toBeGreaterThan(0);
-    const stored = await eventually(
-      () => me.ai.conversations.get(created.id),
-      (c) => c.messages.length === 2,
-    );
+    const stored = await vi.waitFor(async () => {
+      const conversation = await me.ai.conversations.get(created.id);
+      expect(conversation.messages).toHaveLength(2);
+      return conversation;
+    }, STORED);
     expect(stored.messages[1]).toMatchObject({ role: 'assistant', status: 'complete', content: streamed });
     expect(citations?.type === 'citations' && stored.messages[1]!.citations).toEqual(
       citations?.type === 'citations' && citations.citations,
@@ -248,10 +242,11 @@ describe.each(testDatabaseFactories())('conversations on $name', (factory) => {
         },
       },
     );
-    const stored = await eventually(
-      () => viaUpstream.ai.conversations.get(created.id),
-      (c) => c.messages.length === 2,
-    );
+    const stored = await vi.waitFor(async () => {
+      const conversation = await viaUpstream.ai.conversations.get(created.id);
+      expect(conversation.messages).toHaveLength(2);
+      return conversation;
+    }, STORED);
     const answer = stored.messages[1]!;
     expect(answer.status).toBe('stopped');
     // Everything the student saw is kept (a chunk in flight when they stopped may follow it).
@@ -269,10 +264,11 @@ describe.each(testDatabaseFactories())('conversations on $name', (factory) => {
       { onEvent: (e) => events.push(e) },
     );
     expect(events.at(-1)?.type).toBe('error');
-    const stored = await eventually(
-      () => viaUpstream.ai.conversations.get(created.id),
-      (c) => c.messages.length === 2,
-    );
+    const stored = await vi.waitFor(async () => {
+      const conversation = await viaUpstream.ai.conversations.get(created.id);
+      expect(conversation.messages).toHaveLength(2);
+      return conversation;
+    }, STORED);
     const streamed = events.flatMap((e) => (e.type === 'delta' ? [e.content] : [])).join('');
     expect(stored.messages[1]).toMatchObject({ status: 'failed', content: streamed });
   });

@@ -121,13 +121,12 @@ describe('corporate chat client', () => {
   it('turns transport failures into UPSTREAM errors', async () => {
     const client = new CorpchatClient(clientConfig(fake, 300));
     await client.profile('client.probe'); // token cached; the failures below hit user/get itself
+    // The fake never answers a hanging call: only the client's own time limit ends the wait.
     fake.fail('user/get', 'hang', 1);
-    const started = Date.now();
     await expect(client.profile('client.probe')).rejects.toMatchObject({
       code: 'UPSTREAM_TIMEOUT',
       status: 504,
     });
-    expect(Date.now() - started).toBeLessThan(3000);
     fake.fail('user/get', 'http500', 1);
     await expect(client.profile('client.probe')).rejects.toMatchObject({
       code: 'UPSTREAM_UNAVAILABLE',

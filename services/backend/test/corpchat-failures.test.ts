@@ -105,12 +105,11 @@ describe.each(testDatabaseFactories())('corporate chat failures on $name', (fact
   it('answers 504 when the provider does not answer in time', async () => {
     const app = await suite.otherApp(providerEnv(suite.fake, { CORPCHAT_TIMEOUT_SEC: '0.3' }));
     suite.fake.setMember({ userid: 'slow.user' });
+    // The fake never answers a hanging call: only the backend's CORPCHAT_TIMEOUT_SEC ends the wait.
     suite.fake.fail('auth/getuserinfo', 'hang');
-    const started = Date.now();
     const res = await corpchatLogin(app, { code: suite.fake.codeFor('slow.user') });
     expect(res.statusCode).toBe(504);
     expect(res.json().error.code).toBe('UPSTREAM_TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('answers 503 when the provider is down or failing and 502 when it answers nonsense', async () => {

@@ -6,7 +6,8 @@
  */
 import { solverExamples } from '@faraday/physics/schemas';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWith } from '../../../test/support/optional-parts.js';
 import { TestRedisServer } from '../../../test/support/redis-server.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
@@ -18,19 +19,21 @@ const sqlite = testDatabaseFactories().find((f) => f.name === 'sqlite')!;
 const HISTORY_LIMIT = 6;
 const FRESNEL = solverExamples.fresnel;
 
-describe('the backend with its Redis stopped', () => {
-  const redis = new TestRedisServer();
+describeWith(['redisServer'], 'the backend with its Redis stopped', ({ redisServer }) => {
+  const redis = new TestRedisServer(redisServer);
   let database: TestDatabase;
   let sim: { app: FastifyInstance; url: string };
   let t: TestApp;
   let student: Auth;
 
-  /** Status and seconds taken of one request. */
-  async function timed(method: 'GET' | 'POST', url: string, payload?: object) {
-    const started = performance.now();
-    const res = await t.app.inject({ method, url, headers: student, ...(payload ? { payload } : {}) });
-    return { res, seconds: (performance.now() - started) / 1000 };
-  }
+  /**
+   * One request while Redis hangs or is down. Redis answers nothing until a later step brings it
+   * back, so these answers came without Redis: a request that waited for a frozen Redis would
+   * hang, and requests that each sat out the client's reconnection retries (10 s or more) would
+   * run the test past its time limit. No clock is read, so a slow machine cannot fail it.
+   */
+  const request = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: student, ...(payload ? { payload } : {}) });
 
   const readiness = async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).json().data;
   const outageLogs = () => t.logs.lines.filter((l) => String(l.msg).startsWith('redis unreachable'));
@@ -60,36 +63,33 @@ describe('the backend with its Redis stopped', () => {
 
   it('counts limits in Redis while it is up', async () => {
     expect(await readiness()).toMatchObject({ redis: 'ok', rate_limits: 'shared' });
-    const { res } = await timed('POST', '/api/v1/sim/fresnel', FRESNEL);
+    const res = await request('POST', '/api/v1/sim/fresnel', FRESNEL);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['x-ratelimit-remaining']).toBeDefined();
   });
 
-  /** Every Redis-backed request answers within 2 s; a new sweep is refused with 503. */
+  /** Every Redis-backed request answers without Redis; a new sweep is refused with 503. */
   async function expectNoWaiting() {
-    const solver = await timed('POST', '/api/v1/sim/fresnel', FRESNEL);
-    expect(solver.res.statusCode, solver.res.body).toBe(200);
-    expect(solver.seconds).toBeLessThan(2);
+    const solver = await request('POST', '/api/v1/sim/fresnel', FRESNEL);
+    expect(solver.statusCode, solver.body).toBe(200);
 
-    const sweep = await timed(
+    const sweep = await request(
       'POST',
       '/api/v1/sim/parameter_sweep',
       gaussFluxSweep({ 'charges[0].q': { start: 1e-9, end: 2e-9, steps: 3 } }),
     );
-    expect(sweep.seconds).toBeLessThan(2);
-    expect(sweep.res.statusCode, sweep.res.body).toBe(503);
-    expect(sweep.res.json().error.code).toBe('SERVICE_UNAVAILABLE');
-    expect(sweep.res.headers['retry-after']).toBeDefined();
+    expect(sweep.statusCode, sweep.body).toBe(503);
+    expect(sweep.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(sweep.headers['retry-after']).toBeDefined();
     // Nothing half-made is left behind.
     expect(await t.app.db.selectFrom('sweep_tasks').select('id').execute()).toEqual([]);
 
-    // The AI service is not running here: the gateway answers 503 at once, not after Redis retries.
-    const chat = await timed('POST', '/api/v1/ai/chat', {
+    // The AI service is not running here: the gateway answers 503, not after Redis comes back.
+    const chat = await request('POST', '/api/v1/ai/chat', {
       mode: 'tutor',
       messages: [{ role: 'user', content: 'hi' }],
     });
-    expect(chat.seconds).toBeLessThan(2);
-    expect(chat.res.statusCode).toBe(503);
+    expect(chat.statusCode).toBe(503);
   }
 
   it('answers at once while Redis hangs (frozen), with per-instance limits', async () => {
@@ -97,13 +97,12 @@ describe('the backend with its Redis stopped', () => {
     await expectNoWaiting();
     // The history limit still holds, counted by this instance.
     for (let i = 0; i < HISTORY_LIMIT; i++) {
-      const history = await timed('GET', '/api/v1/sim/history');
-      expect(history.res.statusCode, history.res.body).toBe(200);
-      expect(history.seconds).toBeLessThan(2);
+      const history = await request('GET', '/api/v1/sim/history');
+      expect(history.statusCode, history.body).toBe(200);
     }
-    const over = await timed('GET', '/api/v1/sim/history');
-    expect(over.res.statusCode).toBe(429);
-    expect(over.res.json().error.code).toBe('RATE_LIMITED');
+    const over = await request('GET', '/api/v1/sim/history');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('RATE_LIMITED');
 
     expect(await readiness()).toMatchObject({
       status: 'ok',
@@ -119,9 +118,9 @@ describe('the backend with its Redis stopped', () => {
     await waitFor(readiness, (r) => r.redis === 'ok', 'the backend to see Redis again', 20_000, 200);
     expect(await readiness()).toMatchObject({ rate_limits: 'shared' });
     // Redis counted none of the history requests made during the outage.
-    const history = await timed('GET', '/api/v1/sim/history');
-    expect(history.res.statusCode, history.res.body).toBe(200);
-    expect(Number(history.res.headers['x-ratelimit-remaining'])).toBe(HISTORY_LIMIT - 1);
+    const history = await request('GET', '/api/v1/sim/history');
+    expect(history.statusCode, history.body).toBe(200);
+    expect(Number(history.headers['x-ratelimit-remaining'])).toBe(HISTORY_LIMIT - 1);
     expect(t.logs.lines.filter((l) => l.msg === 'redis reachable again')).toHaveLength(1);
   });
 
@@ -129,15 +128,15 @@ describe('the backend with its Redis stopped', () => {
     await redis.stop();
     await expectNoWaiting();
     // Counted here again, where the first outage's requests still fill this minute's window.
-    expect((await timed('GET', '/api/v1/sim/history')).res.statusCode).toBe(429);
+    expect((await request('GET', '/api/v1/sim/history')).statusCode).toBe(429);
     expect(await readiness()).toMatchObject({ redis: 'unreachable', rate_limits: 'per-instance' });
     expect(outageLogs()).toHaveLength(2);
 
     await redis.start();
     await waitFor(readiness, (r) => r.redis === 'ok', 'the backend to reconnect', 20_000, 200);
     // A new, empty Redis: its counter starts again.
-    const history = await timed('GET', '/api/v1/sim/history');
-    expect(history.res.statusCode, history.res.body).toBe(200);
-    expect(Number(history.res.headers['x-ratelimit-remaining'])).toBe(HISTORY_LIMIT - 1);
+    const history = await request('GET', '/api/v1/sim/history');
+    expect(history.statusCode, history.body).toBe(200);
+    expect(Number(history.headers['x-ratelimit-remaining'])).toBe(HISTORY_LIMIT - 1);
   });
 });

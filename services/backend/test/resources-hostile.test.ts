@@ -290,15 +290,11 @@ describe.each(testDatabaseFactories())('hostile resource uploads on $name', (fac
       request.on('error', () => {});
       request.write(body.payload.subarray(0, body.payload.length / 2));
       const hasTmp = () => blobs().some((f) => f.startsWith('tmp/'));
-      const waitFor = async (done: () => boolean) => {
-        for (let i = 0; i < 250 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      };
       // The server writes the half it got to a tmp file as it arrives (streamed, not buffered)…
-      await waitFor(hasTmp);
-      expect(hasTmp()).toBe(true);
+      await expect.poll(hasTmp, { timeout: 5000, interval: 20 }).toBe(true);
       // …and removes it once the client hangs up.
       request.destroy();
-      await waitFor(() => !hasTmp());
+      await expect.poll(hasTmp, { timeout: 5000, interval: 20 }).toBe(false);
     });
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeWith } from '../../../test/support/optional-parts.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
@@ -73,33 +74,30 @@ describe('simulation API when the sim service is down, and rate limits', () => {
 });
 
 // With REDIS_URL (CI sets it) the per-user counters are shared by every backend instance.
-describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
-  'rate limits shared through Redis at %s',
-  (redisUrl) => {
-    it('counts one user across two backend instances', async () => {
-      const database = await testDatabaseFactories()[0]!.create();
-      const env = {
-        BCRYPT_COST: '4',
-        SIM_SERVICE_URL: 'http://127.0.0.1:9',
-        HISTORY_RATE_LIMIT_PER_MINUTE: '3',
-        REDIS_URL: redisUrl,
-      };
-      const first = await buildTestApp(database, env);
-      const second = await buildTestApp(database, env);
-      try {
-        const student = bearer(await loginAs(first.app, 'student'));
-        const statuses = [];
-        for (const app of [first.app, second.app, first.app, second.app]) {
-          statuses.push(
-            (await app.inject({ method: 'GET', url: '/api/v1/sim/history', headers: student })).statusCode,
-          );
-        }
-        expect(statuses).toEqual([200, 200, 200, 429]);
-      } finally {
-        await first.app.close();
-        await second.app.close();
-        await database.drop();
+describeWith(['redis'], 'rate limits shared through Redis', ({ redis: redisUrl }) => {
+  it('counts one user across two backend instances', async () => {
+    const database = await testDatabaseFactories()[0]!.create();
+    const env = {
+      BCRYPT_COST: '4',
+      SIM_SERVICE_URL: 'http://127.0.0.1:9',
+      HISTORY_RATE_LIMIT_PER_MINUTE: '3',
+      REDIS_URL: redisUrl,
+    };
+    const first = await buildTestApp(database, env);
+    const second = await buildTestApp(database, env);
+    try {
+      const student = bearer(await loginAs(first.app, 'student'));
+      const statuses = [];
+      for (const app of [first.app, second.app, first.app, second.app]) {
+        statuses.push(
+          (await app.inject({ method: 'GET', url: '/api/v1/sim/history', headers: student })).statusCode,
+        );
       }
-    });
-  },
-);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await first.app.close();
+      await second.app.close();
+      await database.drop();
+    }
+  });
+});

@@ -31,8 +31,8 @@ const answers: Record<number, (res: import('node:http').ServerResponse) => void>
       ]),
     ),
   3: (res) => {
-    res.write(Buffer.concat([partsStart(), ...arrays()]));
-    setTimeout(() => res.destroy(), 20);
+    // Cut once the arrays have gone out: a connection lost in the middle of an answer.
+    res.write(Buffer.concat([partsStart(), ...arrays()]), () => res.destroy());
   },
   4: (res) => res.end(Buffer.concat([partsStart(), ...arrays(), Buffer.from('{"nonsense":true}\n')])),
   5: (res) =>
@@ -62,11 +62,8 @@ const answers: Record<number, (res: import('node:http').ServerResponse) => void>
 };
 const stalled = { sent: false, closed: false };
 const unended: { end?: () => void } = {};
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
-}
+/** How long the backend and the fake sim service may take to reach a state the test waits for. */
+const SOON = { timeout: 5000, interval: 10 };
 
 let fakeSim: Server;
 let database: TestDatabase;
@@ -167,13 +164,13 @@ describe('a sim answer that fails after its arrays', () => {
       body: JSON.stringify({ nx: 10, ny: 10, v_top: 6 }),
       signal: caller.signal,
     }).catch(() => 'left');
-    await until(() => stalled.sent);
+    await expect.poll(() => stalled.sent, SOON).toBe(true);
     caller.abort();
     expect(await answer).toBe('left');
     // The backend hangs up on the sim service (which stops the computation there)…
-    await until(() => stalled.closed);
+    await expect.poll(() => stalled.closed, SOON).toBe(true);
     // …and removes what it had stored of the run's numbers.
-    await until(() => blobCount() === files);
+    await expect.poll(blobCount, SOON).toBe(files);
     expect(await history()).toBe(runs);
   });
 });

@@ -7,6 +7,7 @@ import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeWith } from '../../../test/support/optional-parts.js';
 import { SWEEP_QUEUE_NAME, sweepQueuePrefix } from '../src/sweeps/sweep-queue.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
@@ -55,146 +56,145 @@ describe('sim-worker configuration', () => {
   });
 });
 
-describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
-  'sweeps on sim-workers through %s',
-  (redisUrl) => {
-    // A namespace of our own: other test runs and environments on this Redis never see our jobs.
-    const appEnv = `sweeptest-${randomBytes(6).toString('hex')}`;
-    let database: TestDatabase;
-    let sim: { app: FastifyInstance; url: string };
-    let t: TestApp;
-    let student: Auth;
-    const workers: WorkerProcess[] = [];
+describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUrl }) => {
+  // A namespace of our own: other test runs and environments on this Redis never see our jobs.
+  const appEnv = `sweeptest-${randomBytes(6).toString('hex')}`;
+  let database: TestDatabase;
+  let sim: { app: FastifyInstance; url: string };
+  let t: TestApp;
+  let student: Auth;
+  const workers: WorkerProcess[] = [];
 
-    /** `defaultLocks`: the lock settings a deployment gets, not the tests' short ones. */
-    function startWorker(
-      name: string,
-      options: { defaultLocks?: boolean; simUrl?: string; logLevel?: string } = {},
-    ): Promise<WorkerProcess> {
-      const target = database.target;
-      if (target.dialect !== 'sqlite') throw new Error('the worker shares the test SQLite file');
-      const child = fork(WORKER, [], {
-        env: {
-          APP_ENV: appEnv,
-          DATA_DIR: database.dataDir,
-          DATABASE_URL: `sqlite:${target.file}`,
-          SIM_SERVICE_URL: options.simUrl ?? sim.url,
-          REDIS_URL: redisUrl,
-          LOG_LEVEL: options.logLevel ?? 'warn',
-          SWEEP_WORKER_NAME: name,
-          // Short, so a killed worker's job is found stalled and retried within seconds.
-          ...(options.defaultLocks
-            ? {}
-            : { SWEEP_LOCK_DURATION_MS: '2000', SWEEP_STALLED_INTERVAL_MS: '1000' }),
-        },
-        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      });
-      const worker: WorkerProcess = {
-        name,
-        child,
-        output: [],
-        exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
-      };
-      child.stdout?.on('data', (chunk: Buffer) => worker.output.push(chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => worker.output.push(chunk.toString()));
-      workers.push(worker);
-      return new Promise((resolve, reject) => {
-        child.once('message', () => resolve(worker));
-        child.once('exit', (code) =>
-          reject(new Error(`worker ${name} exited (${code}): ${worker.output.join('')}`)),
-        );
-      });
-    }
-
-    beforeAll(async () => {
-      if (!existsSync(WORKER))
-        throw new Error(`${WORKER} is missing; build first (npx tsc -b services/backend)`);
-      sim = await startSimService();
-      database = await sqlite.create();
-      t = await buildTestApp(database, {
-        BCRYPT_COST: '4',
+  /** `defaultLocks`: the lock settings a deployment gets, not the tests' short ones. */
+  function startWorker(
+    name: string,
+    options: { defaultLocks?: boolean; simUrl?: string; logLevel?: string } = {},
+  ): Promise<WorkerProcess> {
+    const target = database.target;
+    if (target.dialect !== 'sqlite') throw new Error('the worker shares the test SQLite file');
+    const child = fork(WORKER, [], {
+      env: {
         APP_ENV: appEnv,
+        DATA_DIR: database.dataDir,
+        DATABASE_URL: `sqlite:${target.file}`,
+        SIM_SERVICE_URL: options.simUrl ?? sim.url,
         REDIS_URL: redisUrl,
-        SIM_SERVICE_URL: sim.url,
-      });
-      await t.app.ready();
-      student = bearer(await loginAs(t.app, 'student'));
+        LOG_LEVEL: options.logLevel ?? 'warn',
+        SWEEP_WORKER_NAME: name,
+        // Short, so a killed worker's job is found stalled and retried within seconds.
+        ...(options.defaultLocks
+          ? {}
+          : { SWEEP_LOCK_DURATION_MS: '2000', SWEEP_STALLED_INTERVAL_MS: '1000' }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
-
-    afterAll(async () => {
-      for (const worker of workers) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
-      await Promise.all(workers.map((w) => w.exited));
-      await t?.app.close();
-      await sim?.app.close();
-      const prefix = sweepQueuePrefix(appEnv);
-      const queue = new Queue(SWEEP_QUEUE_NAME, { connection: { url: redisUrl }, prefix });
-      await queue.obliterate({ force: true });
-      await queue.close();
-      const redis = new Redis(redisUrl);
-      const left = await redis.keys(`${prefix}:*`);
-      if (left.length > 0) await redis.del(...left);
-      await redis.quit();
-      await database?.drop();
+    const worker: WorkerProcess = {
+      name,
+      child,
+      output: [],
+      exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+    };
+    child.stdout?.on('data', (chunk: Buffer) => worker.output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => worker.output.push(chunk.toString()));
+    workers.push(worker);
+    return new Promise((resolve, reject) => {
+      child.once('message', () => resolve(worker));
+      child.once('exit', (code) =>
+        reject(new Error(`worker ${name} exited (${code}): ${worker.output.join('')}`)),
+      );
     });
+  }
 
-    it('spreads the runs over two workers and retries a killed worker’s run on the other', async () => {
-      const [a, b] = [await startWorker('worker-a'), await startWorker('worker-b')];
-      const res = await postSweep(t.app, student, pointChargesSweep(24, 100));
-      expect(res.statusCode, res.body).toBe(201);
-      const taskId = res.json().data.task_id;
-
-      // Both have finished runs, and A is in the middle of one: kill it there.
-      await waitFor(
-        () => runsOf(t.app.db, taskId),
-        (runs) =>
-          runs.some((r) => r.status === 'completed' && r.worker === a.name) &&
-          runs.some((r) => r.status === 'completed' && r.worker === b.name) &&
-          runs.some((r) => r.status === 'running' && r.worker === a.name),
-        'both workers busy',
-        60_000,
-        10,
-      );
-      a.child.kill('SIGKILL');
-      await a.exited;
-      const orphaned = (await runsOf(t.app.db, taskId)).filter(
-        (r) => r.status === 'running' && r.worker === a.name,
-      );
-      expect(orphaned).toHaveLength(1);
-
-      const done = await untilEnded(t.app, student, taskId);
-      expect(done).toMatchObject({ status: 'completed', completed: 24, failed: 0 });
-      const runs = await runsOf(t.app.db, taskId);
-      expect(runs.every((r) => r.status === 'completed')).toBe(true);
-      expect(new Set(runs.map((r) => r.worker))).toEqual(new Set([a.name, b.name]));
-      const retried = runs.find((r) => r.run_index === orphaned[0]!.run_index)!;
-      expect(retried.worker).toBe(b.name);
-      expect(retried.attempts).toBe(orphaned[0]!.attempts + 1);
-      // Every run done exactly once: one record each, none left over from the killed attempt.
-      const records = await recordsOf(t.app.db, taskId);
-      expect(records).toHaveLength(24);
-      expect(new Set(runs.map((r) => r.simulation_id))).toEqual(new Set(records));
+  beforeAll(async () => {
+    if (!existsSync(WORKER))
+      throw new Error(`${WORKER} is missing; build first (npx tsc -b services/backend)`);
+    sim = await startSimService();
+    database = await sqlite.create();
+    t = await buildTestApp(database, {
+      BCRYPT_COST: '4',
+      APP_ENV: appEnv,
+      REDIS_URL: redisUrl,
+      SIM_SERVICE_URL: sim.url,
     });
+    await t.app.ready();
+    student = bearer(await loginAs(t.app, 'student'));
+  });
 
-    it('stops a worker on SIGTERM only after the run in hand is done', async () => {
-      const c = await startWorker('worker-c', { logLevel: 'info' });
-      const res = await postSweep(t.app, student, pointChargesSweep(12, 100));
-      expect(res.statusCode, res.body).toBe(201);
-      const taskId = res.json().data.task_id;
-      const running = await waitFor(
-        () => runsOf(t.app.db, taskId),
-        (runs) => runs.some((r) => r.status === 'running' && r.worker === c.name),
-        'worker-c to take a run',
-        60_000,
-        10,
-      );
-      const inHand = running.find((r) => r.status === 'running' && r.worker === c.name)!;
-      c.child.kill('SIGTERM');
-      expect(await c.exited).toBe(0);
-      const after = (await runsOf(t.app.db, taskId)).find((r) => r.run_index === inHand.run_index)!;
-      expect(after).toMatchObject({ status: 'completed', worker: c.name, attempts: inHand.attempts });
-      // The sweep waits for a worker; the one left from the first test takes the rest.
-      expect((await untilEnded(t.app, student, taskId)).status).toBe('completed');
-      expect(await recordsOf(t.app.db, taskId)).toHaveLength(12);
+  afterAll(async () => {
+    for (const worker of workers) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+    await Promise.all(workers.map((w) => w.exited));
+    await t?.app.close();
+    await sim?.app.close();
+    const prefix = sweepQueuePrefix(appEnv);
+    const queue = new Queue(SWEEP_QUEUE_NAME, { connection: { url: redisUrl }, prefix });
+    await queue.obliterate({ force: true });
+    await queue.close();
+    const redis = new Redis(redisUrl);
+    const left = await redis.keys(`${prefix}:*`);
+    if (left.length > 0) await redis.del(...left);
+    await redis.quit();
+    await database?.drop();
+  });
+
+  it('spreads the runs over two workers and retries a killed worker’s run on the other', async () => {
+    const [a, b] = [await startWorker('worker-a'), await startWorker('worker-b')];
+    const res = await postSweep(t.app, student, pointChargesSweep(24, 100));
+    expect(res.statusCode, res.body).toBe(201);
+    const taskId = res.json().data.task_id;
+
+    // Both have finished runs, and A is in the middle of one: kill it there.
+    await waitFor(
+      () => runsOf(t.app.db, taskId),
+      (runs) =>
+        runs.some((r) => r.status === 'completed' && r.worker === a.name) &&
+        runs.some((r) => r.status === 'completed' && r.worker === b.name) &&
+        runs.some((r) => r.status === 'running' && r.worker === a.name),
+      'both workers busy',
+      60_000,
+      10,
+    );
+    a.child.kill('SIGKILL');
+    await a.exited;
+    const orphaned = (await runsOf(t.app.db, taskId)).filter(
+      (r) => r.status === 'running' && r.worker === a.name,
+    );
+    expect(orphaned).toHaveLength(1);
+
+    const done = await untilEnded(t.app, student, taskId);
+    expect(done).toMatchObject({ status: 'completed', completed: 24, failed: 0 });
+    const runs = await runsOf(t.app.db, taskId);
+    expect(runs.every((r) => r.status === 'completed')).toBe(true);
+    expect(new Set(runs.map((r) => r.worker))).toEqual(new Set([a.name, b.name]));
+    const retried = runs.find((r) => r.run_index === orphaned[0]!.run_index)!;
+    expect(retried.worker).toBe(b.name);
+    expect(retried.attempts).toBe(orphaned[0]!.attempts + 1);
+    // Every run done exactly once: one record each, none left over from the killed attempt.
+    const records = await recordsOf(t.app.db, taskId);
+    expect(records).toHaveLength(24);
+    expect(new Set(runs.map((r) => r.simulation_id))).toEqual(new Set(records));
+  });
+
+  it('stops a worker on SIGTERM only after the run in hand is done', async () => {
+    const c = await startWorker('worker-c', { logLevel: 'info' });
+    const res = await postSweep(t.app, student, pointChargesSweep(12, 100));
+    expect(res.statusCode, res.body).toBe(201);
+    const taskId = res.json().data.task_id;
+    const running = await waitFor(
+      () => runsOf(t.app.db, taskId),
+      (runs) => runs.some((r) => r.status === 'running' && r.worker === c.name),
+      'worker-c to take a run',
+      60_000,
+      10,
+    );
+    const inHand = running.find((r) => r.status === 'running' && r.worker === c.name)!;
+    c.child.kill('SIGTERM');
+    expect(await c.exited).toBe(0);
+    const after = (await runsOf(t.app.db, taskId)).find((r) => r.run_index === inHand.run_index)!;
+    expect(after).toMatchObject({ status: 'completed', worker: c.name, attempts: inHand.attempts });
+    // The sweep waits for a worker; the one left from the first test takes the rest.
+    expect((await untilEnded(t.app, student, taskId)).status).toBe('completed');
+    expect(await recordsOf(t.app.db, taskId)).toHaveLength(12);
+  });
       // Its log: pino JSON lines like the services', naming the service and the worker.
       const lines = c.output
         .join('')
@@ -208,80 +208,77 @@ describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
         signal: 'SIGTERM',
         msg: 'finishing the runs in hand, then stopping',
       });
+  it('has a killed worker’s run taken over within 60 s with the default lock settings', async () => {
+    for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGTERM');
+    await Promise.all(workers.map((w) => w.exited));
+    const d = await startWorker('worker-d', { defaultLocks: true });
+    const res = await postSweep(t.app, student, pointChargesSweep(12, 100));
+    expect(res.statusCode, res.body).toBe(201);
+    const taskId = res.json().data.task_id;
+    await waitFor(
+      () => runsOf(t.app.db, taskId),
+      (runs) =>
+        runs.some((r) => r.status === 'completed') &&
+        runs.some((r) => r.status === 'running' && r.worker === d.name),
+      'worker-d in the middle of a run',
+      60_000,
+      10,
+    );
+    d.child.kill('SIGKILL');
+    await d.exited;
+    const orphan = (await runsOf(t.app.db, taskId)).find(
+      (r) => r.status === 'running' && r.worker === d.name,
+    )!;
+    const e = await startWorker('worker-e', { defaultLocks: true });
+    // The wait gives up 60 s after worker-e started: the bound in the test's name.
+    const done = await untilEnded(t.app, student, taskId, 60_000);
+    expect(done).toMatchObject({ status: 'completed', completed: 12, failed: 0 });
+    const runs = await runsOf(t.app.db, taskId);
+    expect(runs.find((r) => r.run_index === orphan.run_index)).toMatchObject({
+      worker: e.name,
+      attempts: orphan.attempts + 1,
     });
-    it('has a killed worker’s run taken over within 60 s with the default lock settings', async () => {
-      for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGTERM');
-      await Promise.all(workers.map((w) => w.exited));
-      const d = await startWorker('worker-d', { defaultLocks: true });
-      const res = await postSweep(t.app, student, pointChargesSweep(12, 100));
+    const records = await recordsOf(t.app.db, taskId);
+    expect(records).toHaveLength(12);
+    expect(new Set(runs.map((r) => r.simulation_id))).toEqual(new Set(records));
+  }, 150_000);
+
+  it('stops a worker’s computation in the sim service when its sweep is cancelled', async () => {
+    // A sim service whose solenoid never ends: only stopping the call frees its thread.
+    const endless = await startSimService({ SIM_TIMEOUT_SEC: '600' }, ENDLESS_SOLENOID_WORKER);
+    try {
+      const f = await startWorker('worker-f', { simUrl: endless.url });
+      const res = await postSweep(t.app, student, {
+        simulation_type: 'solenoid',
+        base_parameters: solverExamples.solenoid,
+        sweep_parameters: { current: { type: 'linear', start: 1, end: 2, steps: 5 } },
+      });
       expect(res.statusCode, res.body).toBe(201);
       const taskId = res.json().data.task_id;
       await waitFor(
-        () => runsOf(t.app.db, taskId),
-        (runs) =>
-          runs.some((r) => r.status === 'completed') &&
-          runs.some((r) => r.status === 'running' && r.worker === d.name),
-        'worker-d in the middle of a run',
-        60_000,
-        10,
+        () => simPoolStatus(endless.url),
+        (s) => s.running === 1,
+        'worker-f’s run to be computing',
       );
-      d.child.kill('SIGKILL');
-      await d.exited;
-      const killedAt = Date.now();
-      const orphan = (await runsOf(t.app.db, taskId)).find(
-        (r) => r.status === 'running' && r.worker === d.name,
-      )!;
-      const e = await startWorker('worker-e', { defaultLocks: true });
-      const done = await untilEnded(t.app, student, taskId, 60_000);
-      expect((Date.now() - killedAt) / 1000).toBeLessThan(60);
-      expect(done).toMatchObject({ status: 'completed', completed: 12, failed: 0 });
-      const runs = await runsOf(t.app.db, taskId);
-      expect(runs.find((r) => r.run_index === orphan.run_index)).toMatchObject({
-        worker: e.name,
-        attempts: orphan.attempts + 1,
+      const cancel = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/sim/sweep/${taskId}`,
+        headers: student,
       });
-      const records = await recordsOf(t.app.db, taskId);
-      expect(records).toHaveLength(12);
-      expect(new Set(runs.map((r) => r.simulation_id))).toEqual(new Set(records));
-    }, 150_000);
-
-    it('stops a worker’s computation in the sim service when its sweep is cancelled', async () => {
-      // A sim service whose solenoid never ends: only stopping the call frees its thread.
-      const endless = await startSimService({ SIM_TIMEOUT_SEC: '600' }, ENDLESS_SOLENOID_WORKER);
-      try {
-        const f = await startWorker('worker-f', { simUrl: endless.url });
-        const res = await postSweep(t.app, student, {
-          simulation_type: 'solenoid',
-          base_parameters: solverExamples.solenoid,
-          sweep_parameters: { current: { type: 'linear', start: 1, end: 2, steps: 5 } },
-        });
-        expect(res.statusCode, res.body).toBe(201);
-        const taskId = res.json().data.task_id;
-        await waitFor(
-          () => simPoolStatus(endless.url),
-          (s) => s.running === 1,
-          'worker-f’s run to be computing',
-        );
-        const cancel = await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/sim/sweep/${taskId}`,
-          headers: student,
-        });
-        expect(cancel.statusCode, cancel.body).toBe(200);
-        // The worker learns it at its next heartbeat and aborts the call.
-        await waitFor(
-          () => simPoolStatus(endless.url),
-          (s) => s.running === 0,
-          'the computation to stop',
-          20_000,
-        );
-        const runs = await runsOf(t.app.db, taskId);
-        expect(runs.every((r) => r.status === 'cancelled' && r.simulation_id === null)).toBe(true);
-        f.child.kill('SIGTERM');
-        expect(await f.exited).toBe(0);
-      } finally {
-        await endless.app.close();
-      }
-    }, 90_000);
-  },
-);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      // The worker learns it at its next heartbeat and aborts the call.
+      await waitFor(
+        () => simPoolStatus(endless.url),
+        (s) => s.running === 0,
+        'the computation to stop',
+        20_000,
+      );
+      const runs = await runsOf(t.app.db, taskId);
+      expect(runs.every((r) => r.status === 'cancelled' && r.simulation_id === null)).toBe(true);
+      f.child.kill('SIGTERM');
+      expect(await f.exited).toBe(0);
+    } finally {
+      await endless.app.close();
+    }
+  }, 90_000);
+});

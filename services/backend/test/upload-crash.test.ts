@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, wri
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort, root, waitForHealth } from '../../../test/support/platform.js';
 
 /**
@@ -47,7 +47,7 @@ describe('temporary upload files after a crash', () => {
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    await waitForHealth(`http://127.0.0.1:${port}/healthz`, Date.now() + 60_000);
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`);
   }
 
   async function api(port: number, path: string, body: unknown, token?: string) {
@@ -103,12 +103,13 @@ describe('temporary upload files after a crash', () => {
       if (!upload.write(chunk)) await once(upload, 'drain');
     }
     // Wait until the server has written a good part of it to its temporary file.
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const sizes = tmpFiles().map((name) => statSync(join(tmpFolder, name)).size);
-      if (sizes.some((size) => size >= 4 * 1024 * 1024)) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(
+      () => {
+        const sizes = tmpFiles().map((name) => statSync(join(tmpFolder, name)).size);
+        expect(Math.max(0, ...sizes)).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     child?.kill('SIGKILL');
     await once(child as ChildProcess, 'exit');
     upload.destroy();

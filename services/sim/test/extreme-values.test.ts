@@ -4,16 +4,20 @@
  * arrays and tuples too, gets 5e-324, 1e-300, 1e300, their negatives and the schema's own bounds,
  * one field at a time on top of a small valid request, sent through the service's HTTP API.
  * The answer must be a success, a 400 naming that field, or a 422 limit answer (grid or
- * convergence), within 2 s (a bound on a hang, generous for a 2-core CI machine; the solvers
- * take milliseconds), and never a 5xx.
+ * convergence), and never a 5xx: a value that made a solver hang would run into the service's
+ * time limit (SIM_TIMEOUT_SEC below) and answer 504, which fails the case.
  */
 import { simulationTypes } from '@faraday/contracts';
 import { solvers } from '@faraday/physics';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { postSim, useSimServer } from './support.js';
+import { poolStatus, postSim, useSimServer } from './support.js';
 
 const server = useSimServer({ SIM_TIMEOUT_SEC: '30' });
+
+/** Computations the pool has finished, however they ended. */
+const computations = (s: Awaited<ReturnType<typeof poolStatus>>) =>
+  s.completed + s.failed + s.timed_out + s.crashed;
 
 /**
  * Small valid requests with every numeric field present (so each can be replaced) and ranges
@@ -165,17 +169,15 @@ describe('every solver with the extreme values its schema accepts', () => {
       expect(res.status).toBe(200);
     });
 
-    it(`${solver}: answers 2xx, 400 naming the field, or a 422 limit, within 2 s, for each extreme value`, async () => {
+    it(`${solver}: answers 2xx, 400 naming the field, or a 422 limit, never its time limit, for each extreme value`, async () => {
       const failures: string[] = [];
       for (const leaf of leaves) {
         for (const value of leaf.values) {
           const body = withValue(bases[solver], leaf.path, value);
           if (!body) continue;
-          const started = performance.now();
           const res = await postSim(server, solver, body);
-          const ms = performance.now() - started;
           const field = show(leaf.path);
-          const what = `${field} = ${value}: ${res.status} ${res.body?.error?.code ?? ''} ${res.body?.error?.message ?? ''} in ${ms.toFixed(0)} ms`;
+          const what = `${field} = ${value}: ${res.status} ${res.body?.error?.code ?? ''} ${res.body?.error?.message ?? ''}`;
           // A value the field itself refuses is named; one it accepts may still make the request
           // inconsistent (a source outside a shorter domain), and the 400 names the field that is.
           const named = `${res.body?.error?.details ?? ''}`.includes(leaf.accepts(value) ? ':' : `${field}:`);
@@ -184,7 +186,7 @@ describe('every solver with the extreme values its schema accepts', () => {
             (res.status === 400 && res.body.error.code === 'INVALID_PARAMETERS' && named) ||
             (res.status === 422 &&
               ['MEMORY_LIMIT_EXCEEDED', 'CONVERGENCE_ERROR'].includes(res.body.error.code));
-          if (!ok || ms > 2000) failures.push(what);
+          if (!ok) failures.push(what);
           if (res.status === 200) {
             expect(res.body.success, what).toBe(true);
             expect(res.body.data.png_base64.length, what).toBeGreaterThan(100);
@@ -207,13 +209,14 @@ describe('the requests a hostile-input audit sent', () => {
     ['solenoid', { radius: 1e-300 }, 'radius'],
   ] as const) {
     it(`${solver} with ${field} = ${JSON.stringify(body).match(/1e-\d+/)?.[0]} answers 400 naming ${field}, at once`, async () => {
-      const started = performance.now();
+      const before = await poolStatus(server);
       const res = await postSim(server, solver, body);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('INVALID_PARAMETERS');
       expect(res.body.error.details).toContain(`${field}:`);
       expect(res.body.error.details).toContain('1e-12');
-      expect(performance.now() - started).toBeLessThan(2000);
+      // At once: refused before any computation, so the pool counted none.
+      expect(computations(await poolStatus(server))).toBe(computations(before));
     });
   }
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { LogCapture, parseConfig } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { simEnvSchema, toSimConfig } from '../src/config.js';
 
@@ -63,6 +63,8 @@ export async function poolStatus(server: SimServer) {
     running: number;
     running_background: number;
     queued: number;
+    completed: number;
+    failed: number;
     crashed: number;
     timed_out: number;
   };
@@ -73,10 +75,13 @@ export async function waitForPool(
   server: SimServer,
   ready: (s: Awaited<ReturnType<typeof poolStatus>>) => boolean,
 ): Promise<void> {
-  for (;;) {
-    if (ready(await poolStatus(server))) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    async () => {
+      const status = await poolStatus(server);
+      if (!ready(status)) throw new Error(`the pool is not there yet: ${JSON.stringify(status)}`);
+    },
+    { timeout: 20_000, interval: 20 },
+  );
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

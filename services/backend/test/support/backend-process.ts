@@ -32,7 +32,7 @@ export async function spawnBackend(env: Record<string, string>): Promise<Backend
   const failed = exited.then((code) => {
     throw new Error(`backend exited (${code}) before it was ready: ${output}`);
   });
-  await Promise.race([waitForHealth(`${url}/readyz`, Date.now() + 60_000), failed]);
+  await Promise.race([waitForHealth(`${url}/readyz`), failed]);
   failed.catch(() => {});
   return { url, child, output: () => output, exited };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
+import { optionalPart } from '../../../../test/support/optional-parts.js';
 import type { DatabaseTarget } from '../../src/config.js';
 
 /** A fresh, empty database for one test file, and how to throw it away. */
@@ -66,7 +67,7 @@ function mysqlFactory(serverUrl: string): TestDatabaseFactory {
   };
 }
 
-function postgresFactory(serverUrl: string): TestDatabaseFactory {
+export function postgresFactory(serverUrl: string): TestDatabaseFactory {
   return {
     name: 'postgres',
     async create() {
@@ -96,12 +97,13 @@ function postgresFactory(serverUrl: string): TestDatabaseFactory {
 
 /**
  * SQLite always; MariaDB/MySQL and PostgreSQL when TEST_MYSQL_URL / TEST_POSTGRES_URL point at
- * a server (CI sets both). Each create() makes its own database, so test files never share state.
+ * a server (CI sets both; elsewhere the run ends saying they did not run). Each create() makes its
+ * own database, so test files never share state.
  */
 export function testDatabaseFactories(): TestDatabaseFactory[] {
   const factories = [sqlite];
-  const mysqlUrl = process.env.TEST_MYSQL_URL;
-  const postgresUrl = process.env.TEST_POSTGRES_URL;
+  const mysqlUrl = optionalPart('mysql');
+  const postgresUrl = optionalPart('postgres');
   if (mysqlUrl) factories.push(mysqlFactory(mysqlUrl));
   if (postgresUrl) factories.push(postgresFactory(postgresUrl));
   return factories;

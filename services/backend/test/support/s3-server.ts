@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -18,6 +19,8 @@ export interface TestS3 {
   env: Record<string, string>;
   /** Every object key in the bucket. */
   keys(): Promise<string[]>;
+  /** The calls it has answered, in order, as `METHOD path?query STATUS`. */
+  calls(): string[];
   stop(): Promise<void>;
 }
 
@@ -30,6 +33,12 @@ export async function startS3(bucket = 'faraday-test'): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'faraday-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   const { port } = await server.run();
+  const calls: string[] = [];
+  // run() keeps its HTTP server as httpServer (s3rver's own code; its type declarations omit it).
+  const { httpServer } = server as S3rver & { httpServer: Server };
+  httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    res.once('finish', () => calls.push(`${req.method} ${req.url} ${res.statusCode}`));
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
     endpoint,
@@ -49,6 +58,7 @@ export async function startS3(bucket = 'faraday-test'): Promise<TestS3> {
       S3_SECRET_ACCESS_KEY: ACCESS_KEY,
       S3_FORCE_PATH_STYLE: 'true',
     },
+    calls: () => [...calls],
     async keys() {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (listed.Contents ?? []).map((o) => o.Key ?? '').sort();

@@ -25,8 +25,11 @@ export async function startSimService(
   return { app, url };
 }
 
-/** The sim service's pool load, as its status route reports it. */
-export async function simPoolStatus(url: string): Promise<{ running: number; queued: number }> {
+/** The sim service's pool load, as its status route reports it (`running_background`: sweep runs). */
+export async function simPoolStatus(
+  url: string,
+): Promise<{ running: number; running_background: number; queued: number }> {
   const res = await fetch(`${url}/v1/sim/status`);
-  return ((await res.json()) as { data: { running: number; queued: number } }).data;
+  return ((await res.json()) as { data: { running: number; running_background: number; queued: number } })
+    .data;
 }

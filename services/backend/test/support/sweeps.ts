@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 
 /** Helpers of the sweep tests: sweep requests, and polling with a deadline (never a fixed sleep). */
@@ -37,23 +38,27 @@ export function pointChargesSweep(steps: number, gridSize = 80) {
   };
 }
 
-/** Calls `read` until `done` holds for its value, or fails after `timeoutMs` showing the last value. */
-export async function waitFor<T>(
+/**
+ * Calls `read` until `done` holds for its value (vitest's vi.waitFor), or fails after `timeoutMs`
+ * naming `what` and showing the last value.
+ */
+export function waitFor<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   what: string,
   timeoutMs = 60_000,
   intervalMs = 50,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(value).slice(0, 2000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) {
+        throw new Error(`waiting for ${what}; last value: ${JSON.stringify(value).slice(0, 2000)}`);
+      }
+      return value;
+    },
+    { timeout: timeoutMs, interval: intervalMs },
+  );
 }
 
 export async function postSweep(app: FastifyInstance, who: Auth, payload: object) {
