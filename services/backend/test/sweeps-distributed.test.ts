@@ -194,20 +194,20 @@ describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUr
     // The sweep waits for a worker; the one left from the first test takes the rest.
     expect((await untilEnded(t.app, student, taskId)).status).toBe('completed');
     expect(await recordsOf(t.app.db, taskId)).toHaveLength(12);
+    // Its log: pino JSON lines like the services', naming the service and the worker.
+    const lines = c.output
+      .join('')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line));
+    const common = { level: 30, service: 'sim-worker', worker: c.name, time: expect.any(Number) };
+    expect(lines).toContainEqual({ ...common, concurrency: 1, msg: 'sim worker ready' });
+    expect(lines).toContainEqual({
+      ...common,
+      signal: 'SIGTERM',
+      msg: 'finishing the runs in hand, then stopping',
+    });
   });
-      // Its log: pino JSON lines like the services', naming the service and the worker.
-      const lines = c.output
-        .join('')
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line));
-      const common = { level: 30, service: 'sim-worker', worker: c.name, time: expect.any(Number) };
-      expect(lines).toContainEqual({ ...common, concurrency: 1, msg: 'sim worker ready' });
-      expect(lines).toContainEqual({
-        ...common,
-        signal: 'SIGTERM',
-        msg: 'finishing the runs in hand, then stopping',
-      });
   it('has a killed worker’s run taken over within 60 s with the default lock settings', async () => {
     for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGTERM');
     await Promise.all(workers.map((w) => w.exited));
