@@ -21,6 +21,12 @@ export const en = {
     pageN: 'Page {{n}}',
     page: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   },
+  unsaved: {
+    title: 'Unsaved changes',
+    question: 'You have changes that are not saved. Leave and lose them?',
+    stay: 'Stay and keep editing',
+    leave: 'Leave without saving',
+  },
   errors: {
     network: 'The server could not be reached. Check your connection and try again.',
     retryIn: 'Try again {{when}}.',

@@ -24,6 +24,12 @@ export const zh: Strings<typeof en> = {
     pageN: '第 {{n}} 页',
     page: { first: '第一页', previous: '上一页', next: '下一页', last: '最后一页' },
   },
+  unsaved: {
+    title: '尚未保存',
+    question: '有修改尚未保存。确定离开并放弃这些修改吗？',
+    stay: '留下继续编辑',
+    leave: '不保存，离开',
+  },
   errors: {
     network: '无法连接服务器，请检查网络后重试。',
     retryIn: '请{{when}}重试。',
