@@ -68,6 +68,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...browserTests],
           setupFiles: [documentedAnswers],
           globalSetup: [buildForLane],
+          // Most of these files wait on other processes (databases, solver threads, a restarted
+          // backend), so one per core overlaps the waits; forks keep every file apart.
+          maxWorkers: '100%',
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,3 +1,11 @@
+/**
+ * The parts of a test machine that `npm install` does not bring: database servers, Redis, a
+ * redis-server binary, Chromium. A test file asks here for the part it needs. Where the part is
+ * present it gets its address; where it is missing its tests are collected as skipped and the
+ * file is marked with the part, and `not-run-reporter.ts` ends the run with what did not run and
+ * how to enable it. With TEST_REQUIRE_ALL=1 (`.ci/run` sets it) a missing part fails the test file
+ * instead: there every suite must run. See docs/adr/0060-optional-test-parts.md.
+ */
 import { describe, TestRunner } from 'vitest';
 import {
   findPart,
@@ -8,15 +16,6 @@ import {
 } from './machine-parts.js';
 
 export type { PartName };
-
-/**
- * The parts of a test machine that `npm install` does not bring: database servers, Redis, a
- * redis-server binary, Chromium. A test file asks here for the part it needs. Where the part is
- * present it gets its address; where it is missing its tests are collected as skipped and the
- * file is marked with the part, and `not-run-reporter.ts` ends the run with what did not run and
- * how to enable it. With TEST_REQUIRE_ALL=1 (`.ci/run` sets it) a missing part fails the test file
- * instead: there every suite must run. See docs/adr/0060-optional-test-parts.md.
- */
 
 /** What a test file that lacked parts carries to the reporter (in its task's meta). */
 export interface NotRunMark {
