@@ -49,7 +49,7 @@ describe('the shipped corpus and its index', () => {
     }
   });
 
-  it('keeps the original set as it was before issue 20: every question answered, 14 of 15 off-topic refused', async () => {
+  it('keeps the original set as it was before the relevance decision was fitted: every question answered, 14 of 15 off-topic refused', async () => {
     const engine = RetrievalEngine.fromIndex(await loadIndexFile(indexPath));
     const { questions, unanswerable } = JSON.parse(
       await readFile(`${serviceDir}eval/questions.json`, 'utf8'),

@@ -182,7 +182,7 @@ describe('problem_solver in simulated mode', () => {
   });
 });
 
-describe('quantities written in words, and unit conversions (issue 20, round 5)', () => {
+describe('quantities written in words, and unit conversions', () => {
   const solve = (text: string) => problemSolverAnswer(conceptOfConversation([text]), text);
   /** 5 eV in joules with e = 1.602176634e-19 C exactly (SI 2019). */
   const fiveEv = 5 * 1.602176634e-19;

@@ -1,5 +1,5 @@
 import { expandCompactArrays } from '@faraday/contracts';
-import type { SolverName } from '@faraday/physics';
+import type { SolverName } from '@faraday/physics/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { saveFile } from '../../../lib/format';

@@ -1,4 +1,4 @@
-import type { SolverName } from '@faraday/physics';
+import type { SolverName } from '@faraday/physics/schemas';
 import { Alert, Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Shown } from '../api/runs';

@@ -1,5 +1,5 @@
 import { MAX_SWEEP_RUNS, probeSimulationTypes, sweepProbeSchema } from '@faraday/contracts';
-import type { SolverName } from '@faraday/physics';
+import type { SolverName } from '@faraday/physics/schemas';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { isSolverName, type SolverName } from '@faraday/physics';
+import { isSolverName, type SolverName } from '@faraday/physics/schemas';
 import { Alert, Anchor, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { SolverName } from '@faraday/physics';
+import type { SolverName } from '@faraday/physics/schemas';
 import { getAt } from './api-paths';
 
 /** One key number of a run: where it is in the solver's answer, and its unit. */

@@ -1,4 +1,4 @@
-import type { SolverName } from '@faraday/physics';
+import type { SolverName } from '@faraday/physics/schemas';
 
 /** What the cursor is over: the node's position and the field values there, with units. */
 export interface Readout {

@@ -1,4 +1,4 @@
-import { type SolverName, solvers } from '@faraday/physics';
+import { type SolverName, solverSchemas } from '@faraday/physics/schemas';
 
 /** Whether two bodies ask the same computation (defaults filled, figure and record fields aside). */
 export function sameParameters(
@@ -12,7 +12,7 @@ export function sameParameters(
       const { lang: _l, ...figure } = visualization as Record<string, unknown>;
       rest.visualization = figure;
     }
-    const parsed = solvers[solver].schema.safeParse(rest);
+    const parsed = solverSchemas[solver].safeParse(rest);
     return JSON.stringify(parsed.success ? parsed.data : rest);
   };
   return normal(a) === normal(b);

@@ -1,4 +1,4 @@
-import { SOLVER_NAMES, solvers } from '@faraday/physics';
+import { SOLVER_NAMES, type SolverName, solverSchemas } from '@faraday/physics/schemas';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getAt, setAt } from './api-paths';
@@ -10,7 +10,6 @@ import {
   numberPaths,
   solverFields,
   toBody,
-  unitOf,
   validateBody,
 } from './schema-form';
 
@@ -26,8 +25,8 @@ function find(fields: Field[], path: string): Field | undefined {
 }
 
 /** The zod number schema at a key of a solver's top-level object, to read its own bounds. */
-function zodNumber(solver: keyof typeof solvers, key: string) {
-  const shape = (solvers[solver].schema as z.ZodObject).shape as Record<string, z.ZodType>;
+function zodNumber(solver: SolverName, key: string) {
+  const shape = (solverSchemas[solver] as z.ZodObject).shape as Record<string, z.ZodType>;
   let inner = shape[key] as z.ZodType & { unwrap?: () => z.ZodType };
   while (inner.unwrap && !('minValue' in inner)) inner = inner.unwrap();
   return inner as unknown as z.ZodNumber;
@@ -37,7 +36,7 @@ describe('solver forms from the solvers’ schemas', () => {
   it('starts every solver with a request its own schema accepts', () => {
     for (const solver of SOLVER_NAMES) {
       const body = toBody(solverFields(solver), initialDraft(solver));
-      const parsed = solvers[solver].schema.safeParse(body);
+      const parsed = solverSchemas[solver].safeParse(body);
       expect(parsed.success, `${solver}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
     }
   });
@@ -61,7 +60,7 @@ describe('solver forms from the solvers’ schemas', () => {
     expect(length.minExclusive).toBeUndefined();
     expect(length.default).toBe(0.2);
     const radius = find(solverFields('gauss_flux'), 'surface.radius') as NumberField;
-    const surface = (solvers.gauss_flux.schema as z.ZodObject).shape.surface as z.ZodType;
+    const surface = (solverSchemas.gauss_flux as z.ZodObject).shape.surface as z.ZodType;
     const radiusJson = z.toJSONSchema(surface, { io: 'input', unrepresentable: 'any' }) as unknown as {
       properties: { radius: { minimum?: number; exclusiveMinimum?: number } };
     };
@@ -80,21 +79,25 @@ describe('solver forms from the solvers’ schemas', () => {
     expect('model' in toBody(fields, draft)).toBe(false);
     const chosen = toBody(fields, setAt(draft, 'model', 'loops'));
     expect(chosen.model).toBe('loops');
-    expect(solvers.solenoid.schema.safeParse(chosen).success).toBe(true);
+    expect(solverSchemas.solenoid.safeParse(chosen).success).toBe(true);
     // A stored run that named its model gets it back in the form.
     expect(draftFromParameters('solenoid', { model: 'sheet' }).model).toBe('sheet');
   });
 
-  it('reads units from the descriptions and none where there is none', () => {
-    expect(unitOf('Charge, C (teaching examples use nC, e.g. 1e-9).')).toBe('C');
-    expect(unitOf('Conductivity, S/m (default 0).')).toBe('S/m');
-    expect(unitOf('Carrier frequency, Hz; 0 = plain pulse (default).')).toBe('Hz');
-    expect(unitOf('Angle of incidence, degrees, 0 to 90 (default 45).')).toBe('°');
-    expect(unitOf('Grid points along x (columns), 3 to 2000.')).toBeUndefined();
-    expect(unitOf('Relative permittivity (default 1).')).toBeUndefined();
-    expect(
-      unitOf('Points of the trapezoid rule around the loop (4 to 100,000, default 360).'),
-    ).toBeUndefined();
+  it('labels fields with the unit their schema declares and none where there is none', () => {
+    const unitAt = (solver: SolverName, path: string, column?: string) => {
+      let field = find(solverFields(solver), path);
+      if (column !== undefined) field = field?.kind === 'table' ? find(field.columns, column) : undefined;
+      return field?.kind === 'number' || field?.kind === 'pair' ? field.unit : undefined;
+    };
+    expect(unitAt('point_charges', 'charges', 'q')).toBe('C');
+    expect(unitAt('wave_1d', 'medium.sigma')).toBe('S/m');
+    expect(unitAt('wave_1d', 'source.frequency')).toBe('Hz');
+    expect(unitAt('fresnel', 'theta_i')).toBe('°');
+    expect(unitAt('solenoid', 'analysis_points.axial_range')).toBe('m');
+    expect(unitAt('laplace2d', 'nx')).toBeUndefined();
+    expect(unitAt('wave_1d', 'medium.epsilon_r')).toBeUndefined();
+    expect(unitAt('ampere_loop', 'n_points')).toBeUndefined();
   });
 
   it('shows charges and wires as tables with the schema’s row limits', () => {

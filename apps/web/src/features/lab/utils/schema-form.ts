@@ -1,10 +1,11 @@
 /**
  * The solver forms, derived from the solvers' own zod schemas (the ones the sim service
- * validates with): fields, bounds, defaults and units come from `z.toJSONSchema`, and checking a
+ * validates with, from `@faraday/physics/schemas`, which carries no solver code): fields, bounds,
+ * defaults and units (the `x-unit` each field declares) come from `z.toJSONSchema`, and checking a
  * form is `schema.safeParse`. Nothing here knows a solver's fields by name, so a field added to a
  * schema appears in its form without a change here.
  */
-import { type SolverName, solvers } from '@faraday/physics';
+import { type SolverName, solverSchemas, UNIT_KEY } from '@faraday/physics/schemas';
 import { z } from 'zod';
 import { pathOf } from './api-paths';
 import { startingValues } from './starting-values';
@@ -26,6 +27,7 @@ interface JsonSchema {
   description?: string;
   enum?: string[];
   const?: unknown;
+  [UNIT_KEY]?: string;
 }
 
 interface Base {
@@ -49,7 +51,7 @@ export interface NumberField extends Base, Bounds {
   integer: boolean;
   required: boolean;
   default?: number;
-  /** SI unit read from the schema's description ("Radius, m (default 1)." → m). */
+  /** The SI unit the schema declares, as shown beside the field (`deg` → °; none for a pure number). */
   unit?: string;
 }
 export interface BooleanField extends Base {
@@ -101,13 +103,14 @@ export type DraftValue = string | boolean | DraftValue[] | Draft;
 /** Fields the page sets itself rather than the user (wave_1d's output kind). */
 const PAGE_OWNED = new Set(['output_type']);
 
-const UNIT = /,\s*((?:[A-Za-zΩμ°·]+)(?:\/[A-Za-z]+)?|degrees)\s*(?:[(.;,]|$)/;
+/** How a declared unit is shown: degrees as °, a pure number (`1`) with no unit. */
+const SHOWN_UNIT: Record<string, string | undefined> = { deg: '°', '1': undefined };
 
-/** The unit a schema description names after a comma: "Charge, C (…)" → C; "degrees" → °. */
-export function unitOf(description: string | undefined): string | undefined {
-  const match = description ? UNIT.exec(description) : null;
-  if (!match?.[1] || /^(default|only)$/i.test(match[1])) return undefined;
-  return match[1] === 'degrees' ? '°' : match[1];
+/** The unit a schema node declares, as shown beside its field. */
+export function unitOf(s: JsonSchema | undefined): string | undefined {
+  const declared = s?.[UNIT_KEY];
+  if (declared === undefined) return undefined;
+  return declared in SHOWN_UNIT ? SHOWN_UNIT[declared] : declared;
 }
 
 function join(parent: string, key: string): string {
@@ -133,7 +136,7 @@ function numberField(key: string, path: string, s: JsonSchema, required: boolean
       : s.maximum !== undefined
         ? { max: s.maximum }
         : {}),
-    ...(unitOf(s.description) ? { unit: unitOf(s.description) } : {}),
+    ...(unitOf(s) ? { unit: unitOf(s) } : {}),
   };
 }
 
@@ -176,7 +179,7 @@ function fieldOf(key: string, path: string, s: JsonSchema, required: boolean): F
       return { kind: 'group', key, path, ...described, fields: fieldsOf(s, path) };
     case 'array': {
       if (s.prefixItems) {
-        const unit = unitOf(s.description);
+        const unit = unitOf(s) ?? unitOf(s.prefixItems[0]);
         return {
           kind: 'pair',
           key,
@@ -221,7 +224,7 @@ const cache = new Map<SolverName, Field[]>();
 export function solverFields(solver: SolverName): Field[] {
   let fields = cache.get(solver);
   if (!fields) {
-    const json = z.toJSONSchema(solvers[solver].schema, {
+    const json = z.toJSONSchema(solverSchemas[solver], {
       io: 'input',
       unrepresentable: 'any',
     }) as JsonSchema;
@@ -332,7 +335,7 @@ export function validateBody(
   solver: SolverName,
   body: Record<string, unknown>,
 ): Record<string, ValidationIssue> {
-  const parsed = solvers[solver].schema.safeParse(body, { reportInput: true });
+  const parsed = solverSchemas[solver].safeParse(body, { reportInput: true });
   const issues: Record<string, ValidationIssue> = {};
   if (parsed.success) return issues;
   for (const issue of parsed.error.issues) {

@@ -1,4 +1,4 @@
-import type { SolverName } from '@faraday/physics';
+import type { SolverName } from '@faraday/physics/schemas';
 
 /**
  * Worked examples for the fields a schema requires without a default (a box's four potentials,

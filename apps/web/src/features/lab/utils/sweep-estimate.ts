@@ -1,4 +1,4 @@
-import { type SolverName, solvers } from '@faraday/physics';
+import { gridPoints as countGridPoints, type SolverName } from '@faraday/physics/schemas';
 
 /** Transport and recording on top of a run's computation and render (as the backend's own estimate). */
 const OVERHEAD_S = 0.1;
@@ -8,7 +8,7 @@ function gridPoints(solver: SolverName, parameters: Record<string, unknown>): nu
   // Stored parameters carry the service's output_type, which only wave_1d's schema knows.
   const { output_type, ...rest } = parameters;
   try {
-    return solvers[solver].gridPoints(solver === 'wave_1d' ? parameters : rest);
+    return countGridPoints(solver, solver === 'wave_1d' ? parameters : rest);
   } catch {
     return undefined;
   }

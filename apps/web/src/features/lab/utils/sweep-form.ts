@@ -1,5 +1,5 @@
 import { MAX_SWEEP_RUNS, type SimulationHistoryEntry } from '@faraday/contracts';
-import type { SolverName } from '@faraday/physics';
+import type { SolverName } from '@faraday/physics/schemas';
 import type { TFunction } from 'i18next';
 import { setAt } from './api-paths';
 import { issueText } from './field-text';
