@@ -24,6 +24,20 @@ export const linearRangeSchema = z.strictObject({
 });
 export type LinearRange = z.infer<typeof linearRangeSchema>;
 
+/**
+ * `steps` evenly spaced values from start to end, both exact. Rounded to 15 significant digits
+ * so that 1e-9…3e-9 gives 2e-9, not 1.9999999999999997e-9 (binary noise, not information).
+ */
+export function linearValues(range: Omit<LinearRange, 'type'>): number[] {
+  if (range.steps === 1) return [range.start];
+  const values: number[] = [];
+  for (let i = 0; i < range.steps; i++) {
+    const t = i / (range.steps - 1);
+    values.push(Number((range.start * (1 - t) + range.end * t).toPrecision(15)));
+  }
+  return values;
+}
+
 /** Largest probe coordinate, m (the solvers' own coordinate bound). */
 const MAX_PROBE_COORDINATE = 1e3;
 

@@ -224,6 +224,11 @@ export const enLab = {
     estimate: 'about {{seconds}} s',
     estimateUnknown: 'time estimated once started',
     tooMany: 'At most {{max}} runs per sweep.',
+    wholeSteps:
+      'This parameter takes whole numbers, and these steps reach {{value}}. Steps that give whole numbers: {{steps}}.',
+    refusedValue: 'A value of this range is refused: {{value}} ({{why}})',
+    gridLimit:
+      'The largest run would use {{points}} grid points; each run may use at most {{limit}}. Narrow the range.',
     fixForm: 'Correct the form first: every run starts from it.',
     start: 'Start sweep',
     progress: 'Sweep progress',

@@ -1,4 +1,4 @@
-import { AppError, type LinearRange, MAX_SWEEP_RUNS } from '@faraday/contracts';
+import { AppError, type LinearRange, linearValues, MAX_SWEEP_RUNS } from '@faraday/contracts';
 
 /**
  * Turning a sweep request into its list of runs: parse each parameter path (`charges[0].q`,
@@ -62,20 +62,6 @@ function setAt(target: unknown, segments: Segment[], value: number): void {
   let node = target as Record<string | number, unknown>;
   for (const segment of segments.slice(0, -1)) node = node[segment] as Record<string | number, unknown>;
   node[segments.at(-1)!] = value;
-}
-
-/**
- * `steps` evenly spaced values from start to end, both exact. Rounded to 15 significant digits
- * so that 1e-9…3e-9 gives 2e-9, not 1.9999999999999997e-9 (binary noise, not information).
- */
-export function linearValues(range: LinearRange): number[] {
-  if (range.steps === 1) return [range.start];
-  const values: number[] = [];
-  for (let i = 0; i < range.steps; i++) {
-    const t = i / (range.steps - 1);
-    values.push(Number((range.start * (1 - t) + range.end * t).toPrecision(15)));
-  }
-  return values;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Axis } from '../utils/sweep-form';
 
@@ -12,6 +12,8 @@ interface Props {
     start?: string | undefined;
     end?: string | undefined;
     steps?: string | undefined;
+    /** A value between the ends that the parameter refuses (a whole-number field stepped to 420.7). */
+    values?: string | undefined;
   };
   onPath: (path: string) => void;
   onEdit: (key: 'start' | 'end' | 'steps', value: string) => void;
@@ -23,44 +25,51 @@ interface Props {
 export function SweepAxisRow({ n, axis, options, errors, onPath, onEdit, onRemove }: Props) {
   const { t } = useTranslation();
   return (
-    <Group align="flex-start" gap="xs" wrap="wrap">
-      <NativeSelect
-        label={t('lab.sweep.parameter', { n })}
-        data={options}
-        value={axis.path}
-        onChange={(event) => onPath(event.currentTarget.value)}
-        miw={160}
-        error={errors.path}
-      />
-      <TextInput
-        label={t('lab.from')}
-        value={axis.start}
-        onChange={(e) => onEdit('start', e.currentTarget.value)}
-        error={errors.start}
-        w={120}
-        inputMode="decimal"
-      />
-      <TextInput
-        label={t('lab.to')}
-        value={axis.end}
-        onChange={(e) => onEdit('end', e.currentTarget.value)}
-        error={errors.end}
-        w={120}
-        inputMode="decimal"
-      />
-      <TextInput
-        label={t('lab.sweep.steps')}
-        value={axis.steps}
-        onChange={(e) => onEdit('steps', e.currentTarget.value)}
-        error={errors.steps}
-        w={90}
-        inputMode="numeric"
-      />
-      {onRemove && (
-        <Button variant="subtle" color="red" mt={24} size="xs" onClick={onRemove}>
-          {t('lab.sweep.removeSecond')}
-        </Button>
+    <Stack gap={4}>
+      <Group align="flex-start" gap="xs" wrap="wrap">
+        <NativeSelect
+          label={t('lab.sweep.parameter', { n })}
+          data={options}
+          value={axis.path}
+          onChange={(event) => onPath(event.currentTarget.value)}
+          miw={160}
+          error={errors.path}
+        />
+        <TextInput
+          label={t('lab.from')}
+          value={axis.start}
+          onChange={(e) => onEdit('start', e.currentTarget.value)}
+          error={errors.start}
+          w={120}
+          inputMode="decimal"
+        />
+        <TextInput
+          label={t('lab.to')}
+          value={axis.end}
+          onChange={(e) => onEdit('end', e.currentTarget.value)}
+          error={errors.end}
+          w={120}
+          inputMode="decimal"
+        />
+        <TextInput
+          label={t('lab.sweep.steps')}
+          value={axis.steps}
+          onChange={(e) => onEdit('steps', e.currentTarget.value)}
+          error={errors.steps}
+          w={90}
+          inputMode="numeric"
+        />
+        {onRemove && (
+          <Button variant="subtle" color="red" mt={24} size="xs" onClick={onRemove}>
+            {t('lab.sweep.removeSecond')}
+          </Button>
+        )}
+      </Group>
+      {errors.values && (
+        <Text size="sm" c="red.8" role="alert" data-testid={`sweep-values-${n}`}>
+          {errors.values}
+        </Text>
       )}
-    </Group>
+    </Stack>
   );
 }

@@ -16,6 +16,7 @@ import {
   axisErrors,
   coordinateError,
   defaultAxis,
+  gridLimitBreach,
   runCount,
   timedRuns,
 } from '../utils/sweep-form';
@@ -38,7 +39,7 @@ interface Props {
 
 /** One or two parameters of the form swept over linear ranges, as a task the server runs. */
 export function SweepBuilder({ solver, fields, draft, body, valid, courseId, lastRun, openTaskId }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const paths = numberPaths(fields, draft);
   const [axes, setAxes] = useState<Axis[]>(() => {
     const first = paths[0];
@@ -69,13 +70,15 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
   const errors = axisErrors(t, solver, body, axes);
   const runs = runCount(axes);
   const duplicate = axes.length === 2 && axes[0]?.path === axes[1]?.path;
+  const breach = gridLimitBreach(solver, body, axes);
   const ready =
     valid &&
     axes.length > 0 &&
     !duplicate &&
     runs >= 1 &&
     runs <= MAX_SWEEP_RUNS &&
-    errors.every((e) => !e.start && !e.end && !e.steps) &&
+    !breach &&
+    errors.every((e) => !e.start && !e.end && !e.steps && !e.values) &&
     !probeErrors.x &&
     !probeErrors.y;
 
@@ -143,6 +146,14 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
       {runs > MAX_SWEEP_RUNS && (
         <Text size="sm" c="red.8">
           {t('lab.sweep.tooMany', { max: MAX_SWEEP_RUNS })}
+        </Text>
+      )}
+      {breach && (
+        <Text size="sm" c="red.8" data-testid="sweep-grid-limit">
+          {t('lab.sweep.gridLimit', {
+            points: breach.points.toLocaleString(i18n.language),
+            limit: breach.limit.toLocaleString(i18n.language),
+          })}
         </Text>
       )}
       {!valid && (

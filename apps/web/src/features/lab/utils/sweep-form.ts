@@ -1,8 +1,8 @@
-import { MAX_SWEEP_RUNS, type SimulationHistoryEntry } from '@faraday/contracts';
-import type { SolverName } from '@faraday/physics/schemas';
+import { linearValues, MAX_SWEEP_RUNS, type SimulationHistoryEntry } from '@faraday/contracts';
+import { gridPoints, MAX_GRID_POINTS, type SolverName } from '@faraday/physics/schemas';
 import type { TFunction } from 'i18next';
 import { setAt } from './api-paths';
-import { issueText } from './field-text';
+import { formatNumber, issueText } from './field-text';
 import { validateBody } from './schema-form';
 
 /** One swept parameter: its API path and a linear range, as typed. */
@@ -36,24 +36,95 @@ export function coordinateError(
   return undefined;
 }
 
-/** Each end of each range must itself be a valid value of that parameter: the solver's schema says. */
+/** The values an axis takes, as the server will plan them; undefined while it is not a complete range. */
+function axisValues(axis: Axis): number[] | undefined {
+  const [start, end, steps] = [Number(axis.start), Number(axis.end), Number(axis.steps)];
+  if ([axis.start, axis.end].some((text) => text.trim() === '')) return undefined;
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return undefined;
+  if (!Number.isInteger(steps) || steps < 1 || steps > MAX_SWEEP_RUNS) return undefined;
+  return linearValues({ start, end, steps });
+}
+
+/** Step counts near `steps` whose values are all whole numbers from `start` to `end` (at most two). */
+export function wholeNumberSteps(start: number, end: number, steps: number): number[] {
+  const span = Math.abs(end - start);
+  if (!Number.isInteger(start) || !Number.isInteger(end) || span === 0) return [1];
+  const fits = (n: number) => n >= 2 && n <= MAX_SWEEP_RUNS && span % (n - 1) === 0;
+  const below = Array.from({ length: steps }, (_, i) => steps - i).find(fits);
+  const above = Array.from({ length: MAX_SWEEP_RUNS - steps }, (_, i) => steps + 1 + i).find(fits);
+  return [below, above].filter((n): n is number => n !== undefined);
+}
+
+/**
+ * Every value of each range must be a valid value of that parameter, as the solver's schema says:
+ * the ends (a bound) and the steps between them (a whole-number field stepped to 420.7).
+ */
 export function axisErrors(t: TFunction, solver: SolverName, body: Record<string, unknown>, axes: Axis[]) {
   return axes.map((axis) => {
+    const refusal = (value: number) => validateBody(solver, setAt(body, axis.path, value))[axis.path];
     const check = (text: string) => {
       if (text.trim() === '' || !Number.isFinite(Number(text))) return t('lab.validation.number');
-      const issue = validateBody(solver, setAt(body, axis.path, Number(text)))[axis.path];
+      const issue = refusal(Number(text));
       return issue ? issueText(t, issue) : undefined;
     };
     const steps = Number(axis.steps);
-    return {
-      start: check(axis.start),
-      end: check(axis.end),
-      steps:
-        Number.isInteger(steps) && steps >= 1 && steps <= MAX_SWEEP_RUNS
-          ? undefined
-          : t('lab.sweep.stepsRange', { max: MAX_SWEEP_RUNS }),
-    };
+    const stepsRange =
+      Number.isInteger(steps) && steps >= 1 && steps <= MAX_SWEEP_RUNS
+        ? undefined
+        : t('lab.sweep.stepsRange', { max: MAX_SWEEP_RUNS });
+    const start = check(axis.start);
+    const end = check(axis.end);
+    let between: string | undefined;
+    if (!start && !end && !stepsRange) {
+      const bad = axisValues(axis)?.find((value) => refusal(value) !== undefined);
+      if (bad !== undefined) {
+        const issue = refusal(bad);
+        between =
+          issue?.kind === 'integer'
+            ? t('lab.sweep.wholeSteps', {
+                value: formatNumber(bad),
+                steps: wholeNumberSteps(Number(axis.start), Number(axis.end), steps).join(', '),
+              })
+            : t('lab.sweep.refusedValue', {
+                value: formatNumber(bad),
+                why: issue ? issueText(t, issue) : '',
+              });
+      }
+    }
+    return { start, end, steps: stepsRange, values: between };
   });
+}
+
+/**
+ * The most grid points any run of the sweep would use, when it passes the solvers' limit; undefined when every run fits (or the ranges are not complete yet).
+ */
+export function gridLimitBreach(
+  solver: SolverName,
+  body: Record<string, unknown>,
+  axes: Axis[],
+): { points: number; limit: number } | undefined {
+  const ranges = axes.map(axisValues);
+  if (ranges.some((values) => values === undefined)) return undefined;
+  const runs = (ranges as number[][]).reduce<number[][]>(
+    (acc, values) => acc.flatMap((combo) => values.map((v) => [...combo, v])),
+    [[]],
+  );
+  if (runs.length > MAX_SWEEP_RUNS) return undefined; // refused for its count already
+  let largest = 0;
+  for (const values of runs) {
+    const run = axes.reduce((b, axis, i) => setAt(b, axis.path, values[i]!), body);
+    try {
+      largest = Math.max(largest, gridPoints(solver, solver === 'wave_1d' ? run : withoutOutputType(run)));
+    } catch {
+      // A value the schema refuses is reported beside its range, not here.
+    }
+  }
+  return largest > MAX_GRID_POINTS ? { points: largest, limit: MAX_GRID_POINTS } : undefined;
+}
+
+function withoutOutputType(body: Record<string, unknown>): Record<string, unknown> {
+  const { output_type: _o, ...rest } = body;
+  return rest;
 }
 
 /** How many runs the ranges make (0 while a step count is not a whole number). */
