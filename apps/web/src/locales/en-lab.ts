@@ -40,6 +40,7 @@ export const enLab = {
   from: 'From',
   to: 'To',
   cell: '{{column}}, row {{row}}',
+  pathRow: '{{name}} #{{row}}',
   addRow: 'Add to {{name}}',
   removeRow: 'Remove {{name}} row {{row}}',
   figureAlt: 'Figure of the {{solver}} run',

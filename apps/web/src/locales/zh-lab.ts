@@ -40,6 +40,7 @@ export const zhLab = {
   from: '起',
   to: '止',
   cell: '{{column}}，第 {{row}} 行',
+  pathRow: '{{name}} {{row}}',
   addRow: '添加到{{name}}',
   removeRow: '删除{{name}}第 {{row}} 行',
   figureAlt: '{{solver}}运行结果图',

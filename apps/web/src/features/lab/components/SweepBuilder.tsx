@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useRecentRuns } from '../api/history';
 import { useStartSweep } from '../api/sweeps';
 import { getAt } from '../utils/api-paths';
-import { fieldLabel, formatNumber } from '../utils/field-text';
+import { formatNumber, pathLabel } from '../utils/field-text';
 import { runErrorMessage } from '../utils/lab-errors';
 import { type Draft, type Field, numberPaths } from '../utils/schema-form';
 import { secondsPerRun } from '../utils/sweep-estimate';
@@ -103,7 +103,7 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
   // The API's path (what the sweep request names) with the field's label and unit beside it.
   const options = paths.map((p) => ({
     value: p.path,
-    label: `${p.path} — ${fieldLabel(t, p.field)}${p.field.unit ? ` (${p.field.unit})` : ''}`,
+    label: pathLabel(t, fields, p.path),
   }));
   return (
     <Stack gap="sm">

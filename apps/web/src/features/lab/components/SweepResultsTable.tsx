@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ScrollTable } from '../../../components/ScrollTable';
 import type { SweepResults } from '../api/sweeps';
-import { formatNumber } from '../utils/field-text';
+import { formatNumber, pathLabel } from '../utils/field-text';
+import { solverFields } from '../utils/schema-form';
 import { SweepStatus } from './SweepStatus';
 
 /** "V/m" as a column's unit; pure numbers ('dimensionless', 'count') carry none. */
@@ -14,6 +15,7 @@ function unitSuffix(unit: string | undefined): string {
 /** A sweep's runs: the swept values, each run's state and the solver's physical metrics; each run opens. */
 export function SweepResultsTable({ results: data }: { results: SweepResults }) {
   const { t } = useTranslation();
+  const fields = solverFields(data.simulation_type);
   // The solver's declared physical metrics (never timings), those at least one run has.
   const metrics = data.metric_definitions.filter((m) =>
     data.runs.some((r) => r.metrics?.[m.name] !== undefined),
@@ -25,11 +27,8 @@ export function SweepResultsTable({ results: data }: { results: SweepResults }) 
           <Table.Tr>
             <Table.Th>#</Table.Th>
             {data.parameters.map((path) => (
-              <Table.Th key={path}>
-                <Text span ff="monospace" size="sm" fw={700}>
-                  {path}
-                </Text>
-                {unitSuffix(data.parameter_units[path])}
+              <Table.Th key={path} title={path}>
+                {pathLabel(t, fields, path)}
               </Table.Th>
             ))}
             <Table.Th>{t('lab.sweep.status')}</Table.Th>
@@ -56,10 +55,10 @@ export function SweepResultsTable({ results: data }: { results: SweepResults }) 
               {data.parameters.map((path) => (
                 <Table.Td key={path}>{formatNumber(run.values[path] ?? Number.NaN)}</Table.Td>
               ))}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td>
                 <SweepStatus status={run.status} />
                 {run.error && (
-                  <Text size="xs" c="red.8">
+                  <Text size="xs" c="red.8" maw={320} style={{ overflowWrap: 'anywhere' }}>
                     {run.error.message}
                   </Text>
                 )}

@@ -23,6 +23,28 @@ export function labelWithUnit(t: TFunction, field: Field): string {
   return unit ? `${fieldLabel(t, field)} (${unit})` : fieldLabel(t, field);
 }
 
+/**
+ * A request path as people read it: `charges[0].x` → "Charges #1 · x (m)", `surface.radius` →
+ * "Surface · Radius (m)"; a path the form does not know stays as written.
+ */
+export function pathLabel(t: TFunction, fields: Field[], path: string): string {
+  const parts: string[] = [];
+  let level: Field[] = fields;
+  let last: Field | undefined;
+  for (const segment of path.match(/[^.[\]]+/g) ?? []) {
+    if (/^\d+$/.test(segment)) {
+      parts[parts.length - 1] = t('lab.pathRow', { name: parts.at(-1), row: Number(segment) + 1 });
+      continue;
+    }
+    last = level.find((field) => field.key === segment);
+    if (!last) return path;
+    parts.push(fieldLabel(t, last));
+    level = last.kind === 'group' ? last.fields : last.kind === 'table' ? last.columns : [];
+  }
+  const unit = last && (last.kind === 'number' || last.kind === 'pair') ? last.unit : undefined;
+  return `${parts.join(' · ')}${unit ? ` (${unit})` : ''}`;
+}
+
 /** "0 < length ≤ 100 · whole number · default 0.2", from the schema's bounds. */
 export function rangeHint(t: TFunction, field: NumberField, name = field.key): string {
   const parts: string[] = [];

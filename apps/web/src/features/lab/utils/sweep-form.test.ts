@@ -2,6 +2,8 @@ import { linearValues } from '@faraday/contracts';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import '../../../lib/i18n';
+import { pathLabel } from './field-text';
+import { solverFields } from './schema-form';
 import { type Axis, axisErrors, gridLimitBreach, wholeNumberSteps } from './sweep-form';
 
 const t = i18n.getFixedT('en');
@@ -47,5 +49,16 @@ describe('the sweep builder refuses what the solver would refuse, before anythin
       points: 120_000,
       limit: 100_000,
     });
+  });
+});
+
+describe('swept parameters as people read them', () => {
+  it('names rows, groups and fields in the reader’s language, with the unit the schema declares', () => {
+    const charges = solverFields('point_charges');
+    expect(pathLabel(t, charges, 'charges[0].x')).toBe('Charges #1 · x (m)');
+    expect(pathLabel(t, charges, 'grid_size')).toBe('Grid points per side');
+    expect(pathLabel(t, solverFields('gauss_flux'), 'surface.radius')).toBe('Gaussian surface · Radius (m)');
+    expect(pathLabel(i18n.getFixedT('zh'), charges, 'charges[1].q')).toBe('电荷 2 · q (C)');
+    expect(pathLabel(t, charges, 'no_such.field')).toBe('no_such.field');
   });
 });
