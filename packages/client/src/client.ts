@@ -52,6 +52,8 @@ const partialRunSchema = simulationRunSchema.partial({ png_base64: true, metadat
  */
 export interface SimulationAnswerForm {
   arrays?: ArrayEncoding;
+  /** Cancels the call (the page asked again before the answer came). */
+  signal?: AbortSignal;
 }
 
 type Body = Record<string, unknown>;
@@ -171,6 +173,7 @@ export function createFaradayClient(options: ClientOptions = {}) {
           query: { arrays: form.arrays },
           body,
           schema: simulationRunSchema,
+          signal: form.signal,
         }),
       /** The same, answering only the groups asked for (e.g. figure and scalars); data.json has the rest. */
       runFields: (

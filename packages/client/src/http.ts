@@ -43,6 +43,8 @@ export interface RequestSpec<T extends z.ZodType> {
   rawBody?: BodyInit;
   contentType?: string;
   schema: T;
+  /** Aborts the request (a newer one replaced it); the call then rejects with NETWORK_ERROR. */
+  signal?: AbortSignal | undefined;
 }
 
 export function withQuery(path: string, query?: Query): string {
@@ -112,11 +114,13 @@ export class Http {
               : {},
         ),
         body: json ? JSON.stringify(spec.body) : spec.rawBody,
+        ...(spec.signal ? { signal: spec.signal } : {}),
       });
     } catch (cause) {
       throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached', String(cause));
     }
     const body = await response.json().catch(() => undefined);
+    if (spec.signal?.aborted) throw new ApiError(0, 'NETWORK_ERROR', 'The request was cancelled');
     return this.settle(response.status, response.headers.get('retry-after'), body, spec.schema);
   }
 

@@ -35,6 +35,8 @@ export const enLab = {
   result: 'Result',
   noResult: 'Set the parameters and press Run: the figure and the key numbers appear here.',
   stale: 'Parameters changed since this figure: press Run to update it',
+  live: 'Live update',
+  livePaused: 'Too many runs this minute: live updates resume in {{seconds}} s',
   fixFields_one: 'Correct {{count}} field before running.',
   fixFields_other: 'Correct {{count}} fields before running.',
   from: 'From',

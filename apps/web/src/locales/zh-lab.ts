@@ -35,6 +35,8 @@ export const zhLab = {
   result: '结果',
   noResult: '设置参数后点击“运行”，图形和关键数值将显示在这里。',
   stale: '参数已在此图之后修改：点击“运行”更新',
+  live: '实时更新',
+  livePaused: '本分钟运行次数过多：实时更新将在 {{seconds}} 秒后恢复',
   fixFields_one: '运行前请更正 {{count}} 个字段。',
   fixFields_other: '运行前请更正 {{count}} 个字段。',
   from: '起',

@@ -15,6 +15,12 @@ export interface Shown {
   fresh: boolean;
 }
 
+/** A run to start: its request, and the signal that cancels it when a newer one replaces it. */
+export interface RunAsk {
+  request: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
 /** Runs a solver (the run is recorded, so the history refreshes). */
 export function useRunSolver(
   solver: SolverName,
@@ -24,9 +30,11 @@ export function useRunSolver(
   return useMutation({
     // float32 arrays: a third of the bytes of JSON numbers and no number parsing, so the figure
     // shows sooner; plenty for the hover readout (4 digits). The download is data.json, whole.
-    mutationFn: async (request: Record<string, unknown>) =>
-      expandCompactArrays(await api.sim.run(solver, request, { arrays: 'float32' })) as RunOutput,
-    onSuccess: (output, request) => {
+    mutationFn: async ({ request, signal }: RunAsk) =>
+      expandCompactArrays(
+        await api.sim.run(solver, request, { arrays: 'float32', ...(signal ? { signal } : {}) }),
+      ) as RunOutput,
+    onSuccess: (output, { request }) => {
       onRan(output, request);
       void queryClient.invalidateQueries({ queryKey: labKeys.history });
     },

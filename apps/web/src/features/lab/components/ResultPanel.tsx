@@ -1,5 +1,5 @@
 import type { SolverName } from '@faraday/physics/schemas';
-import { Alert, Badge, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Shown } from '../api/runs';
 import { runErrorMessage } from '../utils/lab-errors';
@@ -11,6 +11,8 @@ interface Props {
   shown: Shown | null;
   /** The run on screen was asked with other parameters than the form now holds. */
   stale: boolean;
+  /** Live updates, for a request that recomputes live: on or off, and seconds paused by the rate limit. */
+  live: { on: boolean; onChange: (on: boolean) => void; pausedFor: number } | undefined;
   running: boolean;
   runError: unknown;
   /** A past run is still loading (no "no result yet" meanwhile). */
@@ -20,7 +22,17 @@ interface Props {
 }
 
 /** The result tab: why a run failed, that one is running, and the run on screen (figure, numbers, downloads). */
-export function ResultPanel({ solver, shown, stale, running, runError, loadingPast, draft, onMove }: Props) {
+export function ResultPanel({
+  solver,
+  shown,
+  stale,
+  live,
+  running,
+  runError,
+  loadingPast,
+  draft,
+  onMove,
+}: Props) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
@@ -29,16 +41,35 @@ export function ResultPanel({ solver, shown, stale, running, runError, loadingPa
           {runErrorMessage(runError, t)}
         </Alert>
       ) : null}
-      {running && (
-        <Text size="sm" role="status">
-          {t('lab.running')}
-        </Text>
-      )}
-      {stale && !running && (
-        <Badge variant="light" color="yellow" w="fit-content">
-          {t('lab.stale')}
-        </Badge>
-      )}
+      {/* One row of fixed height for the run's state, so the figure never moves when it changes. */}
+      <Group justify="space-between" wrap="nowrap" mih={28} gap="xs">
+        <div>
+          {running ? (
+            <Text size="sm" role="status">
+              {t('lab.running')}
+            </Text>
+          ) : live?.on && live.pausedFor > 0 ? (
+            <Text size="sm" role="status" c="dimmed">
+              {t('lab.livePaused', { seconds: live.pausedFor })}
+            </Text>
+          ) : (
+            stale &&
+            !live?.on && (
+              <Badge variant="light" color="yellow" maw="100%" h="auto" style={{ whiteSpace: 'normal' }}>
+                {t('lab.stale')}
+              </Badge>
+            )
+          )}
+        </div>
+        {live && (
+          <Switch
+            size="sm"
+            label={t('lab.live')}
+            checked={live.on}
+            onChange={(event) => live.onChange(event.currentTarget.checked)}
+          />
+        )}
+      </Group>
       {shown ? (
         <RunResults solver={solver} shown={shown} busy={running} draft={draft} onMove={onMove} />
       ) : (

@@ -53,19 +53,22 @@ function renderLab(entry: string) {
 
 describe('a solver page', () => {
   const bodies: Record<string, unknown>[] = [];
+  const signals: (AbortSignal | undefined)[] = [];
   let next: (run: number) => Promise<Response>;
 
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     bodies.length = 0;
+    signals.length = 0;
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       if (url.startsWith('/api/v1/courses')) {
         return answer(200, { success: true, data: { courses: [], total: 0, page: 1, limit: 100 } });
       }
-      if (url.startsWith('/api/v1/sim/laplace2d')) {
+      if (url.startsWith('/api/v1/sim/laplace2d') || url.startsWith('/api/v1/sim/point_charges')) {
         // The lab asks for float32 arrays (a third of the bytes, no number parsing).
-        expect(url).toBe('/api/v1/sim/laplace2d?arrays=float32');
+        expect(url).toMatch(/^\/api\/v1\/sim\/(laplace2d|point_charges)\?arrays=float32$/);
         bodies.push(JSON.parse(String(init?.body)));
+        signals.push(init?.signal ?? undefined);
         return next(bodies.length - 1);
       }
       return answer(404, { success: false, error: { code: 'NOT_FOUND', message: url } });
@@ -151,4 +154,72 @@ describe('a solver page', () => {
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Try again in 17 seconds.'));
   });
+
+  it('recomputes a fast solver a moment after the form stops changing, cancelling a run overtaken', async () => {
+    const pending: ((response: Response) => void)[] = [];
+    next = (run) =>
+      run === 0
+        ? Promise.resolve(answer(200, chargesResult(0)))
+        : new Promise((resolve) => {
+            pending[run] = resolve;
+          });
+    const user = userEvent.setup();
+    renderLab('/lab/point_charges');
+    await user.click(await screen.findByRole('button', { name: 'Run' }));
+    await screen.findByAltText(/Figure of/);
+    expect(screen.getByRole('switch', { name: 'Live update' })).toHaveProperty('checked', true);
+
+    const q = screen.getByLabelText('q (C), row 1');
+    await user.clear(q);
+    await user.paste('2e-9');
+    // No Run pressed: the change alone starts the next run.
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect((bodies[1]?.charges as { q: number }[])[0]?.q).toBe(2e-9);
+
+    // A change while that run is out cancels it and asks again.
+    await user.clear(q);
+    await user.paste('3e-9');
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    expect(signals[1]?.aborted).toBe(true);
+    expect((bodies[2]?.charges as { q: number }[])[0]?.q).toBe(3e-9);
+    pending[2]?.(answer(200, chargesResult(1)));
+    await waitFor(() => expect(screen.getByAltText(/Figure of/).getAttribute('src')).toContain(PNGS[1]));
+
+    // Switched off, a change waits for Run and says so.
+    await user.click(screen.getByRole('switch', { name: 'Live update' }));
+    await user.clear(q);
+    await user.paste('4e-9');
+    expect(await screen.findByText(/Parameters changed since this figure/)).toBeTruthy();
+    expect(bodies).toHaveLength(3);
+  });
+
+  it('leaves slow solvers to the Run button', async () => {
+    next = async (run) => answer(200, laplaceResult(run));
+    const user = userEvent.setup();
+    renderLab('/lab/laplace2d');
+    await user.click(await screen.findByRole('button', { name: 'Run' }));
+    await screen.findByAltText(/Figure of/);
+    // 100 × 100 nodes is past the live size of the Laplace box: no switch, the change waits for Run.
+    expect(screen.queryByRole('switch', { name: 'Live update' })).toBeNull();
+    await user.type(screen.getByLabelText(/Top potential/), '5');
+    expect(await screen.findByText(/Parameters changed since this figure/)).toBeTruthy();
+    expect(bodies).toHaveLength(1);
+  });
 });
+
+function chargesResult(run: number) {
+  return {
+    success: true,
+    data: {
+      simulation_id: `charges-${run}`,
+      png_base64: PNGS[run],
+      potential: [
+        [1, 2],
+        [2, 1],
+      ],
+      x: [-1, 1],
+      y: [1, -1],
+      metadata: { computation_time: 0.01, render_time: 0.05 },
+    },
+  };
+}

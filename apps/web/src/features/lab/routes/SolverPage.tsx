@@ -1,5 +1,5 @@
 import { isSolverName, type SolverName } from '@faraday/physics/schemas';
-import { Alert, Anchor, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -7,10 +7,11 @@ import { errorMessage } from '../../../lib/errors';
 import { type Shown, usePastRun, useRunSolver } from '../api/runs';
 import { ParametersForm } from '../components/ParametersForm';
 import { ResultPanel } from '../components/ResultPanel';
-
 import { SweepBuilder } from '../components/SweepBuilder';
+import { useLiveRecompute } from '../hooks/useLiveRecompute';
 import { setAt } from '../utils/api-paths';
 import { serverFieldErrors } from '../utils/lab-errors';
+import { recomputesLive } from '../utils/live';
 import { sameParameters } from '../utils/same-parameters';
 import {
   type Draft,
@@ -69,26 +70,48 @@ function SolverLab({ solver }: { solver: SolverName }) {
     });
   }, [past.data, solver]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid) return;
+  // One run at a time: a newer one (Run again, or a live update) cancels the one in flight.
+  const inFlight = useRef<AbortController | null>(null);
+  const start = () => {
     // The figure's own labels in the user's language (plot's `lang`; not a solver field).
     const lang = i18n.language.startsWith('zh') ? 'zh' : undefined;
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
     run.mutate({
-      ...body,
-      ...(lang ? { visualization: { ...(body.visualization as object), lang } } : {}),
-      output_type: outputTypeFor(solver),
-      ...(courseId ? { course_id: courseId } : {}),
-      // The placeholder's promise: an untitled run is filed under the solver's name in the user's language.
-      title: title.trim() || t(`lab.solvers.${solver}`),
+      request: {
+        ...body,
+        ...(lang ? { visualization: { ...(body.visualization as object), lang } } : {}),
+        output_type: outputTypeFor(solver),
+        ...(courseId ? { course_id: courseId } : {}),
+        // The placeholder's promise: an untitled run is filed under the solver's name in the user's language.
+        title: title.trim() || t(`lab.solvers.${solver}`),
+      },
+      signal: controller.signal,
     });
   };
+  useEffect(() => () => inFlight.current?.abort(), []);
 
-  // On a phone the result is below the form: bring a new one into view when it is off screen.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) start();
+  };
+
+  const stale = shown !== null && !sameParameters(solver, shown.body, body);
+  const liveCapable = recomputesLive(solver, body);
+  const [live, setLive] = useState(true);
+  const livePausedFor = useLiveRecompute({
+    active: live && liveCapable && valid && stale && !(runId && past.isPending),
+    body,
+    error: run.error,
+    start,
+  });
+
+  // After Run the result must be in view: below the form on a phone, or scrolled away above it.
   useEffect(() => {
     if (!shown?.fresh) return;
     const top = resultRef.current?.getBoundingClientRect().top;
-    if (top !== undefined && top > window.innerHeight * 0.6)
+    if (top !== undefined && (top < 0 || top > window.innerHeight * 0.6))
       resultRef.current?.scrollIntoView?.({ behavior: 'smooth' });
   }, [shown]);
 
@@ -129,45 +152,56 @@ function SolverLab({ solver }: { solver: SolverName }) {
             onSubmit={submit}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }} ref={resultRef} style={{ scrollMarginTop: 64 }}>
-          <Tabs defaultValue={sweepId ? 'sweep' : 'result'} keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="result">{t('lab.result')}</Tabs.Tab>
-              <Tabs.Tab value="sweep">{t('lab.sweep.title')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="result" pt="sm">
-              <ResultPanel
-                solver={solver}
-                shown={shown}
-                stale={shown !== null && !sameParameters(solver, shown.body, body)}
-                running={run.isPending}
-                runError={run.error}
-                loadingPast={past.isPending}
-                draft={draft}
-                onMove={(table, index, x, y) =>
-                  setDraft((d) =>
-                    setAt(setAt(d, `${table}[${index}].x`, String(x)), `${table}[${index}].y`, String(y)),
-                  )
-                }
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="sweep" pt="sm">
-              <SweepBuilder
-                solver={solver}
-                fields={fields}
-                draft={draft}
-                body={body}
-                valid={valid}
-                courseId={courseId}
-                openTaskId={sweepId ?? undefined}
-                lastRun={
-                  shown
-                    ? { metadata: shown.output.metadata as Record<string, unknown>, body: shown.body }
-                    : undefined
-                }
-              />
-            </Tabs.Panel>
-          </Tabs>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          {/* Beside a long form the result stays in view while the form scrolls (PhET keeps its play area still). */}
+          <Box
+            ref={resultRef}
+            data-testid="result-column"
+            pos={{ base: 'static', md: 'sticky' }}
+            top={{ md: 72 }}
+            mah={{ md: 'calc(100dvh - 88px)' }}
+            style={{ overflowY: 'auto', scrollMarginTop: 64 }}
+          >
+            <Tabs defaultValue={sweepId ? 'sweep' : 'result'} keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="result">{t('lab.result')}</Tabs.Tab>
+                <Tabs.Tab value="sweep">{t('lab.sweep.title')}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="result" pt="sm">
+                <ResultPanel
+                  solver={solver}
+                  shown={shown}
+                  stale={stale}
+                  live={liveCapable ? { on: live, onChange: setLive, pausedFor: livePausedFor } : undefined}
+                  running={run.isPending}
+                  runError={run.error}
+                  loadingPast={past.isPending}
+                  draft={draft}
+                  onMove={(table, index, x, y) =>
+                    setDraft((d) =>
+                      setAt(setAt(d, `${table}[${index}].x`, String(x)), `${table}[${index}].y`, String(y)),
+                    )
+                  }
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="sweep" pt="sm">
+                <SweepBuilder
+                  solver={solver}
+                  fields={fields}
+                  draft={draft}
+                  body={body}
+                  valid={valid}
+                  courseId={courseId}
+                  openTaskId={sweepId ?? undefined}
+                  lastRun={
+                    shown
+                      ? { metadata: shown.output.metadata as Record<string, unknown>, body: shown.body }
+                      : undefined
+                  }
+                />
+              </Tabs.Panel>
+            </Tabs>
+          </Box>
         </Grid.Col>
       </Grid>
     </Stack>
