@@ -153,22 +153,41 @@ describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
     const svg = await saved('Download SVG');
     expect(svg.bytes.toString()).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
 
+    // Dragging a charge recomputes by itself (a fast solver, live as in PhET), and the figure
+    // stays where it is while the charge moves.
     const handle = page.getByTestId('marker-0');
     const start = await handle.boundingBox();
     if (!start) throw new Error('no handle');
+    const before = await page.getByTestId('figure').getAttribute('src');
+    const figureTop = async () => (await page.getByTestId('figure').boundingBox())?.y;
+    const topBefore = await figureTop();
     await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
     await page.mouse.down();
-    await page.mouse.move(start.x + 80, start.y - 60, { steps: 4 });
+    await page.mouse.move(start.x + 40, start.y - 30, { steps: 2 });
+    expect(await figureTop()).toBe(topBefore);
+    await page.mouse.move(start.x + 80, start.y - 60, { steps: 2 });
     await page.mouse.up();
     const x = Number(await page.getByLabel('x (m), row 1').inputValue());
     const y = Number(await page.getByLabel('y (m), row 1').inputValue());
     expect(x).toBeGreaterThan(-0.4);
     expect(y).toBeGreaterThan(0);
-    await page.getByText('Parameters changed since this figure').waitFor();
+    await expect
+      .poll(() => page.getByTestId('figure').getAttribute('src'), { timeout: 30_000 })
+      .not.toBe(before);
+    expect(await page.getByText('Parameters changed since this figure').count()).toBe(0);
+    await check(page, 'lab-live-after-drag');
 
+    // At a laptop's 1366 × 900, Run sits at the foot of wave_1d's long form: the result is in view after it.
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/lab/wave_1d');
+    await page.getByRole('button', { name: 'Run', exact: true }).scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await decodedFigure(page);
+    const shown = await page.getByTestId('figure').boundingBox();
+    if (!shown) throw new Error('no figure box');
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.y).toBeLessThan(900 - 100);
+    await check(page, 'lab-wave-after-run-1366');
     const pause = page.getByRole('button', { name: 'Pause' });
     await pause.click();
     const slider = page.getByRole('slider', { name: 'Time' });
@@ -222,6 +241,33 @@ describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
     await page.getByRole('button', { name: 'Delete Fresnel equations' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No runs here yet.').waitFor();
+  }, 240_000);
+
+  it('refuses a sweep the solver would refuse before anything is sent', async () => {
+    const page = await signedIn('student', 'student123');
+    await page.goto('/lab/point_charges');
+    await page.getByRole('tab', { name: 'Parameter sweep' }).click();
+    await page.getByLabel('Parameter 1').selectOption('grid_size');
+    const row = page.getByLabel('Parameter 1').locator('xpath=ancestor::div[contains(@class,"Group")][1]');
+    await row.getByLabel('From').fill('400');
+    await row.getByLabel('To').fill('1000');
+    await row.getByLabel('Steps').fill('30');
+    // 400…1000 in 30 steps would ask for 420.69 grid points per side: the builder names step counts that fit.
+    await expect.poll(() => page.getByTestId('sweep-values-1').textContent()).toMatch(/420\.7.*26, 31/);
+    const startSweep = page.getByRole('button', { name: 'Start sweep' });
+    expect(await startSweep.isDisabled()).toBe(true);
+    await row.getByLabel('Steps').fill('31');
+    // Whole numbers now, but 1000 × 1000 is past the 100,000 points each run may use.
+    await expect
+      .poll(() => page.getByTestId('sweep-grid-limit').textContent())
+      .toMatch(/1,000,000 grid points.*at most 100,000/);
+    expect(await startSweep.isDisabled()).toBe(true);
+    await check(page, 'lab-sweep-refused');
+    await row.getByLabel('To').fill('300');
+    await row.getByLabel('From').fill('100');
+    await row.getByLabel('Steps').fill('3');
+    await expect.poll(() => startSweep.isDisabled()).toBe(false);
+    expect(await page.getByTestId('sweep-grid-limit').count()).toBe(0);
   }, 240_000);
 
   it('runs a two-parameter sweep with a moving progress bar, then shows its results', async () => {
