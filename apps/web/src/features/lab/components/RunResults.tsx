@@ -82,7 +82,7 @@ export function RunResults({ solver, shown, busy, draft, onMove }: Props) {
         />
       )}
       <SimpleGrid cols={{ base: 2, lg: 3 }} spacing="xs" component="dl" data-testid="headline">
-        {headlineValues(solver, output).map((h) => (
+        {headlineValues(solver, output, shown.body).map((h) => (
           <div key={h.id}>
             <Text component="dt" size="xs" c="dimmed">
               {t(`lab.headline.${h.id}`)}

@@ -72,7 +72,7 @@ describe('SolverForm', () => {
     await user.clear(q2);
     await user.type(q2, '1e-9');
 
-    await user.click(screen.getByRole('button', { name: 'Add to Charges' }));
+    await user.click(screen.getByRole('button', { name: 'Add a charge' }));
     expect(screen.getByLabelText('x (m), row 3')).toBeTruthy();
     expect((lastBody.charges as unknown[]).length).toBe(3);
     await user.click(screen.getByRole('button', { name: 'Remove Charges row 1' }));

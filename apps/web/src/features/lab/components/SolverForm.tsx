@@ -328,7 +328,7 @@ function RowsTable({
         disabled={rows.length >= field.maxItems}
         onClick={() => onChange([...rows, newRow(field, rows)])}
       >
-        {t('lab.addRow', { name })}
+        {t(`lab.addRowOf.${field.key}`, { defaultValue: t('lab.addRow') })}
       </Button>
     </Fieldset>
   );

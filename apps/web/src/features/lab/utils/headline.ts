@@ -6,6 +6,8 @@ export interface Headline {
   id: string;
   path: string;
   unit?: string;
+  /** Shown only when the request sets this path to a non-zero value (a carrier's wavelength needs a carrier). */
+  onlyWith?: string;
 }
 
 /**
@@ -46,8 +48,8 @@ export const headlines: Record<SolverName, Headline[]> = {
   ],
   wave_1d: [
     { id: 'wave_speed', path: 'wave_speed', unit: 'm/s' },
-    { id: 'wavelength', path: 'wavelength', unit: 'm' },
-    { id: 'frequency', path: 'frequency', unit: 'Hz' },
+    { id: 'wavelength', path: 'wavelength', unit: 'm', onlyWith: 'source.frequency' },
+    { id: 'frequency', path: 'frequency', unit: 'Hz', onlyWith: 'source.frequency' },
     { id: 'cfl_number', path: 'metadata.cfl_number' },
   ],
   fresnel: [
@@ -64,9 +66,17 @@ export const timings: Headline[] = [
   { id: 'render_time', path: 'metadata.render_time', unit: 's' },
 ];
 
-/** The headline values present in an answer (a field the solver did not return is left out). */
-export function headlineValues(solver: SolverName, output: Record<string, unknown>) {
+/**
+ * The headline values present in an answer for its request (a field the solver did not return, or
+ * one the request gives no meaning, is left out).
+ */
+export function headlineValues(
+  solver: SolverName,
+  output: Record<string, unknown>,
+  request: Record<string, unknown>,
+) {
   return [...headlines[solver], ...timings]
+    .filter((h) => h.onlyWith === undefined || Number(getAt(request, h.onlyWith) ?? 0) !== 0)
     .map((h) => ({ ...h, value: getAt(output, h.path) }))
     .filter((h) => h.value !== undefined);
 }
