@@ -93,6 +93,16 @@ describeWith(['chromium'], 'the browser session, end to end', ({ chromium }) => 
     expect(new URL(second.url()).pathname).toBe(`/courses/${course.id}`);
     expect(await readableByScripts(second)).not.toMatch(/eyJ[\w-]+\.eyJ/);
 
+    // A link from another site (a learning platform, an email) opens signed in too: SameSite=Strict
+    // withholds the cookie only from the cross-site navigation, not from the page's own renewal.
+    const elsewhere = await newTab();
+    const target = `${platform.baseUrl}/courses/${course.id}`;
+    await elsewhere.setContent(`<main><a href="${target}">Open the course</a></main>`);
+    await elsewhere.getByRole('link', { name: 'Open the course' }).click();
+    await elsewhere.waitForURL(target);
+    await courseHeading(elsewhere).waitFor();
+    await elsewhere.close();
+
     // Signing out in the first tab ends the second one at once, with a word why.
     await first.getByRole('button', { name: 'Sign out' }).click();
     await first.waitForURL('**/sign-in');

@@ -26,8 +26,12 @@ async function freshToken(): Promise<string | null> {
       return token.access_token;
     })
     .catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) session.expire(endReasonOf(error));
-      return null;
+      if (error instanceof ApiError && error.status === 401) {
+        session.expire(endReasonOf(error));
+        return null;
+      }
+      // The server could not be reached: the token may still have its last minute; try again next call.
+      return session.token();
     })
     .finally(() => {
       renewing = null;

@@ -88,6 +88,15 @@ describe('the session of a tab', () => {
     expect(seen).toContain('signed-out');
   });
 
+  it('keeps the session when the server cannot be reached for a renewal', async () => {
+    session.start(tokenAnswer('old', 'u1', 30), 'none');
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('network down');
+    });
+    await expect(api.auth.me()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(session.token()).toBe('old');
+  });
+
   it('restores the session of a new tab from the cookie, or says why it cannot', async () => {
     fakeBackend({ 'POST /api/v1/auth/refresh': () => tokenAnswer('restored') });
     expect(await restoreSession()).toBeNull();

@@ -9,11 +9,17 @@ import {
 } from '@faraday/contracts';
 import type { ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
+import { DAY_MS } from '../shared/time.js';
 import { principalOf } from './access.js';
 import { changeOwnPassword, currentUser, loginWithPassword, logout } from './auth.service.js';
 import type { IdentityContext } from './identity-context.js';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH, sessionCookieOf } from './session-cookie.js';
-import { BROWSER_TOKEN_LIFETIME_SECONDS, renewBrowserSession } from './sessions.js';
+import {
+  BROWSER_SESSION_IDLE_MS,
+  BROWSER_SESSION_MAX_MS,
+  BROWSER_TOKEN_LIFETIME_SECONDS,
+  renewBrowserSession,
+} from './sessions.js';
 
 const tags = ['auth'];
 const bearer = [{ bearerAuth: [] }];
@@ -21,8 +27,9 @@ const REFRESH_DESCRIPTION =
   `The web application's way to stay signed in across tabs and reloads. Signing in with ` +
   `\`browser_session: true\` sets the cookie \`${SESSION_COOKIE}\` (HttpOnly, SameSite=Strict, Secure ` +
   `outside development, Path=${SESSION_COOKIE_PATH}); this call trades it for a token valid ` +
-  `${BROWSER_TOKEN_LIFETIME_SECONDS} s and sets it again with the session's new expiry (a week after ` +
-  'its last renewal, at most 30 days after sign-in). The Origin header must name this server. ' +
+  `${BROWSER_TOKEN_LIFETIME_SECONDS} s and sets it again with the session's new expiry ` +
+  `(${BROWSER_SESSION_IDLE_MS / DAY_MS} days after its last renewal, at most ` +
+  `${BROWSER_SESSION_MAX_MS / DAY_MS} days after sign-in). The Origin header must name this server. ` +
   'A refused cookie is cleared. API clients use the bearer token from login instead.';
 
 export function authRoutes(ctx: IdentityContext, loginRateLimitPerMinute: number) {
