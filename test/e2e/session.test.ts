@@ -117,4 +117,36 @@ describeWith(['chromium'], 'the browser session, end to end', ({ chromium }) => 
     await third.waitForURL('**/sign-in');
     await third.getByRole('button', { name: 'Sign in' }).waitFor();
   });
+
+  it('does the same in Chinese on a phone', async () => {
+    const phone = await browser.newContext({
+      baseURL: platform.baseUrl,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      viewport: { width: 375, height: 800 },
+    });
+    try {
+      const first = await phone.newPage();
+      first.setDefaultTimeout(15_000);
+      await first.goto('/sign-in');
+      await first.getByLabel('用户名').fill('student');
+      await first.getByLabel(/^密码/).fill('student123');
+      await first.getByRole('button', { name: '登录' }).click();
+      await first.getByRole('heading', { name: /你好/ }).waitFor();
+
+      const second = await phone.newPage();
+      second.setDefaultTimeout(15_000);
+      await second.goto('/courses');
+      await second.waitForURL('**/courses');
+      await second.getByRole('button', { name: '退出登录' }).waitFor();
+      await screenshot(second, 'zh', 'session-new-tab-375');
+
+      await first.getByRole('button', { name: '退出登录' }).click();
+      await second.getByText('您已退出登录，请重新登录。').waitFor();
+      expect(await seriousA11yViolations(second)).toEqual([]);
+      await screenshot(second, 'zh', 'session-signed-out-elsewhere-375');
+    } finally {
+      await phone.close();
+    }
+  });
 });
