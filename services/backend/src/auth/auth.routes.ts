@@ -117,7 +117,11 @@ export function authRoutes(ctx: IdentityContext, loginRateLimitPerMinute: number
     routes.post(
       '/api/v1/auth/password',
       {
-        config: { access: 'signed-in', beforePasswordChange: true, errors: ['WEAK_PASSWORD'] },
+        config: {
+          access: 'signed-in',
+          beforePasswordChange: true,
+          errors: ['WEAK_PASSWORD', 'ACCOUNT_LOCKED'],
+        },
         schema: {
           tags,
           security: bearer,
