@@ -25,6 +25,7 @@ async function requestsOf(): Promise<Record<string, [string, string]>> {
   const file = new File(['x'], 'x.txt');
   const calls: Record<keyof typeof clientCalls, () => Promise<unknown>> = {
     'auth.login': () => client.auth.login('u', 'p'),
+    'auth.refresh': () => client.auth.refresh(),
     'auth.me': () => client.auth.me(),
     'auth.logout': () => client.auth.logout(),
     'auth.changePassword': () => client.auth.changePassword('a', 'b'),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SignJWT } from 'jose';
+import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
@@ -201,18 +201,19 @@ describeWith(['chromium'], 'the web application, end to end', ({ chromium }) => 
     await expect.poll(() => results.textContent()).toMatch(/bad name.*Failed/);
   });
 
-  it('returns to sign-in with a message when the token has expired, then back to the page', async () => {
+  it('returns to sign-in with a message when the session has expired, then back to the page', async () => {
     const page = await newPage();
-    const secret = readFileSync(join(platform.dataDir, 'jwt-secret'), 'utf8').trim();
-    const past = Math.floor(Date.now() / 1000) - 7200;
-    const expired = await new SignJWT({ user_id: 'x', username: 'student', role: 'student', permissions: [] })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setJti('expired-token')
-      .setIssuedAt(past)
-      .setExpirationTime(past + 60)
-      .sign(new TextEncoder().encode(secret));
-    await page.goto('/sign-in');
-    await page.evaluate(`sessionStorage.setItem('faraday.token', ${JSON.stringify(expired)})`);
+    await signIn(page, 'student', 'student123');
+    await page.getByRole('heading', { name: /Hello/ }).waitFor();
+    // A week without use has passed, as far as the server is concerned.
+    const db = new Database(join(platform.dataDir, 'faraday.db'));
+    try {
+      db.prepare(
+        "UPDATE auth_sessions SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE username = 'student')",
+      ).run(new Date(Date.now() - 1000).toISOString());
+    } finally {
+      db.close();
+    }
     await page.goto(state.courseUrl);
     await page.waitForURL('**/sign-in');
     await page.getByText('Your session has expired').waitFor();

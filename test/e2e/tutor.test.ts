@@ -60,21 +60,18 @@ describeWith(['chromium'], 'the AI tutor in the browser', ({ chromium }) => {
   });
 
   async function signedIn(lang: 'en' | 'zh' = 'en', width = 1440): Promise<Page> {
-    const login = await fetch(`${platform.baseUrl}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'student', password: 'student123' }),
-    });
-    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
     const context = await browser.newContext({
       baseURL: platform.baseUrl,
       locale: lang === 'zh' ? 'zh-CN' : 'en-US',
       viewport: { width, height: 900 },
     });
     contexts.push(context);
-    await context.addInitScript(
-      `sessionStorage.setItem('faraday.token', ${JSON.stringify(token)}); sessionStorage.setItem('faraday.mustChange', '0');`,
-    );
+    // Signed in as the web app signs in: the session cookie lands in this browser context.
+    const login = await context.request.post('/api/v1/auth/login', {
+      headers: { origin: platform.baseUrl },
+      data: { username: 'student', password: 'student123', browser_session: true },
+    });
+    expect(login.status()).toBe(200);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     return page;

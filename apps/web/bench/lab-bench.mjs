@@ -12,23 +12,16 @@ const SIZE = 316;
 const { base, stop } = await startPlatform('lab-bench', { SIM_RATE_LIMIT_PER_MINUTE: '100' });
 let browser;
 try {
-  const login = await (
-    await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'student', password: 'student123' }),
-    })
-  ).json();
-  const token = login.data.access_token;
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
-  await context.addInitScript((t) => {
-    sessionStorage.setItem('faraday.token', t);
-    sessionStorage.setItem('faraday.mustChange', '0');
-  }, token);
+  // Signed in as the web app signs in: its session cookie goes into this context.
+  await context.request.post('/api/v1/auth/login', {
+    headers: { origin: base },
+    data: { username: 'student', password: 'student123', browser_session: true },
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   await page.goto('/lab/laplace2d');

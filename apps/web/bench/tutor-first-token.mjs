@@ -89,10 +89,11 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   const context = await browser.newContext({ baseURL: base });
-  await context.addInitScript((t) => {
-    sessionStorage.setItem('faraday.token', t);
-    sessionStorage.setItem('faraday.mustChange', '0');
-  }, token);
+  // Signed in as the web app signs in: its session cookie goes into this context.
+  await context.request.post('/api/v1/auth/login', {
+    headers: { origin: base },
+    data: { username: 'student', password: 'student123', browser_session: true },
+  });
   const page = await context.newPage();
   await page.goto('/tutor/chat');
   await page.getByLabel('Your question').waitFor();

@@ -66,7 +66,7 @@ export function aiApi(http: Http) {
       try {
         response = await http.open('/api/v1/ai/chat', {
           method: 'POST',
-          headers: http.headers({ 'content-type': 'application/json', accept: 'text/event-stream' }),
+          headers: await http.headers({ 'content-type': 'application/json', accept: 'text/event-stream' }),
           body: JSON.stringify({ ...body, stream: true }),
           ...(options.signal ? { signal: options.signal } : {}),
         });

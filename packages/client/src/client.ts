@@ -82,16 +82,27 @@ export function createFaradayClient(options: ClientOptions = {}) {
     http,
     ai: aiApi(http),
     auth: {
-      login: (username: string, password: string) =>
-        send('POST', '/api/v1/auth/login', tokenResponseSchema, { username, password }),
+      /** With `browserSession` (the web app): a 15-minute token, renewed by `refresh` through an HttpOnly cookie. */
+      login: (username: string, password: string, options: { browserSession?: boolean } = {}) =>
+        send('POST', '/api/v1/auth/login', tokenResponseSchema, {
+          username,
+          password,
+          ...(options.browserSession ? { browser_session: true } : {}),
+        }),
+      /** A fresh token for the browser session's cookie (sent by the browser itself, same origin only). */
+      refresh: () => send('POST', '/api/v1/auth/refresh', tokenResponseSchema),
       me: () => get('/api/v1/auth/me', currentUserSchema),
       logout: () => send('POST', '/api/v1/auth/logout', messageSchema),
       changePassword: (old_password: string, new_password: string) =>
         send('POST', '/api/v1/auth/password', tokenResponseSchema, { old_password, new_password }),
       corpchatUrl: (redirect_uri: string) =>
         get('/api/v1/auth/corpchat/oauth-url', corpchatUrlSchema, { redirect_uri }),
-      corpchatLogin: (code: string, state?: string) =>
-        send('POST', '/api/v1/auth/corpchat', tokenResponseSchema, state ? { code, state } : { code }),
+      corpchatLogin: (code: string, state?: string, options: { browserSession?: boolean } = {}) =>
+        send('POST', '/api/v1/auth/corpchat', tokenResponseSchema, {
+          code,
+          ...(state ? { state } : {}),
+          ...(options.browserSession ? { browser_session: true } : {}),
+        }),
     },
     me: {
       gradingQueue: (query: { page?: number; limit?: number } = {}) =>

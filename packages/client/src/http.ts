@@ -25,8 +25,11 @@ export class ApiError extends Error {
 export interface ClientOptions {
   /** Where the backend is; '' for the same origin (the web app). */
   baseUrl?: string;
-  /** The bearer token to send, read on every call. */
-  getToken?: () => string | null | undefined;
+  /**
+   * The bearer token to send, read on every call; may be a promise (the web app renews a
+   * short-lived token before it expires).
+   */
+  getToken?: () => string | null | undefined | Promise<string | null | undefined>;
   /** Called with every 401 before it is thrown (the web app returns to sign-in). */
   onUnauthorized?: (error: ApiError) => void;
   fetch?: typeof fetch;
@@ -95,8 +98,8 @@ export class Http {
     return `${this.options.baseUrl ?? ''}${withQuery(path, query)}`;
   }
 
-  headers(extra: Record<string, string> = {}): Record<string, string> {
-    const token = this.options.getToken?.();
+  async headers(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+    const token = await this.options.getToken?.();
     return token ? { ...extra, authorization: `Bearer ${token}` } : extra;
   }
 
@@ -106,7 +109,7 @@ export class Http {
     try {
       response = await this.fetchImpl(this.url(spec.path, spec.query), {
         method: spec.method,
-        headers: this.headers(
+        headers: await this.headers(
           json
             ? { 'content-type': 'application/json' }
             : spec.contentType
@@ -131,7 +134,7 @@ export class Http {
 
   /** A raw response (files, CSV), with envelope errors thrown as ApiError. */
   async download(path: string, query?: Query): Promise<Blob> {
-    const response = await this.fetchImpl(this.url(path, query), { headers: this.headers() });
+    const response = await this.fetchImpl(this.url(path, query), { headers: await this.headers() });
     if (!response.ok) {
       const body = await response.json().catch(() => undefined);
       this.settle(response.status, response.headers.get('retry-after'), body, undefined as never);

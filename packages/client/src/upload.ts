@@ -7,7 +7,7 @@ export type Progress = (fraction: number) => void;
  * POSTs multipart form data. In a browser it goes through XMLHttpRequest, the one API that reports
  * upload progress; elsewhere (tests, Node) through fetch.
  */
-export function postForm<T extends z.ZodType>(
+export async function postForm<T extends z.ZodType>(
   http: Http,
   path: string,
   form: FormData,
@@ -17,10 +17,11 @@ export function postForm<T extends z.ZodType>(
   if (typeof XMLHttpRequest === 'undefined') {
     return http.request({ method: 'POST', path, rawBody: form, schema });
   }
+  const headers = await http.headers();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', http.url(path));
-    for (const [name, value] of Object.entries(http.headers())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };

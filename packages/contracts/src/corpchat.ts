@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browserSessionField } from './identity.js';
 
 /** Bodies of corporate chat (WeCom-style) login; docs/adr/0014-corporate-chat-login.md. */
 
@@ -28,6 +29,7 @@ export const corpchatLoginRequestSchema = z.object({
     .max(128)
     .optional()
     .describe('The state the callback carried; when given it must be one we issued and unexpired'),
+  browser_session: browserSessionField,
 });
 
 export const corpchatJsConfigRequestSchema = z.object({

@@ -14,15 +14,32 @@ export const usernameSchema = z
   .max(64)
   .regex(/^[\p{L}\p{N}._@-]+$/u, 'may contain letters, digits and . _ @ - only');
 
+/**
+ * Asked by the web application: besides the answer's token, start a browser session (an
+ * HttpOnly cookie that POST /auth/refresh trades for fresh short-lived tokens).
+ */
+export const browserSessionField = z
+  .boolean()
+  .default(false)
+  .describe(
+    'For the web application: the token lives 900 s and an HttpOnly session cookie (faraday_session) ' +
+      'is set, which POST /api/v1/auth/refresh trades for fresh tokens; the request must come from ' +
+      "the application's own origin. API clients leave it out and get a 24-hour token",
+  );
+
 export const loginRequestSchema = z.object({
   username: lineText().min(1).max(64),
   password: z.string().min(1).max(256),
+  browser_session: browserSessionField,
 });
 
 export const tokenResponseSchema = z.object({
   access_token: z.string().describe('JWT (HS256)'),
   token_type: z.literal('Bearer'),
-  expires_in: z.number().int().describe('Seconds until expiry: 86400'),
+  expires_in: z
+    .number()
+    .int()
+    .describe('Seconds until expiry: 86400, or 900 in a browser session (renewed by POST /auth/refresh)'),
   user_id: z.string(),
   username: z.string().optional().describe('Password login only'),
   name: z.string().optional().describe('Corporate chat login only'),

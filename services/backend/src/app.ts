@@ -1,5 +1,6 @@
 import { AppError } from '@faraday/contracts';
 import { createServer } from '@faraday/server-kit';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -79,6 +80,8 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
       description:
         'Accounts, courses, the simulation lab and the AI tutor gateway. All paths under /api/v1. ' +
         'Sign in with POST /api/v1/auth/login and send the token as `Authorization: Bearer <token>`. ' +
+        'The web application signs in with `browser_session: true` and renews its short-lived tokens ' +
+        'with the HttpOnly session cookie at POST /api/v1/auth/refresh. ' +
         'Every answer is an envelope: `{success: true, data}` or `{success: false, error: {code, message, details?, required_permission?}}`.',
       version: BACKEND_VERSION,
       serverUrl: config.publicUrl,
@@ -89,6 +92,15 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'The token from login',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'faraday_session',
+          description:
+            'The browser session cookie set by login with browser_session (HttpOnly, SameSite=Strict, ' +
+            'Secure outside development, Path=/api/v1/auth/refresh); accepted only with an Origin ' +
+            'header naming this server',
         },
       },
       describeRoute: accessDocs,
@@ -139,6 +151,8 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
       parts: 40,
     },
   });
+  // Only the browser session's cookie is read (auth/session-cookie.ts); nothing is signed with it.
+  await app.register(cookie);
   installAccessControl(app, identity);
   scheduleIdentityCleanup(app, db);
   await app.register(healthRoutes(redis?.availability));

@@ -270,6 +270,7 @@ describe.each(testDatabaseFactories())('authentication on $name', (factory) => {
           issued_at: '2020-01-01T00:00:00.000Z',
           expires_at: '2020-01-02T00:00:00.000Z',
           revoked_at: '2020-01-01T12:00:00.000Z',
+          session_id: null,
         })
         .execute();
       await cleanUpIdentityTables(t.app.db);

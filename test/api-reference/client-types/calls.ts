@@ -51,6 +51,7 @@ export const checks: {
   [K in keyof typeof clientCalls]: unknown;
 } = {
   'auth.login': true satisfies Check<C['auth']['login'], 'auth.login'>,
+  'auth.refresh': true satisfies Check<C['auth']['refresh'], 'auth.refresh'>,
   'auth.me': true satisfies Check<C['auth']['me'], 'auth.me'>,
   'auth.logout': true satisfies Check<C['auth']['logout'], 'auth.logout'>,
   'auth.changePassword': true satisfies Check<C['auth']['changePassword'], 'auth.changePassword'>,

@@ -1,6 +1,7 @@
 /** Each function of the web client (packages/client) and the operation it calls: method, path template. */
 export const clientCalls = {
   'auth.login': ['post', '/api/v1/auth/login'],
+  'auth.refresh': ['post', '/api/v1/auth/refresh'],
   'auth.me': ['get', '/api/v1/auth/me'],
   'auth.logout': ['post', '/api/v1/auth/logout'],
   'auth.changePassword': ['post', '/api/v1/auth/password'],

@@ -67,6 +67,7 @@ export const en = {
     corpchat: 'Sign in with corporate chat',
     expired: 'Your session has expired. Please sign in again.',
     signedOutElsewhere: 'You have been signed out. Please sign in again.',
+    restoring: 'Signing you in…',
     demoReminder: 'This demo account still uses its documented initial password.',
     changePasswordLink: 'Change it now',
     apiDocs: 'API documentation',

@@ -70,6 +70,7 @@ export const zh: Strings<typeof en> = {
     corpchat: '使用企业微信登录',
     expired: '登录已过期，请重新登录。',
     signedOutElsewhere: '您已退出登录，请重新登录。',
+    restoring: '正在登录…',
     demoReminder: '此演示账号仍在使用文档中公开的初始密码。',
     changePasswordLink: '立即修改',
     apiDocs: 'API 文档',

@@ -64,7 +64,9 @@ export function accessDocs(route: RouteOptions): RouteDocs {
   const config = route.config as { access?: RouteAccess; beforePasswordChange?: true; rateLimit?: unknown };
   const errors: DocumentedError[] = config?.rateLimit === undefined ? [] : [{ code: 'RATE_LIMITED' }];
   const access = config?.access ?? 'public';
-  if (access === 'public') return { security: [], errors };
+  // A public route may still name a credential of its own (the session cookie of /auth/refresh).
+  if (access === 'public')
+    return { security: (route.schema?.security as RouteDocs['security']) ?? [], errors };
   errors.push({ code: 'UNAUTHORIZED' }, { code: 'TOKEN_EXPIRED' }, { code: 'TOKEN_REVOKED' });
   if (config.beforePasswordChange !== true) errors.push({ code: 'PASSWORD_CHANGE_REQUIRED' });
   if (access !== 'signed-in') errors.push({ code: 'INSUFFICIENT_PERMISSIONS', requiredPermission: access });

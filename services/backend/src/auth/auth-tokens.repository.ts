@@ -13,7 +13,8 @@ export interface TokenState {
   account: AccountRow;
 }
 
-const ACCOUNT_COLUMNS = [
+/** The columns of AccountRow, from `users as u`. */
+export const ACCOUNT_COLUMNS = [
   'u.id',
   'u.username',
   'u.name',
@@ -29,7 +30,7 @@ const ACCOUNT_COLUMNS = [
 
 export async function recordIssuedToken(
   db: Db,
-  token: { jti: string; userId: string; issuedAt: Date; expiresAt: Date },
+  token: { jti: string; userId: string; issuedAt: Date; expiresAt: Date; sessionId?: string | undefined },
 ): Promise<void> {
   await db
     .insertInto('auth_tokens')
@@ -39,6 +40,7 @@ export async function recordIssuedToken(
       issued_at: token.issuedAt.toISOString(),
       expires_at: token.expiresAt.toISOString(),
       revoked_at: null,
+      session_id: token.sessionId ?? null,
     })
     .execute();
 }
@@ -153,7 +155,14 @@ export async function revokeToken(db: Db, jti: string): Promise<void> {
     .execute();
 }
 
+/** Every token of the user and every browser session, so no tab can renew one either. */
 export async function revokeAllTokensOfUser(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: isoNow() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
   await db
     .updateTable('auth_tokens')
     .set({ revoked_at: isoNow() })

@@ -1,15 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError, type CurrentUser, type TokenResponse } from '@faraday/contracts';
+import { AppError, type CurrentUser } from '@faraday/contracts';
 import type { Db } from '../db/database.js';
 import { isoNow } from '../shared/time.js';
 import { toCurrentUser } from '../users/user-views.js';
 import { findUserById, findUserByUsername, normaliseUsername } from '../users/users.repository.js';
 import { revokeAllTokensOfUser, revokeToken } from './auth-tokens.repository.js';
+import { revokeBrowserSession, sessionOfToken } from './browser-sessions.repository.js';
 import type { IdentityContext } from './identity-context.js';
 import { clearLoginFailuresFrom, recordLoginFailure, throttleState } from './login-throttle.repository.js';
 import { assertStrongPassword } from './passwords.js';
 import type { Principal } from './principal.js';
-import { startSession } from './sessions.js';
+import { type StartedSession, startSession } from './sessions.js';
 
 function accountLocked(until: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
@@ -44,9 +45,9 @@ async function passThrottle(
  */
 export async function loginWithPassword(
   ctx: IdentityContext,
-  credentials: { username: string; password: string },
+  credentials: { username: string; password: string; browser_session?: boolean },
   address: string,
-): Promise<TokenResponse> {
+): Promise<StartedSession> {
   const now = new Date();
   const username = normaliseUsername(credentials.username);
   await passThrottle(ctx, username, address, now);
@@ -58,27 +59,38 @@ export async function loginWithPassword(
     throw new AppError('INVALID_CREDENTIALS');
   }
   await clearLoginFailuresFrom(ctx.db, username, address);
-  return startSession(ctx, user, { username: user.username });
+  return startSession(ctx, user, { username: user.username }, credentials.browser_session === true);
 }
 
 export function currentUser(principal: Principal): CurrentUser {
   return toCurrentUser(principal.account);
 }
 
-export async function logout(db: Db, principal: Principal): Promise<void> {
-  await revokeToken(db, principal.jti);
+/**
+ * Revokes the presented token; a token of a browser session ends the whole session (every tab's
+ * token, and its cookie no longer renews). True when a browser session was ended.
+ */
+export async function logout(db: Db, principal: Principal): Promise<boolean> {
+  const sessionId = await sessionOfToken(db, principal.jti);
+  if (sessionId === null) {
+    await revokeToken(db, principal.jti);
+    return false;
+  }
+  await revokeBrowserSession(db, sessionId);
+  return true;
 }
 
 /**
  * Changes one's own password. A wrong old password counts as a failed login, so a stolen token
- * cannot be used to guess it. Every earlier token is revoked; the caller gets a fresh one.
+ * cannot be used to guess it. Every earlier token and browser session is revoked; the caller gets
+ * a fresh token, in a new browser session when the one used belonged to one.
  */
 export async function changeOwnPassword(
   ctx: IdentityContext,
   principal: Principal,
   passwords: { old_password: string; new_password: string },
   address: string,
-): Promise<TokenResponse> {
+): Promise<StartedSession> {
   const now = new Date();
   const user = await findUserById(ctx.db, principal.userId);
   if (!user) throw new AppError('TOKEN_REVOKED');
@@ -92,6 +104,7 @@ export async function changeOwnPassword(
     throw new AppError('WEAK_PASSWORD', 'The new password must differ from the current one');
   }
   const passwordHash = await ctx.hasher.hash(passwords.new_password);
+  const inBrowserSession = (await sessionOfToken(ctx.db, principal.jti)) !== null;
   await ctx.db.transaction().execute(async (trx: Db) => {
     await trx
       .updateTable('users')
@@ -100,5 +113,10 @@ export async function changeOwnPassword(
       .execute();
     await revokeAllTokensOfUser(trx, user.id);
   });
-  return startSession(ctx, { ...user, must_change_password: 0 }, { username: user.username });
+  return startSession(
+    ctx,
+    { ...user, must_change_password: 0 },
+    { username: user.username },
+    inBrowserSession,
+  );
 }

@@ -55,10 +55,14 @@ export class TokenSigner {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(subject: TokenSubject, now: Date = new Date()): Promise<IssuedToken> {
+  async issue(
+    subject: TokenSubject,
+    now: Date = new Date(),
+    lifetimeSeconds: number = TOKEN_LIFETIME_SECONDS,
+  ): Promise<IssuedToken> {
     const jti = newId();
     const iat = Math.floor(now.getTime() / 1000);
-    const exp = iat + TOKEN_LIFETIME_SECONDS;
+    const exp = iat + lifetimeSeconds;
     const token = await new SignJWT({
       user_id: subject.id,
       username: subject.username,

@@ -24,6 +24,19 @@ export interface AuthTokensTable {
   issued_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The browser session that issued the token; null for a token of an API client. */
+  session_id: string | null;
+}
+
+/** A browser session: its cookie's secret is kept only as a SHA-256 hash. */
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  secret_hash: string;
+  created_at: string;
+  /** Moves forward at each renewal (idle limit), never past the absolute limit. */
+  expires_at: string;
+  revoked_at: string | null;
 }
 
 /** Failed logins of a username from one address, or from every address when `address` is `*`. */
@@ -233,6 +246,7 @@ export interface ConversationMessagesTable {
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
+  auth_sessions: AuthSessionsTable;
   login_failures: LoginFailuresTable;
   courses: CoursesTable;
   course_members: CourseMembersTable;

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { CorpchatConfig } from '../../config.js';
 import type { IdentityContext } from '../identity-context.js';
+import { sessionCookieOf } from '../session-cookie.js';
 import { CorpchatLogin } from './corpchat.service.js';
 import { devProviderRoutes } from './dev-provider.routes.js';
 
@@ -22,6 +23,7 @@ export function corpchatRoutes(ctx: IdentityContext, config: CorpchatConfig) {
   return async (app: FastifyInstance): Promise<void> => {
     const corpchat = new CorpchatLogin(ctx, config, app.config.jwtSecret, app.config.isProduction);
     const routes = app.withTypeProvider<ZodTypeProvider>();
+    const cookie = sessionCookieOf(app.config);
 
     routes.get(
       '/api/v1/auth/corpchat/oauth-url',
@@ -62,7 +64,10 @@ export function corpchatRoutes(ctx: IdentityContext, config: CorpchatConfig) {
           response: { 200: successEnvelopeSchema(tokenResponseSchema) },
         },
       },
-      async (request) => ok(await corpchat.login(request.body, request.log)),
+      async (request, reply) => {
+        if (request.body.browser_session) cookie.assertSameOrigin(request);
+        return ok(cookie.answer(reply, await corpchat.login(request.body, request.log)));
+      },
     );
 
     if (corpchat.devProvider) await app.register(devProviderRoutes(corpchat, corpchat.devProvider));

@@ -1,9 +1,9 @@
-import { AppError, type CorpchatJsConfig, type TokenResponse } from '@faraday/contracts';
+import { AppError, type CorpchatJsConfig } from '@faraday/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CorpchatConfig } from '../../config.js';
 import { retryTransient } from '../../db/transient-errors.js';
 import type { IdentityContext } from '../identity-context.js';
-import { startSession } from '../sessions.js';
+import { type StartedSession, startSession } from '../sessions.js';
 import { CorpchatClient, type CorpchatProfile, ProviderError } from './corpchat.client.js';
 import { checkCorpchatConfig, notConfigured, type ReadyCorpchatConfig } from './corpchat.settings.js';
 import { type CorpchatPerson, syncCorpchatAccount } from './corpchat-accounts.js';
@@ -67,12 +67,13 @@ export class CorpchatLogin {
    * read their profile, find or create their account, refuse a disabled one, issue a token.
    */
   async login(
-    request: { code: string; state?: string | undefined },
+    request: { code: string; state?: string | undefined; browser_session?: boolean },
     log: FastifyBaseLogger,
-  ): Promise<TokenResponse> {
+  ): Promise<StartedSession> {
+    const browser = request.browser_session === true;
     if (this.devProvider) {
       if (request.state !== undefined) this.states.assertValid(request.state);
-      return this.signIn(this.devProvider.memberOf(request.code));
+      return this.signIn(this.devProvider.memberOf(request.code), browser);
     }
     const { client } = this.ready();
     if (request.state !== undefined) this.states.assertValid(request.state);
@@ -87,11 +88,11 @@ export class CorpchatLogin {
       userid: identity.userid,
       ...(await this.profileOf(client, identity.userid, log)),
     };
-    return this.signIn(person);
+    return this.signIn(person, browser);
   }
 
   /** Find or create the member's account, refuse a disabled one, issue a token. */
-  private async signIn(person: CorpchatPerson): Promise<TokenResponse> {
+  private async signIn(person: CorpchatPerson, browser: boolean): Promise<StartedSession> {
     const user = await syncCorpchatAccount(this.ctx, person);
     if (Number(user.disabled) === 1) {
       throw new AppError(
@@ -102,7 +103,7 @@ export class CorpchatLogin {
     // Simultaneous sessions of one user can deadlock on MySQL (token insert vs last_login update):
     // the loser was rolled back whole, so it simply runs again.
     return retryTransient(() =>
-      startSession(this.ctx, user, { name: user.name, corpchat_user_id: person.userid }),
+      startSession(this.ctx, user, { name: user.name, corpchat_user_id: person.userid }, browser),
     );
   }
 

@@ -9,6 +9,7 @@ import { addSweepProbeAndHistory } from './0007-sweep-history.js';
 import { addSweepRunHeartbeat } from './0008-sweep-run-heartbeat.js';
 import { createLoginFailures } from './0009-login-failures-by-address.js';
 import { createCourseSearch } from './0010-course-search.js';
+import { createBrowserSessions } from './0025-browser-sessions.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-sweep-run-heartbeat': addSweepRunHeartbeat,
   '0009-login-failures-by-address': createLoginFailures,
   '0010-course-search': createCourseSearch,
+  '0025-browser-sessions': createBrowserSessions,
 };

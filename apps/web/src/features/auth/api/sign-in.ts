@@ -1,45 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
-import { session } from '../../../lib/session';
+import { api, beginSession } from '../../../lib/api';
+import type { PasswordChange } from '../../../lib/session';
 import { authKeys } from './keys';
 
-/** What the new session asks of the user first: nothing, a password change, or a reminder to make one. */
-export type PasswordChange = 'none' | 'required' | 'reminder';
+export type { PasswordChange } from '../../../lib/session';
 
-interface Token {
-  access_token: string;
-  must_change_password: boolean;
-}
-
-/**
- * Whether the server enforces the change: it does for admin-created and reset accounts (and every
- * demo account in production); outside production the demo accounts are only reminded.
- */
-async function mustChangeFirst(): Promise<boolean> {
-  try {
-    await api.me.dueAssignments(1);
-    return false;
-  } catch (error) {
-    return error instanceof ApiError && error.code === 'PASSWORD_CHANGE_REQUIRED';
-  }
-}
-
-/** Keeps the token for the session; with a must-change flag, asks the server whether it insists. */
-async function startSession(token: Token): Promise<PasswordChange> {
-  let change: PasswordChange = 'none';
-  if (token.must_change_password) {
-    session.start(token.access_token, 'reminder');
-    change = (await mustChangeFirst()) ? 'required' : 'reminder';
-  }
-  session.start(token.access_token, change);
-  return change;
-}
-
-/** Sign-in with username and password. */
+/** Sign-in with username and password, starting a browser session (new tabs and reloads stay signed in). */
 export function useSignIn(onSignedIn: (change: PasswordChange) => void) {
   return useMutation({
     mutationFn: async ({ username, password }: { username: string; password: string }) =>
-      startSession(await api.auth.login(username, password)),
+      beginSession(await api.auth.login(username, password, { browserSession: true })),
     onSuccess: onSignedIn,
   });
 }
@@ -63,7 +33,9 @@ export function useCorpchatSignIn(
   return useQuery({
     queryKey: authKeys.corpchatSignIn(code),
     queryFn: async () => {
-      const change = await startSession(await api.auth.corpchatLogin(code as string, state));
+      const change = await beginSession(
+        await api.auth.corpchatLogin(code as string, state, { browserSession: true }),
+      );
       onSignedIn(change);
       return change;
     },

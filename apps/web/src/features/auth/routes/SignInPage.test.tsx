@@ -62,7 +62,10 @@ describe('sign-in form', () => {
     });
   });
 
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.expire('signed-out');
+  });
 
   it('labels its fields and button, and hides corporate chat when it is not configured', async () => {
     renderPage(<SignInPage />, '/sign-in');
@@ -93,7 +96,7 @@ describe('sign-in form', () => {
     expect(session.token()).toBeNull();
   });
 
-  it('keeps the token for the session and leaves the sign-in page on success', async () => {
+  it('keeps the token in memory only, asks for a browser session and leaves the sign-in page on success', async () => {
     renderPage(<SignInPage />, '/sign-in');
     await userEvent.type(screen.getByLabelText(/Username/), 'teacher');
     await userEvent.type(screen.getByLabelText(/Password/), 'right-pass1');
@@ -103,7 +106,9 @@ describe('sign-in form', () => {
     expect(calls.find((c) => c.url === '/api/v1/auth/login')?.body).toEqual({
       username: 'teacher',
       password: 'right-pass1',
+      browser_session: true,
     });
+    expect(JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage })).not.toContain('tok');
   });
 
   it('speaks Chinese when the language is switched', async () => {
