@@ -13,7 +13,7 @@ import {
   simulationTypes,
   successEnvelopeSchema,
 } from '@faraday/contracts';
-import { solverExamples } from '@faraday/physics/schemas';
+import { solverExamples, solverResultSchemas } from '@faraday/physics/schemas';
 import { solverRequestSchema } from '@faraday/plot';
 import { answerCallerGone, callerGoneSignal, sendChunks, type ZodTypeProvider } from '@faraday/server-kit';
 import fastifyCompress, { type FastifyCompressRouteOptions } from '@fastify/compress';
@@ -65,6 +65,24 @@ const runAnswerSchema = simulationResultSchema
       '{dtype: "float64"|"float32", shape: [n] or [rows, columns], data: base64 of the little-endian values, row after row}.',
   );
 
+/** A solver's answer as documented: its result fields, each of which `fields` may leave out. */
+function solverAnswerSchema(solver: SimulationType) {
+  return runAnswerSchema
+    .extend(solverResultSchemas[solver].shape)
+    .partial()
+    .required({ simulation_id: true })
+    .describe(runAnswerSchema.description ?? '');
+}
+
+/** data.json of a run: its solver, parameters and the whole output (JSON numbers). */
+const dataJsonSchema = z.object({
+  type: z.enum(simulationTypes),
+  parameters: z.record(z.string(), z.unknown()).describe('The request as the solver read it'),
+  output: z
+    .union(simulationTypes.map((solver) => solverResultSchemas[solver]))
+    .describe("The solver's result fields for `type`, every array as JSON numbers"),
+});
+
 /** Per-user limits (docs/api-contract.md); counters shared by instances through Redis when configured. */
 export function perUser(max: number, timeWindow: string) {
   return {
@@ -105,6 +123,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
             params: { solver },
             summary: `Run ${solver} and record the run`,
             body: recordedSolverRequestSchema(solver),
+            response: successEnvelopeSchema(solverAnswerSchema(solver)),
           })),
         },
         schema: {
@@ -204,7 +223,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
       '/api/v1/sim/results/:simulation_id/data.json',
       {
         compress: largeAnswerCompression,
-        config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'] },
+        config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'], documentedResponse: dataJsonSchema },
         schema: {
           tags,
           security,
