@@ -213,7 +213,7 @@ describe('solver answers in several forms', () => {
     expect(stored.output.metadata).toEqual(small.metadata);
     // Arrays alone, compact: no figure, no scalars.
     const arrays = await run('laplace2d', BOX, '?fields=arrays&arrays=float64');
-    expect(Object.keys(arrays).sort()).toEqual(['electric_field', 'potential', 'simulation_id']);
+    expect(Object.keys(arrays).sort()).toEqual(['electric_field', 'potential', 'simulation_id', 'x', 'y']);
   });
 
   it('compresses when Accept-Encoding asks for it, and only then', async () => {
