@@ -1,5 +1,5 @@
 import { simulationTypes } from '@faraday/contracts';
-import { solverExamples } from '@faraday/physics/schemas';
+import { solverExamples, solverResultSchemas } from '@faraday/physics/schemas';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSimulationRequest } from '../../services/sim/src/request-validation.js';
@@ -13,6 +13,22 @@ import {
 
 // biome-ignore lint/suspicious/noExplicitAny: documents are walked field by field in the assertions
 type Json = Record<string, any>;
+
+/**
+ * Paths of the real-valued numbers under a JSON Schema that declare no unit: a number (or an
+ * array of numbers) carries `x-unit`; an integer is a count and needs none.
+ */
+function numbersWithoutUnit(schema: Json, path = ''): string[] {
+  if (schema['x-unit'] !== undefined) return [];
+  const types = [schema.type].flat();
+  if (types.includes('number')) return [path];
+  const nested = [
+    ...Object.entries((schema.properties ?? {}) as Json).map(([key, value]) => [`${path}.${key}`, value]),
+    ...(schema.items ? [[`${path}[]`, schema.items]] : []),
+    ...((schema.anyOf ?? []) as Json[]).map((option, i) => [`${path}|${i}`, option]),
+  ] as [string, Json][];
+  return nested.flatMap(([where, value]) => numbersWithoutUnit(value, where));
+}
 
 function operations(document: Json): { path: string; method: string; operation: Json }[] {
   return Object.entries(document.paths as Json).flatMap(([path, item]) =>
@@ -154,6 +170,58 @@ describe('the API reference of each service', () => {
       expect(fields('solenoid').analysis_points.properties.axial_range.prefixItems[0]['x-unit']).toBe('m');
       // a count has none
       expect(fields('laplace2d').nx).not.toHaveProperty('x-unit');
+    }
+  });
+
+  it("documents each solver's answer: its result fields, each number with its unit and meaning", () => {
+    for (const [name, prefix] of [
+      ['backend', '/api/v1/sim/'],
+      ['sim', '/v1/sim/'],
+    ] as const) {
+      for (const solver of simulationTypes) {
+        const answer =
+          documents[name].paths[`${prefix}${solver}`].post.responses['200'].content['application/json'].schema
+            .properties.data;
+        const fields = Object.keys(solverResultSchemas[solver].shape);
+        expect(Object.keys(answer.properties), `${name} ${solver}`).toEqual(expect.arrayContaining(fields));
+        expect(answer.properties).toHaveProperty('png_base64');
+        expect(numbersWithoutUnit(answer), `${name} ${solver}`).toEqual([]);
+        for (const field of fields) expect(answer.properties[field].description, field).toBeTruthy();
+      }
+      const answer = (solver: string) =>
+        documents[name].paths[`${prefix}${solver}`].post.responses['200'].content['application/json'].schema
+          .properties.data.properties;
+      expect(answer('laplace2d').potential['x-unit']).toBe('V');
+      expect(answer('laplace2d').electric_field.properties.magnitude['x-unit']).toBe('V/m');
+      expect(answer('laplace2d').domain.description).toMatch(/longer side is 1 m/);
+      expect(answer('wire_field').magnetic_field.properties.Bx['x-unit']).toBe('T');
+      expect(answer('gauss_flux').electric_flux['x-unit']).toBe('V·m');
+      expect(answer('gauss_flux').surface_points.properties.flux_density['x-unit']).toBe('V/m');
+    }
+    const dataJson =
+      documents.backend.paths['/api/v1/sim/results/{simulation_id}/data.json'].get.responses['200'].content[
+        'application/json'
+      ].schema;
+    expect(dataJson.properties.output.anyOf).toHaveLength(simulationTypes.length);
+    expect(numbersWithoutUnit(dataJson)).toEqual([]);
+    const toolResult =
+      documents.ai.paths['/v1/chat_with_tools'].post.responses['200'].content['application/json'].schema
+        .properties.data.properties.tool_results.items.properties.result;
+    expect(toolResult.description).toMatch(/run_simulation/);
+  });
+
+  it('says what the Laplace tolerance bounds and what output_type gives', () => {
+    for (const [name, prefix] of [
+      ['backend', '/api/v1/sim/'],
+      ['sim', '/v1/sim/'],
+    ] as const) {
+      const request = (solver: string) =>
+        documents[name].paths[`${prefix}${solver}`].post.requestBody.content['application/json'].schema
+          .properties;
+      expect(request('laplace2d').tolerance.description).toMatch(/bounds the residual, not the error/);
+      expect(request('laplace2d').nx.description).toMatch(/longer side of the box is 1 m/);
+      expect(request('point_charges').output_type.description).toMatch(/'data' give the numbers and the PNG/);
+      expect(request('wave_1d').output_type.description).toMatch(/'data' give the numbers and the PNG/);
     }
   });
 

@@ -29,10 +29,18 @@ export const simulationResultSchema = z
     png_base64: z.string().describe('The figure as a Base64 PNG'),
     svg: z.string().optional().describe("The figure as SVG, when output_type is 'svg'"),
     animation_frames: z
-      .array(z.object({ time: z.number(), png_base64: z.string() }))
+      .array(
+        z.object({
+          // The unit keyword as the physics schemas write it (x-unit), for the API reference.
+          time: z.number().meta({ 'x-unit': 's' }).describe('Simulated time of the frame, s'),
+          png_base64: z.string(),
+        }),
+      )
       .optional()
       .describe('wave_1d with output_type animation'),
-    metadata: z.looseObject({ computation_time: z.number().describe('Seconds spent in the solver') }),
+    metadata: z.looseObject({
+      computation_time: z.number().meta({ 'x-unit': 's' }).describe('Seconds spent in the solver'),
+    }),
   })
   .loose();
 export type SimulationResult = z.infer<typeof simulationResultSchema>;

@@ -248,7 +248,15 @@ export const toolChatResponseSchema = z.object({
       id: z.string(),
       name: z.string(),
       ok: z.boolean(),
-      result: z.unknown().optional(),
+      result: z
+        .unknown()
+        .optional()
+        .describe(
+          "run_simulation: {solver, ...the solver's result fields (named, with units, in the simulation service's " +
+            'reference for POST /v1/sim/{solver}) without the figure, each grid as {grid: [rows, columns], min, max} ' +
+            'and each array over 20 values as {length, min, max, first, last}, and probe {x, y, values} with every ' +
+            'grid sampled bilinearly at the probe point (m), by its path such as electric_field.magnitude}',
+        ),
       error: z.string().optional(),
     }),
   ),

@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COULOMB_K, MU_0 } from '@faraday/physics';
-import { edgeExamples, typicalExamples } from '../dist/fixtures/index.js';
+import { auditExamples, edgeExamples, typicalExamples } from '../dist/fixtures/index.js';
 import {
   renderAnimation,
   renderAnimationFrames,
@@ -53,12 +53,16 @@ await figure('variant-zh-fallback-fresnel', byName['fresnel-air-glass'], {
   title: '菲涅耳公式（玻璃）',
 });
 setCjkAvailabilityForTesting(undefined);
+// The figures an audit found blemished, in Chinese too (their English versions are edge cases).
+for (const ex of auditExamples()) await figure(`variant-zh-${ex.name}`, ex, { lang: 'zh' });
 
 // Sweep summaries from closed forms: one parameter, two parameters as curves, two as a heatmap.
 async function summary(name, input) {
   await writeFile(join(out, `${name}.png`), await renderSweepSummary(input, {}, 'png'));
   await writeFile(join(out, `${name}.svg`), await renderSweepSummary(input, {}, 'svg'));
-  entries.push({ name, ms: 0, kb: 0 });
+  await writeFile(join(out, `${name}-zh.png`), await renderSweepSummary(input, { lang: 'zh' }, 'png'));
+  await writeFile(join(out, `${name}-zh.svg`), await renderSweepSummary(input, { lang: 'zh' }, 'svg'));
+  entries.push({ name, ms: 0, kb: 0 }, { name: `${name}-zh`, ms: 0, kb: 0 });
 }
 const DEG = 180 / Math.PI;
 const n2s = Array.from({ length: 15 }, (_, i) => 1.1 + 0.1 * i);

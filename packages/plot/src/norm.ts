@@ -54,6 +54,11 @@ export interface AutoNormOptions {
   robust?: boolean;
   /** log/symlog: how many decades below the top the scale reaches. */
   decades?: number;
+  /**
+   * symlog on one-signed data: span the data's own range (robust quantiles when `robust`)
+   * instead of reaching to zero, so values that all lie far from zero still spread over the map.
+   */
+  dataRange?: boolean;
 }
 
 interface Stats {
@@ -79,6 +84,12 @@ function stats(values: ArrayLike<number>): Stats {
     if (v > 0 && v < minPositive) minPositive = v;
   }
   return { min, max, minPositive, count, hasNeg: min < 0, hasPos: max > 0 };
+}
+
+/** Whether the finite values include negative and positive ones. */
+export function signsOf(values: ArrayLike<number>): { hasNeg: boolean; hasPos: boolean } {
+  const { hasNeg, hasPos } = stats(values);
+  return { hasNeg, hasPos };
 }
 
 /** A quantile of |v| (or v) from an evenly strided sample: exact enough for a colour range, and O(4096 log). */
@@ -121,6 +132,11 @@ export function autoNorm(values: ArrayLike<number>, kind: NormKind, opts: AutoNo
     if (!(top > 0)) top = absMax;
     const linthresh = top / 10 ** decades;
     const both = (s.hasNeg && s.hasPos) || opts.symmetric;
+    if (!both && opts.dataRange) {
+      const lo = opts.robust ? Math.max(s.min, sampledQuantile(values, 0.005, false)) : s.min;
+      const hi = opts.robust ? Math.min(s.max, sampledQuantile(values, 0.995, false)) : s.max;
+      if (hi > lo) return { kind: 'symlog', vmin: lo, vmax: hi, linthresh };
+    }
     const vmin = both ? -top : s.hasNeg ? -top : 0;
     const vmax = both ? top : s.hasNeg ? 0 : top;
     return { kind: 'symlog', vmin, vmax, linthresh };

@@ -1,6 +1,12 @@
 import { COULOMB_K } from '@faraday/physics';
 import { describe, expect, it } from 'vitest';
-import { HEATMAP_MIN_VALUES, type SweepSummaryInput, withUnit } from './figures/sweep-summary.js';
+import {
+  HEATMAP_MIN_VALUES,
+  metricLabel,
+  parameterLabel,
+  type SweepSummaryInput,
+  withUnit,
+} from './figures/sweep-summary.js';
 import { resolveOptions, sweepSummaryScene } from './index.js';
 import { compileScene } from './render/compile.js';
 import { MIN_COLORBAR_TICKS } from './render/layout.js';
@@ -33,8 +39,8 @@ describe('sweep summary figures', () => {
     const series = scene.panels[0]!.layers.find((l): l is SeriesLayer => l.type === 'series')!;
     expect(Array.from(series.y)).toEqual(field);
     const words = texts(list.items);
-    expect(words).toContain('charges[0].q (C)');
-    expect(words).toContain('field_at_probe (V/m)');
+    expect(words).toContain('charge q1 (C)');
+    expect(words).toContain('|E| at the probe (V/m)');
     expect(words).toContain('|E| at (0.5, 0) m');
   });
 
@@ -54,7 +60,7 @@ describe('sweep summary figures', () => {
         },
       ],
     });
-    expect(scene.title?.text).toBe('Parameter sweep over charges[0].q and charges[0].x');
+    expect(scene.title?.text).toBe('Parameter sweep over charge q1 and x of charge 1');
     const series = scene.panels[0]!.layers.filter((l): l is SeriesLayer => l.type === 'series');
     expect(series).toHaveLength(3);
     expect(series.map((s) => s.legend?.text)).toEqual(labels);
@@ -63,7 +69,7 @@ describe('sweep summary figures', () => {
     const words = texts(list.items);
     // the legend is drawn once (first panel), every label of it
     for (const l of labels) expect(words.filter((w) => w === l)).toHaveLength(1);
-    expect(words).toContain('potential_at_probe (V)');
+    expect(words).toContain('V at the probe (V)');
   });
 
   it('two parameters with more than six values each: a heatmap per metric with a unit colour bar', () => {
@@ -85,9 +91,9 @@ describe('sweep summary figures', () => {
     expect(image.grid.data[n - 1]).toBeCloseTo(B[n - 1]![n - 1]!, 15);
     expect(image.grid.data[(n - 1) * n]).toBeCloseTo(B[0]![0]!, 15);
     const words = texts(list.items);
-    expect(words).toContain('current (A)');
-    expect(words).toContain('n_turns (count)');
-    expect(words).toContain('field_inside (T)');
+    expect(words).toContain('current I (A)');
+    expect(words).toContain('turns N');
+    expect(words).toContain('B at the centre (T)');
     expect(list.panels[0]!.colorbars[0]!.ticks.values.length).toBeGreaterThanOrEqual(MIN_COLORBAR_TICKS);
   });
 
@@ -107,6 +113,40 @@ describe('sweep summary figures', () => {
     expect(image.extent).toEqual({ x_min: 1, x_max: n, y_min: 1, y_max: n });
     expect(image.grid.data[n - 1]).toBe(n + 10 * n); // top right: largest x and y
     expect(image.grid.data[(n - 1) * n]).toBe(1 + 10); // bottom left
+  });
+
+  it('names parameters and metrics for readers in English and Chinese, API names only when unknown', () => {
+    const en = resolveOptions({});
+    const zh = resolveOptions({ lang: 'zh' });
+    expect(parameterLabel(en, 'charges[2].x', 'm').text).toBe('x of charge 3 (m)');
+    expect(parameterLabel(zh, 'charges[2].x', 'm')).toEqual({
+      text: '电荷 3 的 x (m)',
+      fallback: 'x of charge 3 (m)',
+    });
+    expect(parameterLabel(en, 'wires[0].current', 'A').text).toBe('current I1 (A)');
+    expect(parameterLabel(en, 'n_turns', 'count').text).toBe('turns N');
+    expect(parameterLabel(en, 'something_new', 'm').text).toBe('something_new (m)');
+    expect(metricLabel(en, 'field_at_probe', 'V/m').text).toBe('|E| at the probe (V/m)');
+    expect(metricLabel(en, 'field_at_probe', 'T').text).toBe('|B| at the probe (T)');
+    expect(metricLabel(zh, 'field_at_probe', 'T').text).toBe('探测点 |B| (T)');
+    expect(metricLabel(en, 'reflectance', 'dimensionless').text).toBe('reflectance R');
+    // every axis of a summary in Chinese carries Chinese names
+    const words = texts(
+      compileScene(
+        sweepSummaryScene(
+          {
+            x: { parameter: 'charges[0].q', unit: 'C', values: qs },
+            metrics: [
+              { name: 'field_at_probe', label: '|E|', unit: 'V/m', values: [qs.map((q) => q * 1e10)] },
+            ],
+          },
+          zh,
+        ),
+        'svg',
+      ).items,
+    );
+    expect(words).toContain('电荷量 q1 (C)');
+    expect(words).toContain('探测点 |E| (V/m)');
   });
 
   it('a pure number shows no empty parentheses', () => {

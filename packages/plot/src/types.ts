@@ -65,7 +65,7 @@ type FigureParams<T, Needed extends keyof T = never> = Omit<T, Needed> & {
 /** The box's physical bounds may come with the request; the output's `domain` wins over them. */
 export type Laplace2dParams = physics.Laplace2dInput & Partial<Domain>;
 
-export type Laplace2dOutput = FigureOutput<physics.Laplace2dOutput, 'electric_field' | 'domain'>;
+export type Laplace2dOutput = FigureOutput<physics.Laplace2dOutput, 'electric_field' | 'domain' | 'x' | 'y'>;
 
 // ------------------------------------------------------------ point_charges
 

@@ -57,6 +57,7 @@ beforeAll(async () => {
           params: { kind },
           summary: `Make ${kind}`,
           body: z.object({ [kind]: z.number() }).meta({ examples: [{ [kind]: 1 }] }),
+          response: z.object({ [`${kind}_made`]: z.number().describe(`How much ${kind}`) }),
         })),
       },
       schema: { tags: ['things'], params: z.object({ kind: z.enum(['a', 'b']) }) },
@@ -68,6 +69,7 @@ beforeAll(async () => {
     {
       config: {
         documentedBody: { 'multipart/form-data': z.object({ file: z.string().meta({ format: 'binary' }) }) },
+        documentedResponse: z.object({ stored: z.boolean().describe('Whether the file was kept') }),
       },
       schema: { tags: ['things'] },
     },
@@ -120,7 +122,7 @@ describe('the generated reference', () => {
     expect(codesOf(doc.paths['/open'].get, 400)).toEqual(['VALIDATION_ERROR']);
   });
 
-  it('documents a route per value of its parameter, each with its own body and example', () => {
+  it('documents a route per value of its parameter, each with its own body, example and answer', () => {
     expect(doc.paths['/kinds/{kind}']).toBeUndefined();
     for (const kind of ['a', 'b']) {
       const operation = doc.paths[`/kinds/${kind}`].post;
@@ -130,12 +132,16 @@ describe('the generated reference', () => {
       const media = operation.requestBody.content['application/json'];
       expect(Object.keys(media.schema.properties)).toEqual([kind]);
       expect(media.example).toEqual({ [kind]: 1 });
+      const answer = operation.responses['200'].content['application/json'].schema;
+      expect(answer.properties[`${kind}_made`].description).toBe(`How much ${kind}`);
     }
   });
 
-  it('documents a body the route reads itself, such as a multipart upload', () => {
+  it('documents a body the route reads itself, such as a multipart upload, and an answer it writes itself', () => {
     const media = doc.paths['/upload'].post.requestBody.content['multipart/form-data'];
     expect(media.schema.properties.file).toEqual({ type: 'string', format: 'binary' });
     expect(codesOf(doc.paths['/upload'].post, 415)).toEqual(['UNSUPPORTED_MEDIA_TYPE']);
+    const answer = doc.paths['/upload'].post.responses['200'].content['application/json'].schema;
+    expect(answer.properties.stored.description).toBe('Whether the file was kept');
   });
 });

@@ -114,6 +114,19 @@ function requestBodyOf(schemas: Record<string, unknown>, document: OpenApiDocume
   return { required: true, content };
 }
 
+/** The operation's 200 answer documented as `schema` (JSON), keeping the rest of the answer's entry. */
+function withOkResponse(
+  operation: Operation,
+  schema: unknown,
+  document: OpenApiDocument,
+): Operation['responses'] {
+  const ok = (operation.responses?.['200'] ?? { description: 'Default Response' }) as Record<string, unknown>;
+  return {
+    ...operation.responses,
+    '200': { ...ok, content: { 'application/json': { schema: jsonSchemaOf(schema, document) } } },
+  };
+}
+
 /** One operation of a route documented per value of its path parameters (`config.documentedVariants`). */
 function variantOf(
   path: string,
@@ -130,6 +143,7 @@ function variantOf(
   if (copy.parameters?.length === 0) delete copy.parameters;
   if (variant.summary) copy.summary = variant.summary;
   if (variant.body) copy.requestBody = requestBodyOf({ 'application/json': variant.body }, document);
+  if (variant.response) copy.responses = withOkResponse(copy, variant.response, document);
   delete copy.operationId;
   return [variantPath, copy];
 }
@@ -163,6 +177,8 @@ export async function registerDocs(
     if (!route) return;
     const documentedBody = route.config?.documentedBody;
     if (documentedBody) operation.requestBody = requestBodyOf(documentedBody, document);
+    const documentedResponse = route.config?.documentedResponse;
+    if (documentedResponse) operation.responses = withOkResponse(operation, documentedResponse, document);
     const described = options.describeRoute?.(route) ?? {};
     if (described.security !== undefined) operation.security = described.security;
     else operation.security ??= [];

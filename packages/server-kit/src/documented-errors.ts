@@ -17,6 +17,8 @@ export interface DocumentedVariant {
   params: Record<string, string>;
   summary?: string;
   body?: unknown;
+  /** The 200 answer of this variant (a zod schema), when it is more precise than the route's. */
+  response?: unknown;
 }
 
 declare module 'fastify' {
@@ -29,8 +31,13 @@ declare module 'fastify' {
      */
     documentedBody?: Record<string, unknown>;
     /**
+     * The 200 answer as documented (a zod schema), when the route sends bytes or a stream it
+     * wrote itself: OpenAPI shows it, Fastify does not serialize with it.
+     */
+    documentedResponse?: unknown;
+    /**
      * Document the route as one operation per value of its path parameters, each with its own
-     * summary and body (a zod schema): one route for the eight solvers keeps one rate limit.
+     * summary, body and 200 answer (zod schemas): one route for the eight solvers keeps one rate limit.
      */
     documentedVariants?: readonly DocumentedVariant[];
   }

@@ -209,6 +209,10 @@ try {
   const compressed = await roundTrips([
     { label: 'backend, full default answer, gzip asked', ...through('', { 'accept-encoding': 'gzip' }) },
     { label: 'backend, full default answer, br asked', ...through('', { 'accept-encoding': 'br' }) },
+    {
+      label: "backend, full default answer, a browser's gzip, deflate, br",
+      ...through('', { 'accept-encoding': 'gzip, deflate, br' }),
+    },
   ]);
   // The sim service's own runs draw their figure with nothing beside it; through the backend the
   // figure is drawn while the arrays are sent and stored, which slows it on two cores.

@@ -213,7 +213,7 @@ describe('solver answers in several forms', () => {
     expect(stored.output.metadata).toEqual(small.metadata);
     // Arrays alone, compact: no figure, no scalars.
     const arrays = await run('laplace2d', BOX, '?fields=arrays&arrays=float64');
-    expect(Object.keys(arrays).sort()).toEqual(['electric_field', 'potential', 'simulation_id']);
+    expect(Object.keys(arrays).sort()).toEqual(['electric_field', 'potential', 'simulation_id', 'x', 'y']);
   });
 
   it('compresses when Accept-Encoding asks for it, and only then', async () => {
@@ -235,6 +235,37 @@ describe('solver answers in several forms', () => {
     const file = await exchange('GET', `/api/v1/sim/results/${id}/data.json`, { 'accept-encoding': 'gzip' });
     expect(file.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(file.bytes).toString()).output.potential).toEqual(expected.potential);
+  });
+
+  it('compresses a large answer as gzip while the figure is drawn, even when br is accepted too', async () => {
+    // 120 × 90 nodes: each array's JSON is over the size compressed ahead (gzip-segments.ts).
+    const large = { nx: 120, ny: 90, v_top: 10, v_bottom: 0, v_left: 2.5, v_right: -1, tolerance: 1e-9 };
+    const plain = await exchange('POST', '/api/v1/sim/laplace2d', { 'accept-encoding': 'identity' }, large);
+    const browser = await exchange(
+      'POST',
+      '/api/v1/sim/laplace2d',
+      { 'accept-encoding': 'gzip, deflate, br' },
+      large,
+    );
+    expect(browser.headers['content-encoding']).toBe('gzip');
+    expect(browser.headers.vary).toContain('accept-encoding');
+    expect(Number(browser.headers['content-length'])).toBe(browser.bytes.length);
+    // gunzip checks the joined stream's CRC-32 and length
+    const decoded = gunzipSync(browser.bytes);
+    expect(decoded.length).toBeGreaterThan(1.5 * browser.bytes.length);
+    expect(withoutTimings(outputOf(JSON.parse(decoded.toString()).data))).toEqual(
+      withoutTimings(outputOf(JSON.parse(plain.bytes.toString()).data)),
+    );
+    // br alone is still br; gzip refused is not gzip
+    const br = await exchange('POST', '/api/v1/sim/laplace2d', { 'accept-encoding': 'br' }, large);
+    expect(br.headers['content-encoding']).toBe('br');
+    const refused = await exchange(
+      'POST',
+      '/api/v1/sim/laplace2d',
+      { 'accept-encoding': 'gzip;q=0, br' },
+      large,
+    );
+    expect(refused.headers['content-encoding']).toBe('br');
   });
 
   it('answers large runs side by side from reused memory, each answer whole and its own', async () => {

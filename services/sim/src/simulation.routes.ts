@@ -7,6 +7,7 @@ import {
   successEnvelopeSchema,
 } from '@faraday/contracts';
 import { isSolverName } from '@faraday/physics';
+import { solverResultSchemas } from '@faraday/physics/schemas';
 import { solverRequestSchema } from '@faraday/plot';
 import { answerCallerGone, callerGoneSignal, type ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -77,7 +78,9 @@ export function simulationRoutes(pool: SolverPool) {
               'soon as they exist, then a JSON head with the PNG. That is what the backend asks for, so it stores the arrays ' +
               'and writes their JSON while the figure is drawn. Errors before the first array are envelopes; a failure after ' +
               'it ends the parts with an error frame.',
-            response: { 200: successEnvelopeSchema(simulationResultSchema) },
+            response: {
+              200: successEnvelopeSchema(simulationResultSchema.extend(solverResultSchemas[solver].shape)),
+            },
           },
         },
         async (request, reply) => {

@@ -56,6 +56,13 @@ export function gridAxes(domain: Domain, nx: number, ny: number): { x: Float64Ar
   return { x: linspace(domain.x_min, domain.x_max, nx), y: linspace(domain.y_max, domain.y_min, ny) };
 }
 
+/** |E| node by node of two component grids of the same size. */
+export function vectorMagnitude(a: Grid2D, b: Grid2D): Grid2D {
+  const out = createGrid(a.nx, a.ny);
+  for (let k = 0; k < out.data.length; k++) out.data[k] = Math.hypot(a.data[k]!, b.data[k]!);
+  return out;
+}
+
 /** Largest value of a typed array (−Infinity when empty). */
 export function maxOf(values: Float64Array): number {
   let m = Number.NEGATIVE_INFINITY;

@@ -11,10 +11,31 @@
 import { z } from 'zod';
 
 /**
- * The units solver inputs are given in, written as plain SI symbols: `deg` for degrees of angle,
- * `1` for a dimensionless ratio (a refractive index, a relative permittivity).
+ * The units solver inputs and results are given in, written as plain SI symbols: `deg` for
+ * degrees of angle, `1` for a dimensionless ratio (a refractive index, a relative permittivity,
+ * a reflectance), `V·m` for the flux of E through a surface, `T·m` for the circulation of B.
  */
-export const UNITS = ['m', 's', 'Hz', 'C', 'A', 'V', 'V/m', 'S/m', 'deg', '1'] as const;
+export const UNITS = [
+  'm',
+  's',
+  'Hz',
+  'C',
+  'A',
+  'V',
+  'V/m',
+  'S/m',
+  'deg',
+  '1',
+  'T',
+  'A/m',
+  'm/s',
+  '1/m',
+  'V·m',
+  'T·m',
+  'H',
+  'F/m',
+  'H/m',
+] as const;
 
 export type Unit = (typeof UNITS)[number];
 

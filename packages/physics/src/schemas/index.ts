@@ -63,6 +63,7 @@ export {
   pointChargesGridPoints,
   pointChargesSchema,
 } from './point-charges.js';
+export { solverResultSchemas } from './results.js';
 export {
   LOOPS_WORK_LIMIT,
   type SolenoidInput,

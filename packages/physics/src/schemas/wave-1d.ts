@@ -99,7 +99,11 @@ export const wave1dSchema = z
     output_type: z
       .enum(['animation', 'data', 'png_base64', 'svg'])
       .default('animation')
-      .describe("What the service renders: 'animation' (default), 'data', 'png_base64' or 'svg'."),
+      .describe(
+        "What is drawn besides the numbers, which every answer has together with png_base64: 'animation' " +
+          "(default) adds animation_frames; 'png_base64' and 'data' give the numbers and the PNG; 'svg' adds " +
+          'the figure as SVG too.',
+      ),
     visualization: optionalVisualization,
   })
   .superRefine((p, ctx) => {

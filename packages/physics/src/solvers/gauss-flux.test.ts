@@ -65,6 +65,7 @@ describe('gauss_flux', () => {
     for (let k = 0; k < 36; k++) {
       expect(Math.hypot(out.surface_points.x[k]! - 1, out.surface_points.y[k]! - 2)).toBeCloseTo(0.5, 14);
       expect(out.surface_points.flux_density[k]! / ((COULOMB_K * -2e-9) / 0.25)).toBeCloseTo(1, 12);
+      expect(out.surface_points.field_normal[k]).toBe(out.surface_points.flux_density[k]);
     }
   });
 

@@ -38,8 +38,17 @@ export interface GaussFluxOutput {
   theoretical_flux: number;
   relative_error: number;
   verification_passed: boolean;
-  /** Equator points (m) and the outward field E·n there (V/m). */
-  surface_points: { x: Float64Array; y: Float64Array; flux_density: Float64Array };
+  /**
+   * Equator points (m) and the outward field E·n there (V/m), under the spec's name
+   * `flux_density` and as `field_normal`, the name that says what it is (as ampere_loop's
+   * `field_tangential`).
+   */
+  surface_points: {
+    x: Float64Array;
+    y: Float64Array;
+    flux_density: Float64Array;
+    field_normal: Float64Array;
+  };
   metadata: { epsilon_0: number; computation_time: number };
 }
 
@@ -110,7 +119,7 @@ function equatorFluxDensity(
   cy: number,
   R: number,
   n: number,
-): { x: Float64Array; y: Float64Array; flux_density: Float64Array } {
+): GaussFluxOutput['surface_points'] {
   const x = new Float64Array(n);
   const y = new Float64Array(n);
   const flux_density = new Float64Array(n);
@@ -131,5 +140,5 @@ function equatorFluxDensity(
     y[k] = py;
     flux_density[k] = en;
   }
-  return { x, y, flux_density };
+  return { x, y, flux_density, field_normal: flux_density.slice() };
 }

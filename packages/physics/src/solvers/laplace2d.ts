@@ -26,7 +26,14 @@
  * the centre value, the Fourier-series solution and a measured second-order convergence rate.
  */
 import { PhysicsError } from '../errors.js';
-import { createGrid, type Domain, type Grid2D, negativeGradient } from '../numerics/grid.js';
+import {
+  createGrid,
+  type Domain,
+  type Grid2D,
+  gridAxes,
+  negativeGradient,
+  vectorMagnitude,
+} from '../numerics/grid.js';
 import { solveDirichletMultigrid } from '../numerics/multigrid.js';
 import { type Laplace2dInput, laplace2dSchema } from '../schemas/laplace2d.js';
 import { parseInput, secondsSince } from '../validation.js';
@@ -34,10 +41,13 @@ import { parseInput, secondsSince } from '../validation.js';
 export interface Laplace2dOutput {
   /** V in volts, ny rows × nx columns, row 0 = top edge. */
   potential: Grid2D;
-  /** −∇V in V/m on the same grid. */
-  electric_field: { Ex: Grid2D; Ey: Grid2D };
-  /** Physical bounds of the grid, m (beyond the original wire fields; the figure needs them). */
+  /** −∇V in V/m on the same grid, and its magnitude |E|. */
+  electric_field: { Ex: Grid2D; Ey: Grid2D; magnitude: Grid2D };
+  /** Physical bounds of the grid, m: the longer side is 1 m (the figure needs them). */
   domain: Domain;
+  /** Node coordinates, m: x per column (0 → x_max), y per row (row 0 = y_max), as point_charges. */
+  x: Float64Array;
+  y: Float64Array;
   metadata: {
     iterations: number;
     convergence_error: number;
@@ -81,10 +91,13 @@ export function solveLaplace2d(input: Laplace2dInput): Laplace2dOutput {
     });
   }
 
+  const { Ex, Ey } = negativeGradient(V, h, h);
+  const domain = { x_min: 0, x_max: (nx - 1) * h, y_min: 0, y_max: (ny - 1) * h };
   return {
     potential: V,
-    electric_field: negativeGradient(V, h, h),
-    domain: { x_min: 0, x_max: (nx - 1) * h, y_min: 0, y_max: (ny - 1) * h },
+    electric_field: { Ex, Ey, magnitude: vectorMagnitude(Ex, Ey) },
+    domain,
+    ...gridAxes(domain, nx, ny),
     metadata: {
       iterations: result.cycles,
       convergence_error: result.residual,

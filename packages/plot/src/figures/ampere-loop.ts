@@ -29,7 +29,7 @@ export function ampereLoopScene(
       magnitudeLabel: '|B| (T)',
       circle: loop,
       path: points ? { x: points.x, y: points.y, values: points.field_tangential ?? [] } : undefined,
-      pathLabel: bi(o, 'B·t̂ along the loop (T)', '回路上 B·t̂ (T)'),
+      pathLabel: { en: 'B·t̂ along the loop (T)', zh: '回路上 B·t̂ (T)' },
       // The path's sense (counter-clockwise) fixes the sign of I_enc: show it.
       showSense: true,
       markers: wireMarkers(wires, { inside, labels: wires.length <= 6 }),

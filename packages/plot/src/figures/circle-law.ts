@@ -1,5 +1,5 @@
 import type { VectorGrids } from '../fields.js';
-import { autoNorm } from '../norm.js';
+import { autoNorm, type Norm } from '../norm.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Label, Layer, Marker, Scene } from '../scene.js';
 import { formatValue } from '../ticks.js';
@@ -17,6 +17,37 @@ import {
 
 const PATH_CMAP = 'coolwarm';
 
+/** Beyond this ratio of the largest |value| on the path to its median, a linear scale washes out. */
+const LINEAR_PATH_SPAN = 20;
+/** The path's map when its values have one sign and span decades: sequential, unlike the field map's. */
+const ONE_SIGN_PATH_CMAP = 'plasma';
+
+/**
+ * The colour scale of the component along the path, chosen from the values' range: linear,
+ * sign-symmetric and diverging, unless a source close to the path makes one arc tower over the
+ * rest (a wire at 0.999 R: B·t̂ peaks 1000× above the far side, and a linear scale paints the rest
+ * of the ring white). Then symmetric-log with its linear core at half the path's smallest typical
+ * value (the 5th percentile of |value|), so every arc keeps a colour of its own: over the data's
+ * own range on a sequential map when every value has one sign (a diverging map would leave its
+ * other half unused and the ring pale), centred on zero when both signs occur.
+ */
+export function pathScaleOf(values: Series): { norm: Norm; cmap: string } {
+  const finite = Array.from(values, Number).filter(Number.isFinite);
+  const magnitudes = finite.map(Math.abs).sort((a, b) => a - b);
+  const median = magnitudes[Math.floor(magnitudes.length / 2)] ?? 0;
+  const max = magnitudes.at(-1) ?? 0;
+  if (!(max > LINEAR_PATH_SPAN * median)) {
+    return { norm: autoNorm(values, 'linear', { symmetric: true }), cmap: PATH_CMAP };
+  }
+  const low = magnitudes[Math.floor(0.05 * (magnitudes.length - 1))]!;
+  const linthresh = Math.max(low, max * 1e-6) / 2;
+  const lo = Math.min(...finite);
+  const hi = Math.max(...finite);
+  if (lo >= 0 || hi <= 0)
+    return { norm: { kind: 'symlog', vmin: lo, vmax: hi, linthresh }, cmap: ONE_SIGN_PATH_CMAP };
+  return { norm: { kind: 'symlog', vmin: -max, vmax: max, linthresh }, cmap: PATH_CMAP };
+}
+
 /**
  * The figure shared by Gauss's and Ampère's laws: the field's magnitude and arrows around a
  * circle, the circle coloured by the normal or tangential component measured on it, the
@@ -32,7 +63,8 @@ export interface CircleLawFigure {
   circle: { center_x: number; center_y: number; radius: number };
   /** Points on the circle and the component shown along it, as the solver returned them. */
   path: { x: Series; y: Series; values: Series } | undefined;
-  pathLabel: Label;
+  /** The component's name and unit, English and Chinese. */
+  pathLabel: { en: string; zh: string };
   /** Arrows showing the path's sense, where it fixes the sign of the result. */
   showSense: boolean;
   markers: Marker[];
@@ -58,14 +90,14 @@ export function circleLawScene(f: CircleLawFigure, o: ResolvedOptions): Scene {
   const circle = circlePoints(f.circle.center_x, f.circle.center_y, f.circle.radius);
   // A dark casing under the coloured circle keeps it readable on any colormap.
   layers.push({ type: 'lines', lines: [circle], color: '#111', width: 6 });
-  const pathNorm = autoNorm(values, 'linear', { symmetric: true });
+  const { norm: pathNorm, cmap: pathCmap } = pathScaleOf(values);
   if (f.path && values.length > 1) {
     layers.push({
       type: 'colored-path',
       x: f.path.x,
       y: f.path.y,
       values,
-      cmap: PATH_CMAP,
+      cmap: pathCmap,
       norm: pathNorm,
       width: 3.5,
       closed: true,
@@ -104,7 +136,7 @@ export function circleLawScene(f: CircleLawFigure, o: ResolvedOptions): Scene {
       layers,
       colorbars: [
         { cmap, norm, label: scaleLabel(o, norm, f.magnitudeLabel, f.magnitudeLabel) },
-        { cmap: PATH_CMAP, norm: pathNorm, label: f.pathLabel },
+        { cmap: pathCmap, norm: pathNorm, label: scaleLabel(o, pathNorm, f.pathLabel.en, f.pathLabel.zh) },
       ],
     },
   ]);

@@ -14,6 +14,7 @@ export function fresnelR(n1: number, n2: number, thetaDeg: number): { rs: number
 
 const S_COLOR = '#1f5fb4';
 const P_COLOR = '#c0392b';
+const UNPOLARIZED_COLOR = '#111111';
 
 export function fresnelScene(params: FresnelParams, output: FresnelOutput, o: ResolvedOptions): Scene {
   const { n1, n2 } = params;
@@ -42,6 +43,12 @@ export function fresnelScene(params: FresnelParams, output: FresnelOutput, o: Re
   const Rp = curve(sweep?.reflectance_p, 'p', 'R');
   const Ts = curve(sweep?.transmittance_s, 's', 'T');
   const Tp = curve(sweep?.transmittance_p, 'p', 'T');
+  // Unpolarized light reflects the mean of the two: drawn as its own curve, so the marker at θi
+  // sits on a line (the solver's own sweep when it has one).
+  const unpolarized = (kind: 'R' | 'T'): { x: Series; y: Series } =>
+    sweep && sweep.reflectance.length === sweep.angles.length
+      ? { x: sweep.angles, y: kind === 'R' ? sweep.reflectance : sweep.transmittance }
+      : { x: angles, y: calc.map((c) => (kind === 'R' ? (c.rs + c.rp) / 2 : 1 - (c.rs + c.rp) / 2)) };
 
   const layers: Layer[] = [];
   const crit = output.critical_angle;
@@ -83,6 +90,25 @@ export function fresnelScene(params: FresnelParams, output: FresnelOutput, o: Re
     { type: 'series', ...Ts, color: S_COLOR, width: 1.6, dash: [6, 4], legend: bi(o, 'Ts', 'Ts') },
     { type: 'series', ...Tp, color: P_COLOR, width: 1.6, dash: [6, 4], legend: bi(o, 'Tp', 'Tp') },
   );
+  if (pol === 'unpolarized') {
+    layers.push(
+      {
+        type: 'series',
+        ...unpolarized('R'),
+        color: UNPOLARIZED_COLOR,
+        width: 2.4,
+        legend: bi(o, 'R unpolarized = (Rs + Rp)/2', 'R 非偏振 = (Rs + Rp)/2'),
+      },
+      {
+        type: 'series',
+        ...unpolarized('T'),
+        color: UNPOLARIZED_COLOR,
+        width: 1.8,
+        dash: [6, 4],
+        legend: bi(o, 'T unpolarized', 'T 非偏振'),
+      },
+    );
+  }
   const one = output.single_angle;
   if (one && Number.isFinite(one.theta_i) && one.theta_i >= lo && one.theta_i <= hi) {
     layers.push({

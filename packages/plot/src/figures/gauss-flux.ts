@@ -28,7 +28,7 @@ export function gaussFluxScene(params: GaussFluxParams, output: GaussFluxOutput,
       magnitudeLabel: '|E| (V/m)',
       circle: s,
       path: points ? { x: points.x, y: points.y, values: points.flux_density ?? [] } : undefined,
-      pathLabel: bi(o, 'E·n̂ on the surface (V/m)', '面上 E·n̂ (V/m)'),
+      pathLabel: { en: 'E·n̂ on the surface (V/m)', zh: '面上 E·n̂ (V/m)' },
       showSense: false,
       markers: chargeMarkers(charges, { inside, labels: charges.length <= 5 }),
       facts: [

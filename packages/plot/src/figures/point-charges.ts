@@ -1,7 +1,7 @@
 import { maskNodes } from '@faraday/physics';
 import { isolines } from '../contours.js';
 import { checkDomain, sampleGrid, toGrid } from '../grid.js';
-import { normLevels } from '../norm.js';
+import { normLevels, signsOf } from '../norm.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Layer, Scene } from '../scene.js';
 import type { ContourLine, Domain, Grid2D, PointChargesOutput, PointChargesParams } from '../types.js';
@@ -26,9 +26,19 @@ export function pointChargesScene(
   // Nodes on a charge (that charge left out there) are drawn as no data, in the map and the arrows.
   const singular = (output.metadata?.singular_nodes ?? []) as Array<[number, number]>;
   const V = maskNodes(toGrid(output.potential, 'output.potential'), singular);
-  const cmap = o.colormap ?? 'RdBu_r';
+  // A diverging map (white at V = 0) when the potential takes both signs; for like charges, whose
+  // potential never crosses zero, a sequential map over the data's own range: the diverging one
+  // would spend half its colours on values that do not occur and leave almost no contrast.
+  const { hasNeg, hasPos } = signsOf(V.data);
+  const oneSigned = !(hasNeg && hasPos);
+  const cmap = o.colormap ?? (oneSigned ? 'viridis' : 'RdBu_r');
   // Symmetric-log: the 1/r potential spans decades; a linear scale shows only the charges' cores.
-  const norm = pickNorm(o, 'symlog', V.data, { robust: true, symmetric: isDiverging(cmap), decades: 3 });
+  const norm = pickNorm(o, 'symlog', V.data, {
+    robust: true,
+    symmetric: isDiverging(cmap) && !oneSigned,
+    dataRange: oneSigned,
+    decades: 3,
+  });
   const ink = inkFor(cmap);
   const charges = params.charges ?? [];
   const layers: Layer[] = [];

@@ -1,4 +1,5 @@
 import { colormapLut, lutColor } from '../colormaps.js';
+import { type DisplayName, METRIC_NAMES, PARAMETER_NAMES } from '../data/sweep-display-names.js';
 import { invalid } from '../errors.js';
 import { autoNorm } from '../norm.js';
 import { type ResolvedOptions, resolveOptions } from '../options.js';
@@ -48,6 +49,29 @@ export const HEATMAP_MIN_VALUES = 7;
 /** "q (C)", "n2" (a pure number has no unit to show). */
 export function withUnit(name: string, unit: string): string {
   return unit ? `${name} (${unit})` : name;
+}
+
+/** Units that are not shown after a name: a count, a pure number. */
+const NO_UNIT = new Set(['', 'count', 'dimensionless', '1']);
+
+function shown(o: ResolvedOptions, name: DisplayName | undefined, fallback: string, unit: string): Label {
+  const u = NO_UNIT.has(unit) ? '' : unit;
+  if (!name) return { text: withUnit(fallback, u) };
+  return bi(o, withUnit(name.en, u), withUnit(name.zh, u));
+}
+
+/** A swept path as a reader names it: `charges[0].x` → "x of charge 1 (m)" (the API name when unknown). */
+export function parameterLabel(o: ResolvedOptions, path: string, unit: string): Label {
+  const first = /\[(\d+)\]/.exec(path);
+  const entry = PARAMETER_NAMES[path.replace(/\[\d+\]/g, '[]')];
+  const n = first ? String(Number(first[1]) + 1) : '';
+  const name = entry && { en: entry.en.replaceAll('{n}', n), zh: entry.zh.replaceAll('{n}', n) };
+  return shown(o, name, path, unit);
+}
+
+/** A metric as a reader names it: `field_at_probe` in V/m → "|E| at the probe (V/m)". */
+export function metricLabel(o: ResolvedOptions, name: string, unit: string): Label {
+  return shown(o, METRIC_NAMES[`${name}@${unit}`] ?? METRIC_NAMES[name], name, unit);
 }
 
 function range(rows: number[][]): [number, number] {
@@ -102,8 +126,8 @@ function curvePanel(input: SweepSummaryInput, m: SweepMetricSeries, k: number, o
   return {
     box: [0, 0, 1, 1],
     title: { text: m.label },
-    x: { min: x0, max: x1, label: userOr(o.xlabel, { text: withUnit(input.x.parameter, input.x.unit) }) },
-    y: { min: y0, max: y1, label: { text: withUnit(m.name, m.unit) } },
+    x: { min: x0, max: x1, label: userOr(o.xlabel, parameterLabel(o, input.x.parameter, input.x.unit)) },
+    y: { min: y0, max: y1, label: metricLabel(o, m.name, m.unit) },
     grid: o.show_grid ?? true,
     // the legend once, on the first panel: every panel has the same curves in the same colours
     legend: k === 0 && labels.length > 0 ? 'best' : 'none',
@@ -142,16 +166,16 @@ function heatmapPanel(input: SweepSummaryInput, m: SweepMetricSeries, o: Resolve
     x: {
       min: extent.x_min - dx,
       max: extent.x_max + dx,
-      label: userOr(o.xlabel, { text: withUnit(input.x.parameter, input.x.unit) }),
+      label: userOr(o.xlabel, parameterLabel(o, input.x.parameter, input.x.unit)),
     },
     y: {
       min: extent.y_min - dy,
       max: extent.y_max + dy,
-      label: userOr(o.ylabel, { text: withUnit(grid.parameter, grid.unit) }),
+      label: userOr(o.ylabel, parameterLabel(o, grid.parameter, grid.unit)),
     },
     legend: 'none',
     layers: [{ type: 'image', grid: { nx, ny, data }, extent, cmap, norm, pixelated: true }],
-    colorbars: [{ cmap, norm, label: { text: withUnit(m.name, m.unit) } }],
+    colorbars: [{ cmap, norm, label: metricLabel(o, m.name, m.unit) }],
   };
 }
 
@@ -169,8 +193,10 @@ export function sweepSummaryScene(input: SweepSummaryInput, o: ResolvedOptions):
     return { ...panel, box: [c / cols, r / rows, (c + 1) / cols, (r + 1) / rows] };
   });
   const others = input.grid ? [input.grid.parameter] : (input.curves?.parameters ?? []);
-  const over = [input.x.parameter, ...others].join(others.length > 1 ? ', ' : ' and ');
-  const title: Label = bi(o, `Parameter sweep over ${over}`, `参数扫描：${over}`);
+  const names = [input.x.parameter, ...others].map((path) => parameterLabel(o, path, ''));
+  const en = names.map((l) => l.fallback ?? l.text).join(others.length > 1 ? ', ' : ' and ');
+  const zh = names.map((l) => l.text).join('、');
+  const title: Label = bi(o, `Parameter sweep over ${en}`, `参数扫描：${zh}`);
   return scene(o, title, panels);
 }
 

@@ -202,6 +202,22 @@ function titleFacts(params: Wave1dParams, output: Wave1dOutput): { en: string[];
   return { en, zh };
 }
 
+/**
+ * The map's title, saying where its time axis starts when that is not t = 0: rows before the
+ * pulse arrives are left out, and the record's first row is one stored step after the start.
+ */
+function spaceTimeTitle(o: ResolvedOptions, trimmed: boolean, t0: number, unitName: string) {
+  if (!(t0 > 0)) return bi(o, 'space–time map of E', 'E 的时空图');
+  const at = `t = ${formatValue(t0)} ${unitName}`;
+  return trimmed
+    ? bi(
+        o,
+        `space–time map of E from ${at} (before it, |E| < ${EMPTY_ROW * 100} % of its peak)`,
+        `E 的时空图，自 ${at} 起（此前 |E| 小于峰值的 ${EMPTY_ROW * 100}%）`,
+      )
+    : bi(o, `space–time map of E from ${at}, the first stored step`, `E 的时空图，自首个存储步 ${at} 起`);
+}
+
 export function wave1dScene(params: Wave1dParams, output: Wave1dOutput, o: ResolvedOptions): Scene {
   const d = waveData(params, output);
   const { E } = d;
@@ -219,7 +235,7 @@ export function wave1dScene(params: Wave1dParams, output: Wave1dOutput, o: Resol
   const t1 = Number(d.t[E.ny - 1]) * d.timeUnit.scale;
   const spaceTime: Panel = {
     box: [0, 0, 1, 0.52],
-    title: bi(o, 'space–time map of E', 'E 的时空图'),
+    title: spaceTimeTitle(o, first > 0, t0, d.timeUnit.name),
     x: { min: x0, max: x1, label: userOr(o.xlabel, bi(o, 'x (m)', 'x (米)')) },
     y: {
       min: t0,

@@ -96,6 +96,17 @@ function fitXTicks(axis: Axis, width: number, m: Metrics): Ticks {
   return axisTicks(axis, 2);
 }
 
+/** How far the x tick labels reach past the right end of a plot `width` pixels wide. */
+function xLabelOverhang(axis: Axis, width: number, m: Metrics): number {
+  const ticks = fitXTicks(axis, width, m);
+  const tx = axisTransform(axis, 0, width, false);
+  let reach = 0;
+  ticks.values.forEach((v, i) => {
+    reach = Math.max(reach, tx(v) + textWidth(ticks.labels[i] ?? '', m.tick) / 2 - width);
+  });
+  return reach;
+}
+
 /** A colour bar is read by its ticks: at least this many labelled ones when the bar has the room. */
 export const MIN_COLORBAR_TICKS = 4;
 
@@ -144,6 +155,9 @@ export function layoutPanel(panel: Panel, outer: Rect, m: Metrics): PanelGeometr
   const right =
     m.pad * 2 + (panel.colorbars ?? []).reduce((s, cb, i) => s + colorbarWidth(cb, cbTicks[i]!, m), 0);
   let plotW = Math.max(20, outer.w - left - right);
+  // The last x tick's label is centred on its tick: at the right end of the axis half of it
+  // stands past the plot, and in a panel without colour bars that can be past the canvas edge.
+  plotW = Math.max(20, plotW - Math.max(0, xLabelOverhang(panel.x, plotW, m) - (right - 1)));
   let offsetX = 0;
   let offsetY = 0;
   const aspect = Math.abs(panel.y.max - panel.y.min) / Math.abs(panel.x.max - panel.x.min || 1);

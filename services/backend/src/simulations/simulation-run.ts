@@ -40,6 +40,7 @@ import {
   withoutFigure,
 } from './answer-writer.js';
 import { arrayJsonText, carriedValues } from './array-json.js';
+import { GzipSegments } from './gzip-segments.js';
 import type { SimulationContext } from './simulation-context.js';
 import { putBlob, storeRun } from './simulations.service.js';
 
@@ -108,6 +109,8 @@ export interface RunAndRecordRequest {
   requestId: string;
   /** Aborting it (the caller left) stops the computation in the sim service. */
   signal?: AbortSignal;
+  /** The caller takes gzip: large arrays are compressed as they arrive (gzip-segments.ts). */
+  gzip?: boolean;
 }
 
 /** A blob being written from a stream: end() it to store it, or fail() to keep nothing of it. */
@@ -136,7 +139,7 @@ function blobBeingWritten(ctx: SimulationContext) {
 async function storeWhileReceiving(
   ctx: SimulationContext,
   chunks: AsyncIterable<Buffer>,
-  answer: { form: AnswerForm; buffers: AnswerBuffers },
+  answer: { form: AnswerForm; buffers: AnswerBuffers; segments?: GzipSegments | undefined },
   run: { type: SimulationType; parameters: Record<string, unknown> },
 ): Promise<{ received: ReceivedRun; dataKey: Promise<string>; pngKey: Promise<string> }> {
   const data = blobBeingWritten(ctx);
@@ -184,10 +187,12 @@ export async function runAndRecord(
     ...(request.signal ? { signal: request.signal } : {}),
   });
   const buffers = new AnswerBuffers();
+  // Only JSON arrays reach the body as the very bytes written here; compact ones are re-encoded.
+  const segments = request.gzip && form.arrays === 'json' ? new GzipSegments() : undefined;
   const { received, dataKey, pngKey } = await storeWhileReceiving(
     ctx,
     chunks,
-    { form, buffers },
+    { form, buffers, segments },
     {
       type: request.type,
       parameters,
@@ -208,7 +213,8 @@ export async function runAndRecord(
   });
   // Written while the blobs are being stored; sent only once the run is recorded.
   try {
-    return { body: answerBody(asAnswered(parts, await answerArrays, form), form, id, buffers), buffers };
+    const body = answerBody(asAnswered(parts, await answerArrays, form), form, id, buffers);
+    return { body, buffers, ...(segments && segments.size > 0 ? { segments } : {}) };
   } finally {
     await stored;
   }
@@ -218,6 +224,8 @@ export async function runAndRecord(
 export interface RecordedAnswer {
   body: Uint8Array[];
   buffers: AnswerBuffers;
+  /** Parts of the body already compressed, when the caller takes gzip and the answer is large. */
+  segments?: GzipSegments;
 }
 
 interface ReceivedRun {
@@ -234,15 +242,27 @@ interface ReceivedRun {
 async function receiveRun(
   chunks: AsyncIterable<Buffer>,
   data: PassThrough,
-  { form, buffers }: { form: AnswerForm; buffers: AnswerBuffers },
+  {
+    form,
+    buffers,
+    segments,
+  }: { form: AnswerForm; buffers: AnswerBuffers; segments?: GzipSegments | undefined },
 ): Promise<ReceivedRun> {
   const answered: Promise<Uint8Array>[] = [];
   const parts = await readParts(chunks, ({ part, bytes }) => {
     // The backend asks for float64 values (it writes their JSON itself); anything else is garbled.
     if (part.encoding !== 'float64') throw new Error('sim parts: an array not in float64');
     for (const chunk of arrayFrame(part.shape, part.encoding, bytes)) data.write(chunk);
-    if (form.fields.has('arrays'))
-      answered.push(answerArray(float64Values(bytes), part.shape, form.arrays, buffers));
+    if (form.fields.has('arrays')) {
+      const made = answerArray(float64Values(bytes), part.shape, form.arrays, buffers);
+      // Compressed while the figure is drawn; registered before the answer awaits the arrays.
+      if (segments)
+        made.then(
+          (text) => segments.add(text),
+          () => undefined,
+        );
+      answered.push(made);
+    }
   });
   return { parts, arrays: Promise.all(answered) };
 }

@@ -13,13 +13,14 @@ import {
   simulationTypes,
   successEnvelopeSchema,
 } from '@faraday/contracts';
-import { solverExamples } from '@faraday/physics/schemas';
+import { solverExamples, solverResultSchemas } from '@faraday/physics/schemas';
 import { solverRequestSchema } from '@faraday/plot';
 import { answerCallerGone, callerGoneSignal, sendChunks, type ZodTypeProvider } from '@faraday/server-kit';
 import fastifyCompress, { type FastifyCompressRouteOptions } from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../auth/access.js';
+import { acceptsGzip } from './gzip-segments.js';
 import type { SimulationContext } from './simulation-context.js';
 import { dataJsonStream, runAndRecord } from './simulation-run.js';
 import { dataUrlOf, toSimulationRecord } from './simulation-views.js';
@@ -42,8 +43,9 @@ function recordedSolverRequestSchema(solver: SimulationType) {
 }
 
 /**
- * Compression of the large answers, when the client's Accept-Encoding asks for it
- * (docs/adr/0030-numbers-and-answer-forms.md): brotli at quality 1 and gzip at level 1 take a 6 MB
+ * Compression of the answers, when the client's Accept-Encoding asks for it
+ * (docs/adr/0030-numbers-and-answer-forms.md); a solver answer with large JSON arrays is gzip
+ * compressed while its figure is drawn instead (gzip-segments.ts, docs/adr/0123-…). Brotli at quality 1 and gzip at level 1 take a 6 MB
  * answer to about 2.2 MB in a few tens of milliseconds on the thread pool; higher levels cost far
  * more time for a few percent. Output in 1 MiB pieces: with zlib's 16 KiB default a 6 MB answer
  * makes ~150 round trips between the thread pool and the event loop, which cost more than the
@@ -64,6 +66,24 @@ const runAnswerSchema = simulationResultSchema
       '`fields` leaves out `figure` or `scalars`. With `arrays=float64|float32` every numeric array is an object ' +
       '{dtype: "float64"|"float32", shape: [n] or [rows, columns], data: base64 of the little-endian values, row after row}.',
   );
+
+/** A solver's answer as documented: its result fields, each of which `fields` may leave out. */
+function solverAnswerSchema(solver: SimulationType) {
+  return runAnswerSchema
+    .extend(solverResultSchemas[solver].shape)
+    .partial()
+    .required({ simulation_id: true })
+    .describe(runAnswerSchema.description ?? '');
+}
+
+/** data.json of a run: its solver, parameters and the whole output (JSON numbers). */
+const dataJsonSchema = z.object({
+  type: z.enum(simulationTypes),
+  parameters: z.record(z.string(), z.unknown()).describe('The request as the solver read it'),
+  output: z
+    .union(simulationTypes.map((solver) => solverResultSchemas[solver]))
+    .describe("The solver's result fields for `type`, every array as JSON numbers"),
+});
 
 /** Per-user limits (docs/api-contract.md); counters shared by instances through Redis when configured. */
 export function perUser(max: number, timeWindow: string) {
@@ -105,6 +125,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
             params: { solver },
             summary: `Run ${solver} and record the run`,
             body: recordedSolverRequestSchema(solver),
+            response: successEnvelopeSchema(solverAnswerSchema(solver)),
           })),
         },
         schema: {
@@ -118,7 +139,8 @@ export function simulationsRoutes(ctx: SimulationContext) {
             'digits (what a double holds faithfully) in every form and in data.json. `fields` leaves parts out (`figure,scalars`: ' +
             'the figure and every value that is not an array), `arrays` writes the numeric arrays compactly (base64 ' +
             'float64 or float32, see CompactArray). The run is recorded whole either way, and its data.json has every ' +
-            'number as JSON. Answers are compressed (br, gzip or deflate) when Accept-Encoding asks for it.',
+            'number as JSON. Answers are compressed (br, gzip or deflate) when Accept-Encoding asks for it; a large ' +
+            'answer with JSON arrays comes as gzip whenever gzip is accepted (its arrays are compressed while the figure is drawn).',
           params: z.object({ solver: z.enum(simulationTypes) }),
           querystring: simulationAnswerQuerySchema,
           body: simulationRecordFieldsSchema.loose(),
@@ -135,11 +157,21 @@ export function simulationsRoutes(ctx: SimulationContext) {
             query: request.query,
             requestId: request.id,
             signal,
+            gzip:
+              acceptsGzip(request.headers['accept-encoding']) &&
+              request.headers['x-no-compression'] === undefined,
           });
           // Already the JSON envelope, written from the sim service's parts: sent as it is. Its
           // buffers serve later answers once the response is done with them (sent, or the
           // connection gone).
           reply.raw.once('close', () => answer.buffers.release());
+          if (answer.segments) {
+            // A large answer whose arrays were compressed while the figure was drawn: gzip,
+            // even when br is also accepted (joining segments is gzip's; br would start over).
+            const gzip = await answer.segments.join(answer.body);
+            reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+            return sendChunks(reply as FastifyReply, 'application/json; charset=utf-8', gzip);
+          }
           return sendChunks(reply as FastifyReply, 'application/json; charset=utf-8', answer.body);
         } catch (error) {
           if (!signal.aborted) throw error;
@@ -204,7 +236,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
       '/api/v1/sim/results/:simulation_id/data.json',
       {
         compress: largeAnswerCompression,
-        config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'] },
+        config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'], documentedResponse: dataJsonSchema },
         schema: {
           tags,
           security,
