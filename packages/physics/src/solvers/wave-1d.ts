@@ -41,6 +41,14 @@
  * scale, not the wavelength of an oscillation; metadata.carrier says which).
  * `animationFrameIndices` chooses the frames to draw.
  *
+ * `far_end_peak` (V/m) is the largest field the pulse brings to x = length over the whole run,
+ * watched at every time step, so it does not depend on which steps are stored: |E| on the end
+ * node for 'absorbing' and 'periodic' (where x = length is x = 0 again, so the two pulses of a
+ * centred source arrive together, 2·amplitude). At a 'reflecting' wall E is 0 by definition and
+ * what arrives is measured by the surface field: a perfect conductor doubles H, so the incident
+ * E is η·|H|/2, η = √(μ/ε), with H on the edge half a cell inside the wall (exact for a lossless
+ * medium up to O(dx²); in a lossy one η is the lossless impedance).
+ *
  * Resolution. The Yee grid slows a wave of k·dx not ≪ 1: its phase velocity follows
  *   sin(ω dt/2)/(v dt) = sin(k dx/2)/dx.
  * A carrier of fewer than MIN_CELLS_PER_WAVELENGTH cells per wavelength is run (down to the 4
@@ -69,6 +77,11 @@ export interface Wave1dOutput {
   wavelength: number;
   /** Hz. */
   frequency: number;
+  /**
+   * V/m: the peak E of the pulse at x = length, read at every time step (not from the stored
+   * frames). See the module comment for what it is at a reflecting wall.
+   */
+  far_end_peak: number;
   metadata: {
     /** m. */
     dx: number;
@@ -151,11 +164,14 @@ export function solveWave1d(input: Wave1dInput): Wave1dOutput {
   });
 
   const frequency = f > 0 ? f : 1 / (Math.PI * tau);
+  const eta = Math.sqrt((MU_0 * p.medium.mu_r) / (EPSILON_0 * p.medium.epsilon_r));
+  const farEndPeak = p.boundary_condition === 'reflecting' ? (eta * record.farEnd.H) / 2 : record.farEnd.E;
   return {
     wave_data: { x: linspace(0, p.length, nx), t: record.t, E: record.E, H: record.H },
     wave_speed: v,
     wavelength: v / frequency,
     frequency,
+    far_end_peak: farEndPeak,
     metadata: {
       dx,
       dt,
