@@ -90,12 +90,18 @@ describe('declared sweep metrics against closed forms', () => {
   });
 
   it('solenoid: the centre field of a current sheet, μ0 N I / √(L² + 4R²), Wheeler–Nagaoka inductance', () => {
-    const m = measure('solenoid', { n_turns: 200, length: 0.2, radius: 0.01, current: 2 });
+    const m = measure('solenoid', { n_turns: 200, length: 0.2, radius: 0.01, current: 2, model: 'sheet' });
     expect(rel(m.field_inside!, (MU_0 * 200 * 2) / Math.sqrt(0.2 ** 2 + 4 * 0.01 ** 2))).toBeLessThan(1e-9);
     // a long solenoid: within a few per cent of μ0 N² π R² / L
     expect(rel(m.inductance!, (MU_0 * 200 ** 2 * Math.PI * 0.01 ** 2) / 0.2)).toBeLessThan(0.05);
     expect(m.uniformity).toBeGreaterThan(0.9);
     expect(m.uniformity).toBeLessThan(1);
+    // by default the exact turns (1e-3 m apart, 1/10 of R): the field within 1e-6 of the sheet,
+    // the inductance below it by the round-wire correction, a few per cent at this spacing
+    const turns = measure('solenoid', { n_turns: 200, length: 0.2, radius: 0.01, current: 2 });
+    expect(rel(turns.field_inside!, m.field_inside!)).toBeLessThan(1e-6);
+    expect(turns.inductance!).toBeLessThan(m.inductance!);
+    expect(rel(turns.inductance!, m.inductance!)).toBeLessThan(0.05);
   });
 
   it('ampere_loop: circulation μ0 I_enc', () => {
