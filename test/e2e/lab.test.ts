@@ -262,7 +262,9 @@ describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
     await expect.poll(() => results.locator('tbody tr').count()).toBe(9);
     // Swept parameters and the solver's declared metrics with their units; no timings.
     const head = (await results.locator('thead').textContent()) ?? '';
-    expect(head).toMatch(/v_top \(V\).*v_left \(V\).*Status.*V at \(0\.5, 0\.5\) m \(V\).*Multigrid cycles/);
+    expect(head).toMatch(
+      /v_top \(V\).*v_left \(V\).*Status.*V at \(0\.5, 0\.5\) m \(V\).*\|E\| at \(0\.5, 0\.5\) m \(V\/m\)/,
+    );
     expect(head).not.toMatch(/computation_time|render_time|time/i);
     // At the centre of a square box the four sides contribute equally (superposition, symmetry):
     // V = (v_top + v_bottom + v_left + v_right)/4 = (150 + 0 + 20 + 0)/4 = 42.5 V for the last run,
