@@ -309,7 +309,7 @@ describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
     // Swept parameters and the solver's declared metrics with their units; no timings.
     const head = (await results.locator('thead').textContent()) ?? '';
     expect(head).toMatch(
-      /Top potential \(V\).*Left potential \(V\).*Status.*V at \(0\.5, 0\.5\) m \(V\).*Multigrid cycles/,
+      /Top potential \(V\).*Left potential \(V\).*Status.*V at \(0\.5, 0\.5\) m \(V\).*\|E\| at \(0\.5, 0\.5\) m \(V\/m\)/,
     );
     expect(head).not.toMatch(/computation_time|render_time|time/i);
     // At the centre of a square box the four sides contribute equally (superposition, symmetry):

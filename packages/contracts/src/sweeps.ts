@@ -105,7 +105,10 @@ export const sweepProgressSchema = sweepTaskSchema.extend({
 
 export const sweepMetricDefinitionSchema = z.object({
   name: z.string().describe("Key in each run's metrics, e.g. field_at_probe"),
-  label: z.string().describe('What it is, e.g. "|E| at the probe"'),
+  label: z.string().describe('What it is, in English, e.g. "|E| at the probe"'),
+  labels: z
+    .object({ en: z.string(), zh: z.string() })
+    .describe('Its display name in each language of the interface'),
   unit: z.string().describe("SI unit; 'dimensionless' or 'count' for pure numbers"),
 });
 

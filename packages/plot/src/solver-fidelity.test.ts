@@ -13,7 +13,7 @@ import {
 } from '@faraday/physics';
 import { describe, expect, it } from 'vitest';
 import { buildSolverScene } from './index.js';
-import type { ImageLayer, Scene } from './scene.js';
+import type { ImageLayer, MarkersLayer, Scene } from './scene.js';
 
 function images(scene: Scene): ImageLayer[] {
   return scene.panels.flatMap((p) => p.layers.filter((l): l is ImageLayer => l.type === 'image'));
@@ -121,5 +121,50 @@ describe('solenoid figure with discrete turns', () => {
     expect(spike).toBeGreaterThan(5e-4);
     expect(axis.y.max).toBeGreaterThan(output.field_inside);
     expect(axis.y.max).toBeLessThan(0.3 * spike);
+  });
+});
+
+describe("solenoid figure: the solver's turns and the solver's field", () => {
+  const map = (scene: Scene) => scene.panels.find((p) => p.title?.text.startsWith('cross-section'))!;
+  const turnsDrawn = (scene: Scene) =>
+    map(scene)
+      .layers.filter((l): l is MarkersLayer => l.type === 'markers')
+      .flatMap((l) => l.markers)
+      .filter((m) => m.y > 0)
+      .map((m) => m.x);
+  /** The map's node nearest (z, r = 0) on the axis: its z and |B|. */
+  const mapOnAxis = (scene: Scene, z: number) => {
+    const { extent: e, grid } = images(scene)[0]!;
+    const j = Math.round(((z - e.x_min) / (e.x_max - e.x_min)) * (grid.nx - 1));
+    const i = (grid.ny - 1) / 2;
+    return { z: e.x_min + ((e.x_max - e.x_min) * j) / (grid.nx - 1), b: grid.data[i * grid.nx + j]! };
+  };
+
+  it('draws one turn where the solver puts it (z = 0), and five at their places', () => {
+    for (const [n, at] of [
+      [1, [0]],
+      [5, [-0.12, -0.06, 0, 0.06, 0.12]],
+    ] as const) {
+      const params = solenoidSchema.parse({ n_turns: n, length: 0.3, radius: 0.02 });
+      const scene = buildSolverScene('solenoid', params, json(solveSolenoid(params)));
+      const drawn = turnsDrawn(scene);
+      expect(drawn).toHaveLength(at.length);
+      for (const [k, z] of drawn.entries()) expect(z).toBeCloseTo(at[k]!, 12);
+    }
+  });
+
+  it("colours the map with the field of the solver's model: on the axis, the solver's B_z", () => {
+    for (const model of ['loops', 'sheet'] as const) {
+      // 5 sparse turns: the loops' centre field is 62 % above the sheet's, so the map must tell them apart
+      const params = solenoidSchema.parse({ n_turns: 5, length: 0.3, radius: 0.02, model });
+      const output = json(solveSolenoid(params));
+      const scene = buildSolverScene('solenoid', params, output);
+      const node = mapOnAxis(scene, 0);
+      const solver = solveSolenoid({
+        ...params,
+        analysis_points: { axial_range: [node.z, node.z + 1e-3], n_points: 2 },
+      });
+      expect(Math.abs(node.b / solver.axial_field.field_strength[0]! - 1)).toBeLessThan(1e-12);
+    }
   });
 });

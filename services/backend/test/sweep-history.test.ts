@@ -107,9 +107,24 @@ describe.each(testDatabaseFactories())('sweep metrics and grouped history on $na
     expect(results.probe).toEqual(probe);
     expect(results.parameter_units).toEqual({ 'charges[0].q': 'C', 'charges[1].x': 'm' });
     expect(results.metric_definitions).toEqual([
-      { name: 'field_at_probe', label: '|E| at (0.15, 0.4) m', unit: 'V/m' },
-      { name: 'potential_at_probe', label: 'V at (0.15, 0.4) m', unit: 'V' },
-      { name: 'max_field_strength', label: 'Largest |E| on the grid', unit: 'V/m' },
+      {
+        name: 'field_at_probe',
+        label: '|E| at (0.15, 0.4) m',
+        labels: { en: '|E| at (0.15, 0.4) m', zh: '(0.15, 0.4) m 处的 |E|' },
+        unit: 'V/m',
+      },
+      {
+        name: 'potential_at_probe',
+        label: 'V at (0.15, 0.4) m',
+        labels: { en: 'V at (0.15, 0.4) m', zh: '(0.15, 0.4) m 处的电势 V' },
+        unit: 'V',
+      },
+      {
+        name: 'max_field_strength',
+        label: 'Largest |E| on the grid',
+        labels: { en: 'Largest |E| on the grid', zh: '网格上最大的 |E|' },
+        unit: 'V/m',
+      },
     ]);
     for (const run of results.runs) {
       const qs = [

@@ -40,12 +40,29 @@ export interface FdtdLine {
   mu: number;
   sigma: number;
   boundary: LineBoundary;
-  /** E node of the soft source (0 … nx − 1) and what is added there at time t. */
+  /**
+   * E node of the soft source (0 … nx − 1) and its strength at time t, in V/m per step of a
+   * lossless line. It enters as an impressed current in the same semi-implicit E update as the
+   * loss, ε ∂E/∂t + σE = −∂H/∂x − J, so a conductor damps it like any other field: added as
+   * source(t)/(1 + σ dt/(2ε)), which is source(t) itself when σ = 0.
+   */
   sourceNode: number;
   source: (t: number) => number;
   /** Store every `stride`-th step, `frames` of them (step 0, stride, 2·stride, …). */
   stride: number;
   frames: number;
+}
+
+/**
+ * The far end x = length watched at every step, whatever the stored frames: the largest |E| on
+ * its node, and the largest |H| on the edge half a cell inside it (at a reflecting wall, where E
+ * is held at 0, that is the surface field H = 2·H_incident).
+ */
+export interface FarEndPeaks {
+  /** V/m. */
+  E: number;
+  /** A/m. */
+  H: number;
 }
 
 export interface FdtdRecord {
@@ -54,6 +71,7 @@ export interface FdtdRecord {
   /** A/m at the E nodes and time levels (averaged), same layout. */
   H: Grid2D;
   t: Float64Array;
+  farEnd: FarEndPeaks;
 }
 
 export function runFdtd(line: FdtdLine): FdtdRecord {
@@ -78,6 +96,11 @@ export function runFdtd(line: FdtdLine): FdtdRecord {
   const aIn = a[pad]!;
   const bIn = b[pad]!;
   const eIn = e[pad]!;
+  // (ε/dt)/(ε/dt + σ/2): the loss update's weight of a current term at the source node.
+  const sourceWeight = 1 / (1 + (line.sigma * dt) / (2 * line.eps));
+  const far = pad + nx - 1;
+  let farE = 0;
+  let farH = 0;
 
   for (let n = 0; n <= nt; n++) {
     const save = n % stride === 0 && n / stride < frames;
@@ -86,6 +109,8 @@ export function runFdtd(line: FdtdLine): FdtdRecord {
     for (let k = 0; k < pad; k++) H[k] = d[k]! * H[k]! - e[k]! * (E[k + 1]! - E[k]!);
     stepLineH(H, E, eIn, pad, pad + nx - 1);
     for (let k = pad + nx - 1; k < m - 1; k++) H[k] = d[k]! * H[k]! - e[k]! * (E[k + 1]! - E[k]!);
+    farE = Math.max(farE, Math.abs(E[far]!));
+    farH = Math.max(farH, Math.abs(H[far - 1]!));
     if (save) {
       const frame = n / stride;
       storeFrame(frame, E, H, hOld, pad, nx, periodic, Eout, Hout);
@@ -106,10 +131,10 @@ export function runFdtd(line: FdtdLine): FdtdRecord {
       E[0] = 0;
       E[m - 1] = 0;
     }
-    E[src] = E[src]! + line.source((n + 1) * dt);
+    E[src] = E[src]! + sourceWeight * line.source((n + 1) * dt);
     if (periodic && src === 0) E[m - 1] = E[0]!;
   }
-  return { E: Eout, H: Hout, t };
+  return { E: Eout, H: Hout, t, farEnd: { E: farE, H: farH } };
 }
 
 /**

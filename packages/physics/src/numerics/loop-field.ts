@@ -99,3 +99,34 @@ export function loopField(R: number, I: number, rho: number, z: number): LoopFie
   const psi = ((MU_0 * I * beta) / (2 * Math.PI)) * ((1 - (1 - kc2) / 2) * K - E);
   return { bz, br, psi };
 }
+
+/**
+ * Mutual inductance (H) of two coaxial circular loops of radius R (m) a distance d (m) apart,
+ * Maxwell's formula M = μ0 R [(2/k − k) K(k) − (2/k) E(k)], k² = 4R²/(4R² + d²). Written as
+ * (2/k)[(1 − k²/2) K − E] = k·cel(k', 1, −1, 1), one elliptic integral with no cancellation
+ * between K and E for distant loops.
+ */
+export function coaxialMutualInductance(R: number, d: number): number {
+  const a = Math.hypot(2 * R, d);
+  const k = (2 * R) / a;
+  return MU_0 * R * k * cel(Math.abs(d) / a, 1, -1, 1);
+}
+
+/**
+ * Self-inductance (H) of one circular turn of radius R (m) of round wire of radius a (m) ≪ R
+ * carrying a uniform (low-frequency) current: μ0 R [ln(8R/a) − 7/4] (Rosa & Grover).
+ */
+export function turnSelfInductance(R: number, a: number): number {
+  return MU_0 * R * (Math.log((8 * R) / a) - 1.75);
+}
+
+/**
+ * Inductance (H) of N coaxial turns of radius R, pitch s, wire radius a: the sum of every
+ * self- and mutual inductance, N·L_self + 2 Σ_{k=1}^{N−1} (N − k)·M(k·s) (M depends only on
+ * the distance between the turns), N elliptic integrals in all.
+ */
+export function turnsInductance(N: number, R: number, pitch: number, a: number): number {
+  let sum = N * turnSelfInductance(R, a);
+  for (let k = 1; k < N; k++) sum += 2 * (N - k) * coaxialMutualInductance(R, k * pitch);
+  return sum;
+}

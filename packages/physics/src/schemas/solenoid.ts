@@ -26,11 +26,16 @@ export const solenoidSchema = z
       .describe(
         "'sheet': a continuous current sheet of n_turns/length turns per metre (exact for a dense winding); " +
           "'loops': n_turns discrete circular turns, each at the middle of its share of the length, summed exactly. " +
-          "Default: 'sheet' when the turn spacing length/n_turns is below the radius, 'loops' otherwise; " +
-          'the model used is reported in metadata.model. Outputs: field_inside = B_z at the centre; ' +
-          'field_outside = B_z in the mid-plane at twice the radius (the small return field); ' +
-          'uniformity = min/max of |B_z| on the axis over the middle half of the length.',
+          "Default: 'loops' (exact for the winding) whenever summing every turn at every point stays within the work limit, " +
+          "otherwise 'sheet'; the model used is reported in metadata.model and every output comes from it. Outputs: " +
+          'field_inside = B_z at the centre; field_outside = B_z in the mid-plane at twice the radius; ' +
+          'uniformity = min/max of |B_z| on the axis over the middle half of the length; metadata.inductance from the model used.',
       ),
+    wire_radius: lengthSchema(
+      10,
+      "Radius of the wire, m, for the 'loops' model's inductance (each turn's self-inductance): " +
+        'below half the turn spacing and below the radius (default: the smaller of a quarter of the spacing and a tenth of the radius).',
+    ).optional(),
     analysis_points: z
       .strictObject({
         axial_range: range('z range of the axial profile, m (default [−length, length]).'),
@@ -48,6 +53,14 @@ export const solenoidSchema = z
     visualization: optionalVisualization,
   })
   .superRefine((p, ctx) => {
+    const pitch = p.length / p.n_turns;
+    if (p.wire_radius !== undefined && (p.wire_radius >= pitch / 2 || p.wire_radius >= p.radius)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['wire_radius'],
+        message: `the wire must fit the winding: below half the turn spacing (${pitch / 2} m) and below the radius (${p.radius} m)`,
+      });
+    }
     if (p.model === 'loops' && loopsWork(p) > LOOPS_WORK_LIMIT) {
       ctx.addIssue({
         code: 'custom',
@@ -60,9 +73,23 @@ export const solenoidSchema = z
 /** Loop-field evaluations the 'loops' model may do (about 0.2 s). */
 export const LOOPS_WORK_LIMIT = 2e6;
 
-/** Evaluations the loops model needs: every turn at both profiles, the centre and the uniformity points. */
+/**
+ * Evaluations the loops model needs: every turn at both profiles, the centre and the field
+ * outside, one mutual inductance per turn, and the uniformity's searches (cheap closed forms on
+ * the axis, counted as 60 loop fields).
+ */
 export function loopsWork(p: { n_turns: number; analysis_points: { n_points: number } }): number {
-  return p.n_turns * (2 * p.analysis_points.n_points + p.n_turns + 4);
+  return p.n_turns * (2 * p.analysis_points.n_points + 64);
+}
+
+/** The wire radius of the loops model's inductance: given, or min(spacing/4, radius/10). */
+export function wireRadius(p: {
+  n_turns: number;
+  length: number;
+  radius: number;
+  wire_radius?: number;
+}): number {
+  return p.wire_radius ?? Math.min(p.length / p.n_turns / 4, p.radius / 10);
 }
 
 export type SolenoidInput = z.input<typeof solenoidSchema>;

@@ -19,7 +19,9 @@
  *   g(t) = exp(−((t − t0)/τ)²) · cos(2π f (t − t0)),   τ = width/v,  t0 = 4τ,
  * the cosine omitted when frequency = 0 (a plain Gaussian pulse). `width` is the pulse's 1/e
  * half-width in space (m). Added as 2·S·amplitude·g per step, the source launches two pulses,
- * one each way, each of peak E = amplitude (V/m) in a lossless medium.
+ * one each way, each of peak E = amplitude (V/m) in a lossless medium. It is an impressed current
+ * in the same semi-implicit update as the loss, so a good conductor damps it at once (at
+ * σ = 1e9 S/m no field above ~1e-8 V/m appears anywhere).
  *
  * Boundaries. 'absorbing': a perfectly matched layer outside each end, matched to the lossy
  * medium too (an auxiliary ∫E dt term), graded cubically; it returns under 0.5 % of an incident
@@ -38,6 +40,19 @@
  * 1/e spectral half-width 1/(πτ), and `wavelength` = v/frequency (for a plain pulse a spectral
  * scale, not the wavelength of an oscillation; metadata.carrier says which).
  * `animationFrameIndices` chooses the frames to draw.
+ *
+ * `far_end_peak` (V/m) is the largest field the pulse brings to x = length over the whole run,
+ * watched at every time step, so it does not depend on which steps are stored: |E| on the end
+ * node for 'absorbing' and 'periodic' (where x = length is x = 0 again, so the two pulses of a
+ * centred source arrive together, 2·amplitude). At a 'reflecting' wall E is 0 by definition and
+ * what arrives is measured by the surface field: a perfect conductor doubles H, so the incident
+ * E is η·|H|/2, η = √(μ/ε), with H on the edge half a cell inside the wall (exact for a lossless
+ * medium up to O(dx²); in a lossy one η is the lossless impedance).
+ *
+ * Resolution. The Yee grid slows a wave of k·dx not ≪ 1: its phase velocity follows
+ *   sin(ω dt/2)/(v dt) = sin(k dx/2)/dx.
+ * A carrier of fewer than MIN_CELLS_PER_WAVELENGTH cells per wavelength is run (down to the 4
+ * validation allows) with a warning in metadata.warnings naming that relative phase-velocity error.
  */
 import { EPSILON_0, MU_0 } from '../constants.js';
 import { PML_CELLS, runFdtd } from '../numerics/fdtd1d.js';
@@ -62,6 +77,11 @@ export interface Wave1dOutput {
   wavelength: number;
   /** Hz. */
   frequency: number;
+  /**
+   * V/m: the peak E of the pulse at x = length, read at every time step (not from the stored
+   * frames). See the module comment for what it is at a reflecting wall.
+   */
+  far_end_peak: number;
   metadata: {
     /** m. */
     dx: number;
@@ -79,7 +99,32 @@ export interface Wave1dOutput {
     pml_cells: number;
     /** True when the source has a carrier (frequency > 0), false for a plain pulse. */
     carrier: boolean;
+    /** What the grid does to the answer that the user should know (empty when nothing). */
+    warnings: string[];
   };
+}
+
+/** Fewer cells per carrier wavelength than this draw a warning (phase velocity off by ≳ 0.5 %). */
+export const MIN_CELLS_PER_WAVELENGTH = 10;
+
+/**
+ * Phase velocity of a wave of frequency f on the Yee grid relative to v, from its dispersion
+ * relation (above); 1 in the limit of fine cells, below 1 for coarse ones.
+ */
+export function yeePhaseVelocityRatio(f: number, v: number, dx: number, dt: number): number {
+  const omega = 2 * Math.PI * f;
+  const k = (2 / dx) * Math.asin(Math.min(1, (dx / (v * dt)) * Math.sin((omega * dt) / 2)));
+  return omega / (k * v);
+}
+
+function resolutionWarnings(f: number, v: number, dx: number, dt: number): string[] {
+  if (f <= 0) return [];
+  const cells = v / f / dx;
+  if (cells >= MIN_CELLS_PER_WAVELENGTH) return [];
+  const error = (yeePhaseVelocityRatio(f, v, dx, dt) - 1) * 100;
+  return [
+    `the carrier wavelength spans ${cells.toFixed(1)} cells (fewer than ${MIN_CELLS_PER_WAVELENGTH}): the grid changes its phase velocity by ${error.toFixed(1)} %; increase nx or lower the frequency`,
+  ];
 }
 
 export function solveWave1d(input: Wave1dInput): Wave1dOutput {
@@ -119,11 +164,14 @@ export function solveWave1d(input: Wave1dInput): Wave1dOutput {
   });
 
   const frequency = f > 0 ? f : 1 / (Math.PI * tau);
+  const eta = Math.sqrt((MU_0 * p.medium.mu_r) / (EPSILON_0 * p.medium.epsilon_r));
+  const farEndPeak = p.boundary_condition === 'reflecting' ? (eta * record.farEnd.H) / 2 : record.farEnd.E;
   return {
     wave_data: { x: linspace(0, p.length, nx), t: record.t, E: record.E, H: record.H },
     wave_speed: v,
     wavelength: v / frequency,
     frequency,
+    far_end_peak: farEndPeak,
     metadata: {
       dx,
       dt,
@@ -134,6 +182,7 @@ export function solveWave1d(input: Wave1dInput): Wave1dOutput {
       save_every: stride,
       pml_cells: p.boundary_condition === 'absorbing' ? PML_CELLS : 0,
       carrier: f > 0,
+      warnings: resolutionWarnings(f, v, dx, dt),
     },
   };
 }

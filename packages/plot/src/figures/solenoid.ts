@@ -1,7 +1,6 @@
-import { MU_0 } from '@faraday/physics';
+import { gaussLegendre, loopField, MU_0, solenoidField, turnPositions } from '@faraday/physics';
 import { isolines } from '../contours.js';
 import { invalid } from '../errors.js';
-import { solenoidFieldAt, solenoidLoops } from '../fields.js';
 import { toGrid } from '../grid.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Layer, Marker, Panel, Scene } from '../scene.js';
@@ -21,20 +20,67 @@ function extent(values: ArrayLike<number>): [number, number] {
   return lo <= hi ? [lo, hi] : [0, 1];
 }
 
+/** Up to this many turns the map sums the solver's turns one by one (7,200 points × turns loop fields, ~0.8 s at most). */
+const EXACT_TURNS = 120;
+
+type CoilField = (rho: number, z: number) => { bz: number; br: number; psi: number };
+
+/**
+ * The field of the model the solver used (metadata.model), at the solver's own turns
+ * (physics' turnPositions): 'loops' sums every turn exactly (up to EXACT_TURNS; beyond, the
+ * spacing is below L/120 and the winding is drawn as the sheet it then resembles away from the
+ * wire); 'sheet' is the solver's closed form for B, and its flux function ψ = ρA_φ, which only
+ * places the field lines, the winding's integral of the loops' ψ by 16 × 8-point Gauss–Legendre.
+ */
+function coilField(p: SolenoidParams, model: unknown): CoilField {
+  const { radius: R, length: L, current: I } = p;
+  const N = Math.max(1, Math.round(p.n_turns));
+  if (model === 'loops' && N <= EXACT_TURNS) {
+    const turns = turnPositions(N, L);
+    return (rho, z) => {
+      let bz = 0;
+      let br = 0;
+      let psi = 0;
+      for (const zj of turns) {
+        const f = loopField(R, I, rho, z - zj);
+        bz += f.bz;
+        br += f.br;
+        psi += f.psi;
+      }
+      return { bz, br, psi };
+    };
+  }
+  const coil = { n: N / L, I, R, L };
+  const rule = gaussLegendre(8);
+  const panels = 16;
+  const width = L / panels;
+  return (rho, z) => {
+    const { bz, brho } = solenoidField(coil, rho, z);
+    let psi = 0;
+    for (let k = 0; k < panels; k++) {
+      const mid = -L / 2 + (k + 0.5) * width;
+      for (let q = 0; q < rule.nodes.length; q++) {
+        const zq = mid + (rule.nodes[q]! * width) / 2;
+        psi += ((rule.weights[q]! * width) / 2) * loopField(R, coil.n * I, rho, z - zq).psi;
+      }
+    }
+    return { bz, br: brho, psi };
+  };
+}
+
 /**
  * |B| and the flux function ψ = ρA_φ over the (z, ρ) plane, mirrored to −ρ so the section reads like
- * the textbook picture. Computed here because the solver reports profiles only (see fields.ts).
+ * the textbook picture. Computed here from the solver's model because the solver reports profiles only.
  */
-function crossSection(p: SolenoidParams, ext: Domain): { mag: Grid2D; psi: Grid2D } {
+function crossSection(field: CoilField, ext: Domain): { mag: Grid2D; psi: Grid2D } {
   const nz = 150;
   const nr = 48;
-  const loops = solenoidLoops(p.n_turns, p.length);
   const half = { mag: new Float64Array(nr * nz), psi: new Float64Array(nr * nz) };
   for (let i = 0; i < nr; i++) {
     const rho = (ext.y_max * i) / (nr - 1);
     for (let j = 0; j < nz; j++) {
       const z = ext.x_min + ((ext.x_max - ext.x_min) * j) / (nz - 1);
-      const f = solenoidFieldAt(p.radius, loops, p.current, rho, z);
+      const f = field(rho, z);
       half.mag[i * nz + j] = Math.hypot(f.bz, f.br);
       half.psi[i * nz + j] = f.psi;
     }
@@ -65,22 +111,22 @@ function mapPanel(
   const layers: Layer[] = [];
   let mag: Grid2D;
   let psi: Grid2D | undefined;
+  const field = coilField(p, output.metadata?.model);
   if (output.field_map) {
     const fm = output.field_map;
     mag = toGrid(fm.magnitude, 'output.field_map.magnitude');
     ext = { x_min: fm.z_min, x_max: fm.z_max, y_min: fm.r_min, y_max: fm.r_max };
   } else {
-    ({ mag, psi } = crossSection(p, ext));
+    ({ mag, psi } = crossSection(field, ext));
   }
   const norm = pickNorm(o, 'log', mag.data, { robust: true, decades: 2.5 });
   layers.push({ type: 'image', grid: mag, extent: ext, cmap, norm });
   if (psi && (o.show_field ?? true)) {
     // equal flux between neighbouring lines: spacing shows the field strength, as in the textbook sketch
-    const inner = solenoidFieldAt(R, solenoidLoops(p.n_turns, L), p.current, R * 0.95, 0).psi;
+    const inner = field(R * 0.95, 0).psi;
     const count = 7;
     const levels = Array.from({ length: count }, (_, k) => (inner * (k + 0.5)) / count);
     const lines: Polyline[] = isolines(psi, ext, levels);
-    const loops = solenoidLoops(p.n_turns, L);
     layers.push({
       type: 'lines',
       lines,
@@ -91,29 +137,35 @@ function mapPanel(
         spacing: 140,
         size: 7,
         direction: (z, r) => {
-          const f = solenoidFieldAt(R, loops, p.current, Math.abs(r), z);
+          const f = field(Math.abs(r), z);
           return [f.bz, Math.sign(r || 1) * f.br];
         },
       },
     });
   }
-  // The winding: a few symbols stand for all n turns (⊙ above the axis, ⊗ below for I > 0).
-  const shown = Math.max(2, Math.min(16, Math.round(p.n_turns)));
+  // The winding at the solver's turns (⊙ above the axis, ⊗ below for I > 0): every turn up to
+  // 16, otherwise 16 of them evenly picked.
+  const turns = turnPositions(Math.max(1, Math.round(p.n_turns)), L);
+  const shown = Math.min(16, turns.length);
   const markers: Marker[] = [];
   for (let k = 0; k < shown; k++) {
-    const z = -L / 2 + ((k + 0.5) * L) / shown;
+    const z = turns[shown === 1 ? 0 : Math.round((k * (turns.length - 1)) / (shown - 1))]!;
     const up = p.current >= 0;
     markers.push(
       { x: z, y: R, kind: up ? 'out' : 'in', size: 4.5 },
       { x: z, y: -R, kind: up ? 'in' : 'out', size: 4.5 },
     );
   }
+  // the sheet (or a winding too dense to mark turn by turn) as a line; a few loops as their symbols only
+  const sheetLike = output.metadata?.model !== 'loops' || turns.length > 16;
   layers.push({
     type: 'lines',
-    lines: [
-      { x: [-L / 2, L / 2], y: [R, R] },
-      { x: [-L / 2, L / 2], y: [-R, -R] },
-    ],
+    lines: sheetLike
+      ? [
+          { x: [-L / 2, L / 2], y: [R, R] },
+          { x: [-L / 2, L / 2], y: [-R, -R] },
+        ]
+      : [],
     color: '#d0d0d0',
     width: 2.5,
   });

@@ -1,6 +1,7 @@
 import type { SimulationType, SweepProbe } from '@faraday/contracts';
 import { coulombField, signedCurrent, wireField } from '@faraday/physics';
 import { fieldAt, fieldUnit, isCount, solverSchemas } from '@faraday/physics/schemas';
+import { METRIC_NAMES, PROBE_UNSET } from './metric-names.js';
 import { parsePath } from './sweep-plan.js';
 
 /**
@@ -9,7 +10,9 @@ import { parsePath } from './sweep-plan.js';
  * the summary figure draws only these (never timings or grid sizes). Values come from the run's
  * output, or, for the probe point of point_charges and wire_field, from the superposition the
  * solver itself evaluates at every node (Coulomb, Biot–Savart), evaluated exactly at the probe
- * rather than interpolated between nodes.
+ * rather than interpolated between nodes. A metric a run does not have (no probe, no carrier, no
+ * critical angle) is absent from its record. Names and units, in English and Chinese, are data
+ * (metric-names.ts).
  */
 
 /** A probe this close to a source (m) sits on its singularity: no value. */
@@ -24,10 +27,8 @@ export interface MetricInput {
 }
 
 export interface MetricDefinition {
+  /** its key in a run's metrics and in METRIC_NAMES */
   name: string;
-  /** what a teacher reads; `probe` is filled in for probe metrics */
-  label: (probe: SweepProbe | null) => string;
-  unit: string;
   /** undefined when the run has no such value (no probe, no carrier, no critical angle) */
   value: (input: MetricInput) => number | undefined;
 }
@@ -44,10 +45,6 @@ function obj(v: unknown): Json {
 
 function list(v: unknown): Json[] {
   return Array.isArray(v) ? v.map(obj) : [];
-}
-
-function at(probe: SweepProbe | null): string {
-  return probe ? `(${probe.x}, ${probe.y}) m` : 'the probe';
 }
 
 /** E (V/m) and V (V) of the charges at the probe: exact superposition of Coulomb fields. */
@@ -79,10 +76,9 @@ function wiresAt(input: MetricInput): number | undefined {
   return Math.hypot(bx, by);
 }
 
-/** Bilinear interpolation of laplace2d's potential (row 0 = y_max) at the probe; none outside. */
-function potentialAt(input: MetricInput): number | undefined {
+/** Bilinear interpolation at the probe of a laplace2d grid (row 0 = y_max); none outside. */
+function gridAt(input: MetricInput, rows: unknown): number | undefined {
   const { probe } = input;
-  const rows = input.output.potential;
   const d = obj(input.output.domain);
   if (!probe || !Array.isArray(rows) || rows.length < 2 || !Array.isArray(rows[0])) return undefined;
   const [x0, x1, y0, y1] = [num(d.x_min), num(d.x_max), num(d.y_min), num(d.y_max)];
@@ -102,18 +98,12 @@ function potentialAt(input: MetricInput): number | undefined {
   return (1 - ty) * ((1 - tx) * a + tx * b) + ty * ((1 - tx) * e + tx * f);
 }
 
-/** max |E(x = length, t)| over the stored frames of wave_1d (frames are evenly spaced in time). */
-function peakAtFarEnd(input: MetricInput): number | undefined {
-  const frames = obj(input.output.wave_data).E;
-  if (!Array.isArray(frames) || frames.length === 0) return undefined;
-  let peak = 0;
-  for (const frame of frames) {
-    if (!Array.isArray(frame) || frame.length === 0) return undefined;
-    const e = num(frame[frame.length - 1]);
-    if (e === undefined) return undefined;
-    peak = Math.max(peak, Math.abs(e));
-  }
-  return peak;
+/** |E| at the probe from laplace2d's own field −∇V, each component interpolated. */
+function laplaceFieldAt(input: MetricInput): number | undefined {
+  const field = obj(input.output.electric_field);
+  const ex = gridAt(input, field.Ex);
+  const ey = gridAt(input, field.Ey);
+  return ex === undefined || ey === undefined ? undefined : Math.hypot(ex, ey);
 }
 
 const top =
@@ -128,109 +118,47 @@ const single =
   (name: string) =>
   ({ output }: MetricInput): number | undefined =>
     num(obj(output.single_angle)[name]);
-const fixed = (text: string) => () => text;
 
 export const SWEEP_METRICS: Record<SimulationType, MetricDefinition[]> = {
   fresnel: [
-    {
-      name: 'reflectance',
-      label: fixed('Reflectance R at θᵢ'),
-      unit: 'dimensionless',
-      value: single('reflectance'),
-    },
-    {
-      name: 'transmittance',
-      label: fixed('Transmittance T at θᵢ'),
-      unit: 'dimensionless',
-      value: single('transmittance'),
-    },
-    { name: 'brewster_angle', label: fixed('Brewster angle'), unit: '°', value: top('brewster_angle') },
-    { name: 'critical_angle', label: fixed('Critical angle'), unit: '°', value: top('critical_angle') },
+    { name: 'reflectance', value: single('reflectance') },
+    { name: 'transmittance', value: single('transmittance') },
+    { name: 'brewster_angle', value: top('brewster_angle') },
+    { name: 'critical_angle', value: top('critical_angle') },
   ],
   point_charges: [
-    {
-      name: 'field_at_probe',
-      label: (p) => `|E| at ${at(p)}`,
-      unit: 'V/m',
-      value: (i) => coulombAt(i)?.e,
-    },
-    {
-      name: 'potential_at_probe',
-      label: (p) => `V at ${at(p)}`,
-      unit: 'V',
-      value: (i) => coulombAt(i)?.v,
-    },
-    {
-      name: 'max_field_strength',
-      label: fixed('Largest |E| on the grid'),
-      unit: 'V/m',
-      value: meta('max_field_strength'),
-    },
+    { name: 'field_at_probe', value: (i) => coulombAt(i)?.e },
+    { name: 'potential_at_probe', value: (i) => coulombAt(i)?.v },
+    { name: 'max_field_strength', value: meta('max_field_strength') },
   ],
   gauss_flux: [
-    {
-      name: 'electric_flux',
-      label: fixed('Flux Φ_E through the surface'),
-      unit: 'V·m',
-      value: top('electric_flux'),
-    },
-    {
-      name: 'enclosed_charge',
-      label: fixed('Enclosed charge Q_enc'),
-      unit: 'C',
-      value: top('enclosed_charge'),
-    },
-    {
-      name: 'relative_error',
-      label: fixed('|Φ_E − Q_enc/ε₀| relative'),
-      unit: 'dimensionless',
-      value: top('relative_error'),
-    },
+    { name: 'electric_flux', value: top('electric_flux') },
+    { name: 'enclosed_charge', value: top('enclosed_charge') },
+    { name: 'relative_error', value: top('relative_error') },
   ],
   solenoid: [
-    { name: 'field_inside', label: fixed('B at the centre'), unit: 'T', value: top('field_inside') },
-    { name: 'inductance', label: fixed('Inductance L'), unit: 'H', value: meta('inductance') },
-    {
-      name: 'uniformity',
-      label: fixed('B(L/4) / B(0) on the axis'),
-      unit: 'dimensionless',
-      value: top('uniformity'),
-    },
+    { name: 'field_inside', value: top('field_inside') },
+    { name: 'inductance', value: meta('inductance') },
+    { name: 'uniformity', value: top('uniformity') },
   ],
-  wire_field: [{ name: 'field_at_probe', label: (p) => `|B| at ${at(p)}`, unit: 'T', value: wiresAt }],
+  wire_field: [{ name: 'field_at_probe', value: wiresAt }],
   ampere_loop: [
-    {
-      name: 'magnetic_circulation',
-      label: fixed('Circulation ∮B·dl'),
-      unit: 'T·m',
-      value: top('magnetic_circulation'),
-    },
-    {
-      name: 'enclosed_current',
-      label: fixed('Enclosed current I_enc'),
-      unit: 'A',
-      value: top('enclosed_current'),
-    },
+    { name: 'magnetic_circulation', value: top('magnetic_circulation') },
+    { name: 'enclosed_current', value: top('enclosed_current') },
   ],
   wave_1d: [
-    { name: 'wave_speed', label: fixed('Wave speed v'), unit: 'm/s', value: top('wave_speed') },
+    { name: 'wave_speed', value: top('wave_speed') },
+    // a plain pulse has no carrier, so no wavelength (its "wavelength" is a spectral width)
     {
-      // a plain pulse has no carrier, so no wavelength (its "wavelength" is a spectral width)
       name: 'wavelength',
-      label: fixed('Wavelength λ of the carrier'),
-      unit: 'm',
       value: (i) => ((num(obj(i.parameters.source).frequency) ?? 0) > 0 ? top('wavelength')(i) : undefined),
     },
-    { name: 'peak_at_far_end', label: fixed('Peak |E| at x = length'), unit: 'V/m', value: peakAtFarEnd },
+    // read by the solver at every time step, whatever frames it stores
+    { name: 'peak_at_far_end', value: top('far_end_peak') },
   ],
   laplace2d: [
-    { name: 'potential_at_probe', label: (p) => `V at ${at(p)}`, unit: 'V', value: potentialAt },
-    {
-      name: 'iterations',
-      label: fixed('Multigrid cycles to converge'),
-      unit: 'count',
-      value: meta('iterations'),
-    },
+    { name: 'potential_at_probe', value: (i) => gridAt(i, i.output.potential) },
+    { name: 'field_at_probe', value: laplaceFieldAt },
   ],
 };
 
@@ -244,8 +172,19 @@ export function measureRun(type: SimulationType, input: MetricInput): Record<str
   return out;
 }
 
+/** Every metric any solver declares, whatever a given run has: what a record may hold under these names. */
+export function declaredMetricNames(type: SimulationType): string[] {
+  return SWEEP_METRICS[type].map((m) => m.name);
+}
+
+/** Each declared metric's unit and display name in English (`label`) and in both languages. */
 export function metricDefinitions(type: SimulationType, probe: SweepProbe | null) {
-  return SWEEP_METRICS[type].map((m) => ({ name: m.name, label: m.label(probe), unit: m.unit }));
+  const at = probe ? { en: `(${probe.x}, ${probe.y}) m`, zh: `(${probe.x}, ${probe.y}) m` } : PROBE_UNSET;
+  return SWEEP_METRICS[type].map((m) => {
+    const names = METRIC_NAMES[type][m.name]!;
+    const labels = { en: names.en.replace('{probe}', at.en), zh: names.zh.replace('{probe}', at.zh) };
+    return { name: m.name, label: labels.en, labels, unit: names.unit };
+  });
 }
 
 /** The sweep summaries' names for the units the request schemas declare. */

@@ -1,6 +1,6 @@
 import type { SimulationResult, SimulationType, SweepProbe } from '@faraday/contracts';
 import type { SweepSummaryInput } from '@faraday/plot';
-import { measureRun, metricDefinitions, parameterUnit } from './metric-catalogue.js';
+import { declaredMetricNames, measureRun, metricDefinitions, parameterUnit } from './metric-catalogue.js';
 
 /**
  * The scalar metrics of a run: every finite number at the top level of the solver output
@@ -23,7 +23,9 @@ export function scalarMetrics(result: SimulationResult): Record<string, number> 
 /**
  * What a run stores as its metrics: every scalar of the output (as the results API has always
  * listed them) plus the solver's declared physical metrics (metric-catalogue.ts), which are what
- * the summary figure draws.
+ * the summary figure draws. A declared metric the run does not have is absent, even when the
+ * output has a scalar of that name (a plain pulse's `wavelength` is a spectral width, not the
+ * carrier's wavelength the metric means).
  */
 export function runMetrics(
   type: SimulationType,
@@ -31,7 +33,9 @@ export function runMetrics(
   result: SimulationResult,
   probe: SweepProbe | null,
 ): Record<string, number> {
-  return { ...scalarMetrics(result), ...measureRun(type, { output: result, parameters, probe }) };
+  const scalars = scalarMetrics(result);
+  for (const name of declaredMetricNames(type)) delete scalars[name];
+  return { ...scalars, ...measureRun(type, { output: result, parameters, probe }) };
 }
 
 export interface FinishedRun {

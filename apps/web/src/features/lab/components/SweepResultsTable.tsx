@@ -14,7 +14,8 @@ function unitSuffix(unit: string | undefined): string {
 
 /** A sweep's runs: the swept values, each run's state and the solver's physical metrics; each run opens. */
 export function SweepResultsTable({ results: data }: { results: SweepResults }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language.startsWith('zh') ? 'zh' : 'en';
   const fields = solverFields(data.simulation_type);
   // The solver's declared physical metrics (never timings), those at least one run has.
   const metrics = data.metric_definitions.filter((m) =>
@@ -34,7 +35,7 @@ export function SweepResultsTable({ results: data }: { results: SweepResults }) 
             <Table.Th>{t('lab.sweep.status')}</Table.Th>
             {metrics.map((m) => (
               <Table.Th key={m.name} title={m.name}>
-                {m.label}
+                {m.labels[lang]}
                 {unitSuffix(m.unit)}
               </Table.Th>
             ))}
