@@ -1,11 +1,11 @@
 // How the tutor evaluation reads a reply: its lead, the numbers it states (digits, × 10^n,
 // superscripts, SI prefixes on the unit after them), the results it asserts, and refusals.
 
-/** The opening of a reply, what a student reads first: its first paragraph, at most 240 characters. */
+/** The opening of a reply, what a student reads first: its first paragraph (a statement and its display formula), at most 400 characters. */
 export function leadOf(reply) {
   const trimmed = reply.trimStart();
   const para = /\n\s*\n/.exec(trimmed);
-  return trimmed.slice(0, Math.min(para ? para.index : trimmed.length, 240));
+  return trimmed.slice(0, Math.min(para ? para.index : trimmed.length, 400));
 }
 
 const GREEK = {
