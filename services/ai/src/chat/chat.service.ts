@@ -8,6 +8,7 @@ import {
 } from '@faraday/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiConfig, UpstreamName } from '../config.js';
+import { leadWithKnowledge } from '../knowledge/rag-lead.js';
 import { resolveMode, systemPrompts } from '../modes/modes.js';
 import { checkCitedReply, StreamedCitationFilter } from '../retrieval/cited-reply.js';
 import {
@@ -116,16 +117,28 @@ class ChatRun {
     return this.retrieved?.citations.map(toChatCitation);
   }
 
-  /** What the simulated answer cites (only those), numbered as it cites them. */
-  get simulatedCitations(): ChatCitation[] | undefined {
-    return this.retrieved?.answerCitations.map(toChatCitation);
+  private ledAnswer: ReturnType<typeof leadWithKnowledge> | undefined;
+
+  /** Under retrieval, the answer led by the course result asked about, then the notes' quotes. */
+  private get simulatedRag(): ReturnType<typeof leadWithKnowledge> | undefined {
+    if (!this.retrieved) return undefined;
+    const question = this.request.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+    this.ledAnswer ??= leadWithKnowledge(
+      question,
+      { reply: this.retrieved.quotedAnswer, citations: this.retrieved.answerCitations },
+      this.retrieved.relevant,
+    );
+    return this.ledAnswer;
   }
 
-  /** The simulated answer: quotes from the retrieved passages, or the mode's template. */
+  /** What the simulated answer cites (only those), numbered as it cites them. */
+  get simulatedCitations(): ChatCitation[] | undefined {
+    return this.simulatedRag?.citations.map(toChatCitation);
+  }
+
+  /** The simulated answer: the course result and quotes from the passages, or the mode's template. */
   simulatedReply(): string {
-    return this.retrieved
-      ? this.retrieved.quotedAnswer
-      : simulateReply(this.mode.mode, this.request.messages);
+    return this.simulatedRag?.reply ?? simulateReply(this.mode.mode, this.request.messages);
   }
 
   decide(): RoutingDecision {

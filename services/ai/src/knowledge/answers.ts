@@ -1,6 +1,13 @@
-import { formulaLine, plainQuantity, substitutionTex, texNumber, texUnit } from './formatting.js';
+import {
+  formulaLine,
+  plainNumber,
+  plainQuantity,
+  substitutionTex,
+  texNumber,
+  texUnit,
+} from './formatting.js';
 import { type CourseResult, courseKnowledge, type KnowledgeBase } from './knowledge-base.js';
-import { type Outcome, ProblemSolver, type Solved } from './solver.js';
+import { conditionHolds, type Outcome, ProblemSolver, type Solved } from './solver.js';
 
 /**
  * Answers that lead with the answer: the course result the question is about (its statement and
@@ -41,7 +48,10 @@ export class KnowledgeAnswers {
     const unsolved = outcomes[0];
     if (unsolved && unsolved.result === result) paragraphs.push(this.unsolvedText(unsolved, lang));
     const misconception = result.misconceptions?.[lang][0];
-    if (misconception) paragraphs.push(`*${this.kb.say(lang, 'misconception')}:* ${misconception}`);
+    if (misconception)
+      paragraphs.push(
+        `*${this.kb.say(lang, 'misconception')}${this.kb.say(lang, 'colon').trim()}* ${misconception}`,
+      );
     return { text: paragraphs.join('\n\n'), result };
   }
 
@@ -56,18 +66,19 @@ export class KnowledgeAnswers {
     const say = (key: string, values?: Record<string, string | number>) => this.kb.say(lang, key, values);
     const blocks = outcomes.map((outcome, i) => {
       const heading = outcomes.length > 1 ? `**${say('part', { n: i + 1 })}**\n\n` : '';
-      const formula = `**${say('formula')}:** ${outcome.result.statement[lang]}\n${formulaLine(outcome.result)}`;
+      const formula = `**${say('formula')}${say('colon').trim()}** ${outcome.result.statement[lang]}\n${formulaLine(outcome.result)}`;
       if (outcome.status !== 'solved') return `${heading}${formula}\n\n${this.unsolvedText(outcome, lang)}`;
       const sep = say('listSeparator');
       const given = Object.entries(outcome.written)
         .map(([name, text]) => `${name} = ${text}`)
         .join(sep);
       const lines = [
-        heading + (given ? `**${say('given')}:** ${given}` : ''),
+        heading + (given ? `**${say('given')}${say('colon').trim()}** ${given}` : ''),
         formula,
         ...outcome.checked.map((c) => say('conditionHolds', { condition: c[lang] })),
-        `**${say('substitution')}:**\n${this.substitution(outcome)}`,
-        `**${say('result')}:** ${this.resultText(outcome)}`,
+        ...outcome.derived.map((name) => this.derivedLine(outcome, name, lang)),
+        `**${say('substitution')}${say('colon').trim()}**\n${this.substitution(outcome)}`,
+        `**${say('result')}${say('colon').trim()}** ${this.resultText(outcome, lang)}`,
       ];
       return lines.filter(Boolean).join('\n\n');
     });
@@ -79,9 +90,29 @@ export class KnowledgeAnswers {
     return kind ? (this.kb.units.si[kind] ?? '') : '';
   }
 
-  private resultText(part: Solved): string {
+  /** "F = 5.39 N, attractive": the value with its unit and what the result's remarks add. */
+  private resultText(part: Solved, lang: Lang): string {
     const { symbol, unit } = part.result.compute!;
-    return `${symbol} ≈ ${plainQuantity(part.value, unit)}`;
+    const remarks = (part.result.remarks ?? [])
+      .filter((r) => conditionHolds(r.when, part.values, this.kb.constants))
+      .map((r) => r[lang]);
+    const separator = this.kb.say(lang, 'remarkSeparator');
+    return [`${symbol} = ${plainQuantity(part.value, unit)}`, ...remarks].join(separator);
+  }
+
+  /** "n = N/L = 500 / 0.2 = 2500 turns/m": a variable the question gave through others. */
+  private derivedLine(part: Solved, name: string, lang: Lang): string {
+    const rule = part.result.derive![name]!;
+    // The inputs as the student wrote them would read them: 0.2, not 0.200.
+    const short = (v: number) => String(Number(v.toPrecision(3)));
+    const numbers = rule.replace(/[A-Za-z_]\w*/g, (v) => short(part.values[v] ?? Number.NaN));
+    const unit = this.unitOf(part.result, name);
+    return this.kb.say(lang, 'derived', {
+      name,
+      rule: rule.replace(/\s+/g, ''),
+      numbers,
+      value: `${plainNumber(part.values[name]!)}${unit ? ` ${unit}` : ''}`,
+    });
   }
 
   private substitution(part: Solved): string {
@@ -94,9 +125,9 @@ export class KnowledgeAnswers {
     const name = part.result.compute!.name[lang];
     const checked = part.checked.map((c) => this.kb.say(lang, 'conditionHolds', { condition: c[lang] }));
     return [
-      `**${name}: ${this.resultText(part)}**\n${part.result.statement[lang]}\n${formulaLine(part.result)}`,
+      `**${name}${this.kb.say(lang, 'colon')}${this.resultText(part, lang)}**\n${part.result.statement[lang]}\n${formulaLine(part.result)}`,
       ...checked,
-      `${this.kb.say(lang, 'substitution')}:\n${this.substitution(part)}`,
+      `${this.kb.say(lang, 'substitution')}${this.kb.say(lang, 'colon').trim()}\n${this.substitution(part)}`,
     ].join('\n\n');
   }
 

@@ -45,6 +45,8 @@ const resultSchema = z.object({
   derive: z.record(z.string(), z.string()).optional(),
   /** mathjs conditions on the variables (SI) under which the result holds. */
   conditions: z.array(z.object({ expr: z.string(), en: z.string(), zh: z.string() })).optional(),
+  /** What to add to the result when a condition on the values holds (attractive, its direction). */
+  remarks: z.array(z.object({ when: z.string(), en: z.string(), zh: z.string() })).optional(),
   /** Results for the same situation in other regions (inside / outside a sphere). */
   family: z.string().optional(),
   misconceptions: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),

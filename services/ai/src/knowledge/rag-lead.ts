@@ -60,6 +60,20 @@ function citationOf(result: CourseResult, lang: Lang): Citation | undefined {
   return found && { n: 1, source, title: found.title, section, text: found.text.trim(), score: 1 };
 }
 
+/** The section's paragraph that states the result (its formula line), else its first, verbatim. */
+function quoteOf(section: string): string {
+  const paragraphs = section
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const formula = paragraphs.findIndex((p) => /[=≈]/.test(p) && p.length < 200);
+  if (formula > 0) return `${paragraphs[formula - 1]}\n\n${paragraphs[formula]}`;
+  return paragraphs[0] ?? section.trim();
+}
+
+/** The last heading of a heading path: `Gauss's law > Choosing the surface` → `Choosing the surface`. */
+const lastHeading = (section: string) => section.split(' > ').at(-1) ?? section;
+
 export function leadWithKnowledge(question: string, composed: CitedAnswer, relevant: boolean): CitedAnswer {
   const answers = knowledgeAnswers();
   const lang = langOf(question);
@@ -69,21 +83,29 @@ export function leadWithKnowledge(question: string, composed: CitedAnswer, relev
   if (!lead) return composed;
   const own = citationOf(lead.result, lang);
   if (!own) return composed;
-  // The notes' quotations keep their order after [1]; one that cites the same section is [1].
+  // The lead is the tutor's own statement of the result; what follows quotes the notes, each
+  // quotation with the [n] of the passage it is a slice of. The result's own section is [1].
   const renumber = new Map<number, number>();
   const citations: Citation[] = [own];
+  let ownQuoted = false;
   for (const c of relevant ? composed.citations : []) {
-    const same =
-      c.source === own.source && (c.section === own.section || c.section.endsWith(`> ${own.section}`));
-    if (same) renumber.set(c.n, 1);
-    else {
-      citations.push({ ...c, n: citations.length + 1, title: titleOf(c.source) });
+    if (c.source === own.source && lastHeading(c.section) === own.section) {
+      renumber.set(c.n, 1);
+      citations[0] = { ...c, n: 1, title: own.title, section: own.section };
+      ownQuoted = true;
+    } else {
+      citations.push({
+        ...c,
+        n: citations.length + 1,
+        title: titleOf(c.source),
+        section: lastHeading(c.section),
+      });
       renumber.set(c.n, citations.length);
     }
   }
-  const say = (key: string) => answers.kb.say(lang, key);
-  const [firstParagraph, ...rest] = lead.text.split('\n\n');
-  const parts = [[`${firstParagraph} [1]`, ...rest].join('\n\n')];
+  const colon = answers.kb.say(lang, 'colon');
+  const parts = [lead.text];
+  if (!ownQuoted) parts.push(`${quoteOf(own.text)} [1]`);
   if (relevant) {
     // The composed answer without its own source list, its [n] renumbered.
     const body = composed.reply
@@ -94,9 +116,9 @@ export function leadWithKnowledge(question: string, composed: CitedAnswer, relev
         const to = renumber.get(Number(n));
         return to === undefined ? m : `[${to}]`;
       });
-    parts.push(`**${say('notes')}**\n\n${body}`);
+    parts.push(body);
   }
   const sources = citations.map((c) => `[${c.n}] ${c.title ?? displayName(c.source)} — ${c.section}`);
-  parts.push(`${say('sources')}:\n${sources.join('\n')}`);
+  parts.push(`${answers.kb.say(lang, 'sources')}${colon.trim()}\n${sources.join('\n')}`);
   return { reply: parts.join('\n\n'), citations };
 }

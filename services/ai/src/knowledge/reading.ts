@@ -8,6 +8,7 @@ import { fold, type UnitsFile } from './knowledge-base.js';
  * medium's name. Each in SI with the kind of quantity its unit measures.
  */
 export interface Reading {
+  /** What the unit measures (`length`, `charge` …), or `=N` for a bare number given to symbol N. */
   kind: string;
   /** SI value (angles in degrees, indices and counts as they are). */
   value: number;
@@ -73,7 +74,21 @@ export class QuantityReader {
       const rest = text.slice(m.index + m[0].length);
       const gap = /^\s*/.exec(rest)![0].length;
       const unit = this.unitAfter(rest.slice(gap));
-      if (!unit) continue;
+      if (!unit) {
+        // "N = 500": a number without a unit given to a named symbol.
+        const named = /([A-Za-z][\w₀-₉]*)\s*=\s*$/.exec(text.slice(Math.max(0, m.index - 12), m.index));
+        if (named) {
+          const start = m.index - named[0].length;
+          out.push({
+            kind: `=${named[1]}`,
+            value: number,
+            written: m[0],
+            index: start,
+            end: m.index + m[0].length,
+          });
+        }
+        continue;
+      }
       const end = m.index + m[0].length + gap + unit.text.length;
       out.push({
         kind: unit.kind,
@@ -106,17 +121,22 @@ export class QuantityReader {
    * medium's index. The medium after "from"/"从" comes first.
    */
   private writtenIndices(text: string): Reading[] {
-    return [
-      ...text.matchAll(
-        /(?:\bn\s*_?\s*[12]?\s*(?:=|is)\s*|(?:refractive )?index(?: of refraction)?(?: of| is| =)?\s*|折射率\s*(?:为|是|=)?\s*)(\d+(?:\.\d+)?)/gi,
-      ),
-    ].map((m) => ({
-      kind: 'index',
-      value: Number(m[1]),
-      written: m[0],
-      index: m.index,
-      end: m.index + m[0].length,
-    }));
+    // "n = 1.5" (lower case: N = 500 is a number of turns), "index 1.5", "折射率为 1.5"; an index
+    // is between 1 and about 4, so "n = 2500 turns/m" is not one.
+    const patterns = [
+      /\bn\s*_?\s*[12]?\s*(?:=|is)\s*(\d+(?:\.\d+)?)(?![\d.]|\s*(?:turns|windings|匝|\/))/g,
+      /(?:refractive )?index(?: of refraction)?(?: of| is| =)?\s*(\d+(?:\.\d+)?)|折射率\s*(?:为|是|=)?\s*(\d+(?:\.\d+)?)/gi,
+    ];
+    return patterns
+      .flatMap((p) => [...text.matchAll(p)])
+      .map((m) => ({
+        kind: 'index',
+        value: Number(m[1] ?? m[2]),
+        written: m[0],
+        index: m.index,
+        end: m.index + m[0].length,
+      }))
+      .filter((r) => r.value >= 1 && r.value < 5);
   }
 
   private indices(text: string, written: Reading[]): Reading[] {

@@ -26,6 +26,8 @@ export interface Solved {
   value: number;
   /** The conditions that were checked and hold. */
   checked: { en: string; zh: string }[];
+  /** Variables computed from others (n = N / L), in the order computed. */
+  derived: string[];
 }
 
 export interface Unsolved {
@@ -43,6 +45,8 @@ interface Binding {
   written: Record<string, string>;
   missing: Variable[];
   leftovers: number;
+  /** Variables computed from others by the result's `derive` rules (n = N / L). */
+  derived: string[];
 }
 
 const WINDOW_BEFORE = 32;
@@ -108,8 +112,9 @@ export class ProblemSolver {
     const binding = this.bind(result, readings, text, known);
     if (binding.missing.length > 0)
       return { status: 'missing', result, missing: binding.missing, leftovers: binding.leftovers };
-    const scope = { ...this.kb.constants, ...binding.values };
-    const failed = (result.conditions ?? []).find((c) => math.evaluate(c.expr, scope) !== true);
+    const failed = (result.conditions ?? []).find(
+      (c) => !conditionHolds(c.expr, binding.values, this.kb.constants),
+    );
     if (failed) {
       for (const sibling of this.kb.results) {
         if (sibling === result || !sibling.family || sibling.family !== result.family) continue;
@@ -128,6 +133,7 @@ export class ProblemSolver {
       written: binding.written,
       value,
       checked: (result.conditions ?? []).map(({ en, zh }) => ({ en, zh })),
+      derived: binding.derived,
       leftovers: binding.leftovers,
     };
   }
@@ -147,9 +153,14 @@ export class ProblemSolver {
       written[name] = r.written.trim();
       used.add(r);
     };
-    // First the variables whose cue words stand next to a number of their kind.
+    // A number the question gives to the variable by name ("N = 500") is that variable.
+    for (const [name] of variables) {
+      const r = readings.find((x) => !used.has(x) && x.kind === `=${name}`);
+      if (r) take(name, r);
+    }
+    // Then the variables whose cue words stand next to a number of their kind.
     for (const [name, v] of variables) {
-      if (!v.cues?.length) continue;
+      if (name in values || !v.cues?.length) continue;
       let best: { r: Reading; distance: number } | undefined;
       for (const r of readings) {
         if (used.has(r) || r.kind !== v.kind) continue;
@@ -166,6 +177,7 @@ export class ProblemSolver {
       else if (name in known) values[name] = known[name]!;
     }
     const missing: Variable[] = [];
+    const derivedNames: string[] = [];
     for (const [name, v] of variables) {
       if (name in values) continue;
       if (v.same_as && v.same_as in values && this.kb.units.each.some((w) => text.includes(fold(w)))) {
@@ -187,6 +199,7 @@ export class ProblemSolver {
           const derived = math.evaluate(rule, { ...values }) as unknown;
           if (typeof derived === 'number' && Number.isFinite(derived)) {
             values[name] = derived;
+            derivedNames.push(name);
             continue;
           }
         } catch {
@@ -197,7 +210,7 @@ export class ProblemSolver {
     }
     const wanted = new Set(variables.map(([, v]) => v.kind));
     const leftovers = readings.filter((r) => !used.has(r) && wanted.has(r.kind)).length;
-    return { values, written, missing, leftovers };
+    return { values, written, missing, leftovers, derived: derivedNames };
   }
 }
 
@@ -209,6 +222,15 @@ export function evaluateResult(
 ): number {
   const value = math.evaluate(result.compute!.expr, { ...constants, ...values }) as unknown;
   return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN;
+}
+
+/** Whether a mathjs condition (r < R, q1 * q2 < 0) holds at the given SI values. */
+export function conditionHolds(
+  expr: string,
+  values: Record<string, number>,
+  constants: Record<string, number>,
+): boolean {
+  return math.evaluate(expr, { ...constants, ...values }) === true;
 }
 
 /** How far the nearest cue word is from a reading (before it, or just after), if any is near. */

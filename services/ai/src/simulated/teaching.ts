@@ -1,3 +1,4 @@
+import { knowledgeAnswers } from '../knowledge/answers.js';
 import { convertUnits, evaluateExpression } from '../tools/calculator.js';
 import { calculate } from './calculations.js';
 import type { Concept } from './concepts.js';
@@ -159,6 +160,9 @@ const CHECKS: Record<WordProblem['kind'], { en: string; zh: string }> = {
 };
 
 export function problemSolverAnswer(concept: Concept, userText: string): string {
+  // The course's results first: they check the region and say what is missing rather than guess.
+  const worked = knowledgeAnswers().workedSolution(userText);
+  if (worked) return worked;
   const problem = parseWordProblem(userText);
   const lang = /\p{Script=Han}/u.test(userText) ? 'zh' : 'en';
   const solved = problem && wordProblemAnswer(problem, lang);
