@@ -79,6 +79,7 @@ export class KnowledgeAnswers {
         ...outcome.derived.map((name) => this.derivedLine(outcome, name, lang)),
         `**${say('substitution')}${say('colon').trim()}**\n${this.substitution(outcome)}`,
         `**${say('result')}${say('colon').trim()}** ${this.resultText(outcome, lang)}`,
+        `**${say('check')}${say('colon').trim()}** ${this.checkText(outcome, lang)}`,
       ];
       return lines.filter(Boolean).join('\n\n');
     });
@@ -98,6 +99,13 @@ export class KnowledgeAnswers {
       .map((r) => r[lang]);
     const separator = this.kb.say(lang, 'remarkSeparator');
     return [`${symbol} = ${plainQuantity(part.value, unit)}`, ...remarks].join(separator);
+  }
+
+  private checkText(part: Solved, lang: Lang): string {
+    const { unit, name } = part.result.compute!;
+    return (
+      part.result.check?.[lang] ?? this.kb.say(lang, 'unitCheck', { unit: unit || '1', name: name[lang] })
+    );
   }
 
   /** "n = N/L = 500 / 0.2 = 2500 turns/m": a variable the question gave through others. */

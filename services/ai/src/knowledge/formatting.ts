@@ -18,12 +18,12 @@ const SUPERSCRIPT: Record<string, string> = {
   '9': '⁹',
 };
 
-/** Three significant digits; powers of ten outside 0.001 … 10⁴. */
+/** Three significant digits; powers of ten outside 0.001 … 10⁶. */
 function parts(value: number): { mantissa: string; exponent: number } {
   if (value === 0) return { mantissa: '0', exponent: 0 };
   const abs = Math.abs(value);
-  // 1327 → "1330" (toPrecision would write 1.33e+3); below 1000 the significant zeros stay: 25.0.
-  if (abs >= 1000 && abs < 1e4) return { mantissa: String(Number(value.toPrecision(3))), exponent: 0 };
+  // 71 890 → "71900" (toPrecision would write 7.19e+4); below 1000 the significant zeros stay: 25.0.
+  if (abs >= 1000 && abs < 1e6) return { mantissa: String(Number(value.toPrecision(3))), exponent: 0 };
   if (abs >= 0.001 && abs < 1000) return { mantissa: value.toPrecision(3), exponent: 0 };
   const [m, e] = value.toExponential(2).split('e');
   return { mantissa: m!, exponent: Number(e) };

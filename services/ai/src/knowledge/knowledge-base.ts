@@ -47,6 +47,8 @@ const resultSchema = z.object({
   conditions: z.array(z.object({ expr: z.string(), en: z.string(), zh: z.string() })).optional(),
   /** What to add to the result when a condition on the values holds (attractive, its direction). */
   remarks: z.array(z.object({ when: z.string(), en: z.string(), zh: z.string() })).optional(),
+  /** How a student can check the number (a limit, a scaling, the unit). */
+  check: bilingual.optional(),
   /** Results for the same situation in other regions (inside / outside a sphere). */
   family: z.string().optional(),
   misconceptions: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),

@@ -49,6 +49,10 @@ interface Binding {
   derived: string[];
 }
 
+/** A symbol asked for by name: "Find E", "calculate B", "求 F". */
+const ASKED_SYMBOL =
+  /(?:\b(?:find|calculate|compute|determine)\s+(?:the\s+)?|求\s*)([A-Za-zα-ωΑ-Ω])(?![\w(])/gi;
+
 const WINDOW_BEFORE = 32;
 const WINDOW_AFTER = 14;
 
@@ -74,6 +78,13 @@ export class ProblemSolver {
     // Same offsets as the readings: lower case only (folding spaces would shift them).
     const text = this.reader.normalise(question).toLowerCase();
     const matches = this.kb.match(question).filter((m) => m.result.compute);
+    // "Find E for …": results computing the symbol asked for, the numbers deciding which.
+    for (const asked of question.matchAll(ASKED_SYMBOL)) {
+      for (const result of this.kb.results) {
+        if (result.compute?.symbol !== asked[1] || matches.some((m) => m.result === result)) continue;
+        matches.push({ result, score: 6, at: asked.index, named: false });
+      }
+    }
     if (matches.length === 0) return [];
     const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
     // A complete result the question names beats a better-named one it gives no numbers for.
