@@ -32,6 +32,11 @@ export class KnowledgeAnswers {
     this.solver = new ProblemSolver(kb);
   }
 
+  /** Every part of the question the course's results can compute, or say is missing. */
+  solve(question: string): Outcome[] {
+    return this.solver.solve(question);
+  }
+
   /** The lead of a tutor answer, or undefined when no course result answers the question. */
   lead(question: string): LeadAnswer | undefined {
     const lang = langOf(question);
