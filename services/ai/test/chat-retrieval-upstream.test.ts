@@ -110,4 +110,30 @@ describe('retrieval chat with an upstream', () => {
     expect((events[1]!.data.citations as Citation[])[0]!.source).toMatch(/gauss-law\.md$/);
     expect(upstream.requests[0]!.body.messages![1]!.content).toContain('[1]');
   });
+  it('gives the model the matching course results and shows a number that disagrees with them', async () => {
+    const question = 'mag field at the center of a ring of wire, radius 5 cm, 2 amps?';
+    upstream.behave({ kind: 'reply', content: 'At the centre B = 5.0 × 10⁻⁵ T.' });
+    const wrong = (await chat({ mode: 'tutor_rag', messages: ask(question) })).json().data;
+    const system = upstream.requests[0]!.body.messages![0]!.content;
+    expect(system).toContain('B = \\frac{\\mu_0 I}{2R}');
+    expect(wrong.reply).toMatch(
+      /^At the centre B = 5\.0 × 10⁻⁵ T\.\n\n\*\*Check against the course notes:\*\*/,
+    );
+    expect(wrong.reply).toContain('B = 2.51 × 10⁻⁵ T (25.1 μT)');
+
+    upstream.behave({ kind: 'reply', content: 'At the centre B = μ₀I/(2R) ≈ 25.1 μT.' });
+    const right = (await chat({ mode: 'tutor_rag', messages: ask(question) })).json().data;
+    expect(right.reply).toBe('At the centre B = μ₀I/(2R) ≈ 25.1 μT.');
+
+    // Streamed, the check comes as the last delta before done.
+    upstream.behave({ kind: 'reply', content: 'At the centre B = 5.0 × 10⁻⁵ T.' });
+    const res = await chat({ mode: 'tutor_rag', stream: true, messages: ask(question) });
+    const events = parseSse(res.body);
+    const text = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.content)
+      .join('');
+    expect(text).toContain('**Check against the course notes:**');
+    expect(events.at(-1)!.event).toBe('done');
+  });
 });

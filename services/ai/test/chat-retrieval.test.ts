@@ -65,15 +65,17 @@ describe('retrieval chat in simulated mode', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ model: 'simulated', mode: 'tutor_rag', route: { upstream: 'simulated' } });
-    // The answer first (a sentence of the notes), then where it comes from.
-    expect(data.reply).toMatch(/^Gauss's law states[^\n]*flux[\s\S]*?\[1\]/);
-    expect(data.reply).toMatch(/\n\nSources:\n\[1\] en\/gauss-law\.md — Gauss's law > /);
+    // The answer first (the course's statement of the law and its TeX formula), then the notes'
+    // sentence it rests on with [1], then where that comes from, by the notes' title and section.
+    expect(data.reply).toMatch(/^Gauss's law: the electric flux[^\n]*\n\$\$\\oint \\mathbf\{E\}/);
+    expect(data.reply).toMatch(/\n\nGauss's law states[^\n]*flux[\s\S]*?\[1\]/);
+    expect(data.reply).toMatch(/\n\nSources:\n\[1\] Gauss's law — Statement of Gauss's law\n/);
     expect(data.citations.length).toBeGreaterThan(0);
     const first: Citation = data.citations[0];
     expect(first).toEqual({
       n: 1,
       source: expect.stringMatching(/en\/gauss-law\.md$/),
-      title: 'en/gauss-law.md',
+      title: "Gauss's law",
       section: expect.stringMatching(/Gauss/),
       text: expect.stringMatching(/flux/i),
       score: expect.any(Number),
@@ -90,7 +92,7 @@ describe('retrieval chat in simulated mode', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.reply).toMatch(/^高斯定理[\s\S]*?\[1\]/);
-    expect(data.reply).toContain('\n\n出处：\n[1] zh/gauss-law.md');
+    expect(data.reply).toContain('\n\n出处：\n[1] 高斯定理 — 高斯定理的表述');
     expect(data.reply).not.toMatch(/Sources|course material/);
     expect(data.citations[0]).toMatchObject({ n: 1, source: expect.stringMatching(/zh\/gauss-law\.md$/) });
     expect(data.citations[0].text).toMatch(/高斯/);
@@ -115,8 +117,10 @@ describe('retrieval chat in simulated mode', () => {
     const data = (
       await chat({ mode: 'tutor_rag', messages: ask('What is the force between two point charges?') })
     ).json().data;
+    // The law first, with its TeX; the notes' sentence and its formula line follow, kept whole.
+    expect(data.reply).toMatch(/^Two point charges attract or repel[^\n]*\n\$\$F = \\frac\{k/);
     expect(data.reply).toMatch(
-      /^The force between two point charges[^\n]*magnitude\n\nF = k \|q₁ q₂\| \/ r²/,
+      /\n\nThe force between two point charges[^\n]*magnitude\n\nF = k \|q₁ q₂\| \/ r²/,
     );
     expectQuotesFromCitations(data.reply, data.citations);
   });
@@ -139,7 +143,10 @@ describe('retrieval chat in simulated mode', () => {
 
   it('answers "what is <law>" with the law\'s formula line first, in both languages', async () => {
     const en = (await chat({ mode: 'tutor_rag', messages: ask("What is Coulomb's law?") })).json().data;
-    expect(en.reply).toMatch(/^The force between two point charges[^\n]*magnitude\n\nF = k \|q₁ q₂\| \/ r²/);
+    expect(en.reply).toMatch(/^Two point charges attract or repel[^\n]*\n\$\$F = \\frac\{k/);
+    expect(en.reply).toMatch(
+      /\n\nThe force between two point charges[^\n]*magnitude\n\nF = k \|q₁ q₂\| \/ r²/,
+    );
     expectQuotesFromCitations(en.reply, en.citations);
     for (const question of ["What is Brewster's angle?", '布儒斯特角是什么？']) {
       const data = (await chat({ mode: 'tutor_rag', messages: ask(question) })).json().data;

@@ -8,6 +8,8 @@ import {
 } from '@faraday/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiConfig, UpstreamName } from '../config.js';
+import { disagreement, knowledgeContext } from '../knowledge/model-check.js';
+import { leadWithKnowledge } from '../knowledge/rag-lead.js';
 import { resolveMode, systemPrompts } from '../modes/modes.js';
 import { checkCitedReply, StreamedCitationFilter } from '../retrieval/cited-reply.js';
 import {
@@ -48,6 +50,9 @@ export interface ChatContext {
   log: FastifyBaseLogger;
 }
 
+/** The modes whose answers state course results, checked against the knowledge base. */
+const TEACHING_MODES = new Set<string>(['tutor', 'problem_solver']);
+
 /** One chat request on its way through the router: the attempts so far and the decision log. */
 class ChatRun {
   readonly attempts: FailedAttempt[] = [];
@@ -67,8 +72,13 @@ class ChatRun {
       { role: 'system', content: systemPrompts[mode.mode] },
       ...request.messages,
     ];
-    // The passages (or "nothing relevant", which tells the model to say so) after the mode's prompt.
-    this.messages = retrieved ? withRetrievedContext(conversation, retrieved) : conversation;
+    // The passages (or "nothing relevant", which tells the model to say so) after the mode's prompt,
+    // and for the modes that teach, the course results matching the question.
+    const withPassages = retrieved ? withRetrievedContext(conversation, retrieved) : conversation;
+    const knowledge = TEACHING_MODES.has(mode.mode) ? knowledgeContext(this.question) : '';
+    this.messages = knowledge
+      ? withPassages.map((m, i) => (i === 0 ? { ...m, content: `${m.content}\n\n${knowledge}` } : m))
+      : withPassages;
     this.trace = new RouteTrace(ctx.log, {
       ...RouteTrace.inputsOf(request, deps.config, ctx),
       ...(retrieved
@@ -116,16 +126,37 @@ class ChatRun {
     return this.retrieved?.citations.map(toChatCitation);
   }
 
-  /** What the simulated answer cites (only those), numbered as it cites them. */
-  get simulatedCitations(): ChatCitation[] | undefined {
-    return this.retrieved?.answerCitations.map(toChatCitation);
+  private ledAnswer: ReturnType<typeof leadWithKnowledge> | undefined;
+
+  /** The student's last message: what is answered. */
+  get question(): string {
+    return this.request.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
   }
 
-  /** The simulated answer: quotes from the retrieved passages, or the mode's template. */
+  /** A note when the model states a number the course results disagree with (teaching modes). */
+  checkNumbers(reply: string): string | undefined {
+    return TEACHING_MODES.has(this.mode.mode) ? disagreement(this.question, reply) : undefined;
+  }
+
+  /** Under retrieval, the answer led by the course result asked about, then the notes' quotes. */
+  private get simulatedRag(): ReturnType<typeof leadWithKnowledge> | undefined {
+    if (!this.retrieved) return undefined;
+    this.ledAnswer ??= leadWithKnowledge(
+      this.question,
+      { reply: this.retrieved.quotedAnswer, citations: this.retrieved.answerCitations },
+      this.retrieved.relevant,
+    );
+    return this.ledAnswer;
+  }
+
+  /** What the simulated answer cites (only those), numbered as it cites them. */
+  get simulatedCitations(): ChatCitation[] | undefined {
+    return this.simulatedRag?.citations.map(toChatCitation);
+  }
+
+  /** The simulated answer: the course result and quotes from the passages, or the mode's template. */
   simulatedReply(): string {
-    return this.retrieved
-      ? this.retrieved.quotedAnswer
-      : simulateReply(this.mode.mode, this.request.messages);
+    return this.simulatedRag?.reply ?? simulateReply(this.mode.mode, this.request.messages);
   }
 
   decide(): RoutingDecision {
@@ -221,8 +252,10 @@ export async function answerChat(
       // The model's [n] checked against the passages it had: dangling ones out, uncited dropped.
       const checked = run.citations ? checkCitedReply(completion.reply, run.citations) : undefined;
       const citations = checked?.citations;
+      const reply = checked?.reply ?? completion.reply;
+      const note = run.checkNumbers(reply);
       return {
-        reply: checked?.reply ?? completion.reply,
+        reply: note ? `${reply}\n\n${note}` : reply,
         model: completion.model,
         mode: run.mode.requested,
         ...(completion.usage ? { usage: completion.usage } : {}),
@@ -318,7 +351,10 @@ async function relayStream(
   const citations = run.citations;
   await sendCitations(citations, sse);
   const filter = citations ? new StreamedCitationFilter(new Set(citations.map((c) => c.n))) : undefined;
+  // What the model said, for the check of its numbers at the end.
+  let said = '';
   const relay = async (content: string) => {
+    said += content;
     const text = filter ? filter.push(content) : content;
     if (text) await sse.send({ type: 'delta', content: text });
   };
@@ -335,6 +371,8 @@ async function relayStream(
     }
     const rest = filter?.flush();
     if (rest) await sse.send({ type: 'delta', content: rest });
+    const note = run.checkNumbers(said);
+    if (note && sse.writable) await sse.send({ type: 'delta', content: `\n\n${note}` });
   } catch (error) {
     if (error instanceof CallerGone) return run.clientGone('call', upstream, 200);
     if (!(error instanceof UpstreamFailure)) throw error;

@@ -18,6 +18,17 @@ const UNIT_WORDS: Record<string, string> = {
   特斯拉: 'T',
   特: 'T',
   毫特: 'mT',
+  毫特斯拉: 'mT',
+  微特斯拉: 'uT',
+  微特: 'uT',
+  纳特斯拉: 'nT',
+  centimetres: 'cm',
+  centimeters: 'cm',
+  millimetres: 'mm',
+  millimeters: 'mm',
+  metres: 'm',
+  meters: 'm',
+  gausses: 'gauss',
   tesla: 'T',
   teslas: 'T',
   G: 'gauss',
@@ -47,20 +58,23 @@ const CHINESE_UNITS = Object.keys(UNIT_WORDS)
   .join('|');
 const UNIT = String.raw`([A-Za-zμµΩ°][\w/·^μµΩ°]*|${CHINESE_UNITS})`;
 
-const PATTERNS = [
-  new RegExp(`${NUMBER}\\s*${UNIT}\\s+(?:to|into|in)\\s+${UNIT}\\s*[?？.!。]*$`, 'i'),
-  new RegExp(`把?\\s*${NUMBER}\\s*${UNIT}\\s*(?:换算|转换|折合|化)(?:成|为)\\s*${UNIT}`),
-  new RegExp(`${NUMBER}\\s*${UNIT}\\s*(?:等于|是|合)?多少\\s*${UNIT}`),
+/** Each pattern with where its value, from-unit and to-unit are among its groups. */
+const PATTERNS: [RegExp, [number, number, number]][] = [
+  // "how many teslas is 350 gauss?": the unit asked for first.
+  [new RegExp(`how\\s+many\\s+${UNIT}\\s+(?:is|are|in|make)\\s+${NUMBER}\\s*${UNIT}`, 'i'), [2, 3, 1]],
+  [new RegExp(`${NUMBER}\\s*${UNIT}\\s+(?:to|into|in)\\s+${UNIT}\\s*[?？.!。]*$`, 'i'), [1, 2, 3]],
+  [new RegExp(`把?\\s*${NUMBER}\\s*${UNIT}\\s*(?:换算|转换|折合|化)(?:成|为)\\s*${UNIT}`), [1, 2, 3]],
+  [new RegExp(`${NUMBER}\\s*${UNIT}\\s*(?:等于|是|合)?多少\\s*${UNIT}`), [1, 2, 3]],
 ];
 
 export function parseConversion(raw: string): Conversion | undefined {
   const text = numeralsToDigits(raw.normalize('NFKC').replace(/[−–]/g, '-')).trim();
-  for (const pattern of PATTERNS) {
+  for (const [pattern, [v, f, t]] of PATTERNS) {
     const match = pattern.exec(text);
     if (!match) continue;
-    const from = unitOf(match[2]!);
-    const to = unitOf(match[3]!);
-    if (isUnitName(from) && isUnitName(to)) return { value: Number(match[1]), from, to };
+    const from = unitOf(match[f]!);
+    const to = unitOf(match[t]!);
+    if (isUnitName(from) && isUnitName(to)) return { value: Number(match[v]), from, to };
   }
   return undefined;
 }

@@ -1,9 +1,8 @@
-import { convertUnits, evaluateExpression } from '../tools/calculator.js';
-import { calculate } from './calculations.js';
+import { knowledgeAnswers } from '../knowledge/answers.js';
+import { convertUnits } from '../tools/calculator.js';
 import type { Concept } from './concepts.js';
 import { type Conversion, parseConversion } from './conversion.js';
 import { extractQuantities, formatNumber } from './quantities.js';
-import { parseWordProblem, resultSentence, type WordProblem } from './word-problem.js';
 
 /** The tutor and the problem solver: the modes that teach physics (the simulation tutor: sim-tutor.ts). */
 
@@ -72,36 +71,6 @@ function tutorAnswerZh(concept: Concept, turn: number, userText: string): string
     .join('\n\n');
 }
 
-/** A request in prose computed with the calculator tool: given, law, substitution, result. */
-function wordProblemAnswer(problem: WordProblem, lang: 'en' | 'zh'): string | undefined {
-  let value: number;
-  try {
-    const result = evaluateExpression(problem.expression);
-    if (typeof result.value !== 'number' || !Number.isFinite(result.value)) return undefined;
-    value = result.value;
-  } catch {
-    return undefined;
-  }
-  const result = resultSentence(problem, value, lang);
-  return lang === 'zh'
-    ? [
-        '**解题过程**',
-        `**已知：** ${problem.given.join('，')}（国际单位）。`,
-        `**原理：** ${problem.law.zh}。`,
-        `**代入（计算器工具）：** \`${problem.expression}\``,
-        `**结果：** ${result}`,
-        `**检验：** ${CHECKS[problem.kind].zh}`,
-      ].join('\n\n')
-    : [
-        '**Worked solution**',
-        `**Given:** ${problem.given.join(', ')} (SI units).`,
-        `**Principle:** ${problem.law.en}.`,
-        `**Substitution (calculator tool):** \`${problem.expression}\``,
-        `**Result:** ${result}`,
-        `**Check:** ${CHECKS[problem.kind].en}`,
-      ].join('\n\n');
-}
-
 /** "5 eV = 8.01088317e-19 J" with the calculator tool, and the factor it used so it can be checked. */
 function conversionAnswer({ value, from, to }: Conversion, lang: 'en' | 'zh'): string | undefined {
   try {
@@ -123,61 +92,15 @@ function conversionAnswer({ value, from, to }: Conversion, lang: 'en' | 'zh'): s
   }
 }
 
-const CHECKS: Record<WordProblem['kind'], { en: string; zh: string }> = {
-  coulomb_force: {
-    en: 'doubling r must divide F by 4; N = kg·m/s².',
-    zh: 'r 加倍时 F 应变为四分之一；N = kg·m/s²。',
-  },
-  field_of_charges: {
-    en: 'N/C = V/m; far away the field must fall like that of the total charge.',
-    zh: 'N/C = V/m；远处的场应像总电荷的场一样衰减。',
-  },
-  potential_of_charges: {
-    en: 'V = J/C; the potential is a sum of numbers, not of vectors.',
-    zh: 'V = J/C；电势是标量相加，不是矢量相加。',
-  },
-  solenoid: {
-    en: 'B does not depend on the radius of a long solenoid; T = N/(A·m).',
-    zh: '长直螺线管内的 B 与半径无关；T = N/(A·m)。',
-  },
-  wire: {
-    en: 'twice as far, half the field; the Earth’s field is about 5 × 10^-5 T for scale.',
-    zh: '距离加倍，磁场减半；地磁场约 5 × 10^-5 T，可作量级参考。',
-  },
-  loop: {
-    en: 'a larger loop gives a smaller field at its centre (B ∝ 1/R).',
-    zh: '线圈越大，中心磁场越小（B ∝ 1/R）。',
-  },
-  brewster: {
-    en: 'θB + θt = 90°: the reflected and refracted rays are perpendicular.',
-    zh: 'θB + θt = 90°：反射光与折射光互相垂直。',
-  },
-  critical_angle: {
-    en: 'only from the denser medium (n1 > n2); sin θc < 1.',
-    zh: '只在光从光密介质射向光疏介质（n1 > n2）时存在；sin θc < 1。',
-  },
-};
-
 export function problemSolverAnswer(concept: Concept, userText: string): string {
-  const problem = parseWordProblem(userText);
+  // The course's results first: they check the region and say what is missing rather than guess.
+  const worked = knowledgeAnswers().workedSolution(userText);
+  if (worked) return worked;
   const lang = /\p{Script=Han}/u.test(userText) ? 'zh' : 'en';
-  const solved = problem && wordProblemAnswer(problem, lang);
-  if (solved) return solved;
   const conversion = parseConversion(userText);
   const converted = conversion && conversionAnswer(conversion, lang);
   if (converted) return converted;
   const quantities = extractQuantities(userText);
-  const calculation = calculate(concept.id, quantities);
-  if (calculation) {
-    return [
-      '**Worked solution**',
-      `**Given:** ${calculation.given.join(', ')}.`,
-      `**Principle:** ${calculation.principle}.`,
-      `**Steps:**\n${calculation.steps.map((s, i) => `${i + 1}. ${s}`).join('\n')}`,
-      `**Result:** ${calculation.result}.`,
-      `**Check:** ${calculation.check}`,
-    ].join('\n\n');
-  }
   const given =
     quantities.size > 0
       ? [...quantities.values()]
@@ -194,9 +117,10 @@ export function problemSolverAnswer(concept: Concept, userText: string): string 
   ];
   if (lang === 'zh') {
     return [
-      `**${concept.name} 的解题思路**`,
+      // The concept's name and law are written in English; only the formula part is shown.
+      '**解题思路**',
       `**已知：** ${quantities.size > 0 ? given : '尚未给出带单位的数值'}。`,
-      `**原理：** ${concept.law}。`,
+      `**原理：** ${concept.law.split(/,| with | pointing| where| inside| around/)[0]}。`,
       '**步骤：**\n1. 画出情境，按对称性选取坐标。\n2. 写出该几何下的原理，先用符号解出未知量。\n3. 代入国际单位制数值计算。\n4. 检查单位和极限情况。',
       '请给出带单位的数值（例如 `q = 2 μC，r = 0.5 m`），我来算出结果。',
     ].join('\n\n');

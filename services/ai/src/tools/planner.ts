@@ -153,10 +153,31 @@ function courseQuestion(text: string): PlannedCall[] | undefined {
 const simulationChecks = (problem: WordProblem) =>
   problem.kind === 'wire' || (problem.kind === 'field_of_charges' && problem.symbol === 'E');
 
-/** The calls for the user's message, in order; empty when no tool fits. */
-export function planToolCalls(text: string): PlannedCall[] {
+/** "Simulate two point charges of +1 nC and −1 nC 10 cm apart": the charges on the x axis. */
+function chargesSimulation(text: string): PlannedCall[] | undefined {
+  if (!/simulat|仿真|模拟/i.test(text)) return undefined;
+  const charges = [...text.matchAll(new RegExp(`([+-]?)${CHARGE.source}`, 'g'))].map((m) =>
+    scaled(`${m[1] === '-' ? '-' : ''}${m[2]}`, m[3] || undefined),
+  );
+  if (charges.length === 0) return undefined;
+  const d = distanceIn(text, 0) ?? 0.1;
+  const step = charges.length > 1 ? d / (charges.length - 1) : 0;
+  const placed = charges.map((q, i) => ({ x: cleanNumber(-d / 2 + i * step), y: 0, q }));
+  return [
+    {
+      name: 'run_simulation',
+      arguments: {
+        solver: 'point_charges',
+        parameters: { charges: placed, ...window(d), show_field_lines: true, show_equipotentials: true },
+      },
+    },
+  ];
+}
+
+function planOne(text: string): PlannedCall[] {
   const problem = parseWordProblem(text);
   return (
+    chargesSimulation(text) ??
     conversion(text) ??
     (problem && !simulationChecks(problem) ? wordProblem(problem) : undefined) ??
     chargeField(text) ??
@@ -166,4 +187,26 @@ export function planToolCalls(text: string): PlannedCall[] {
     courseQuestion(text) ??
     []
   );
+}
+
+/** The sentences of a request ("What is the field …? Also convert 3 mT to gauss"). */
+function sentences(text: string): string[] {
+  const locale = /\p{Script=Han}/u.test(text) ? 'zh' : 'en';
+  const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
+  return [...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean);
+}
+
+/**
+ * The calls for the user's message, in order; empty when no tool fits. A request of several
+ * sentences that each ask for a tool gets every one of them, in the order asked.
+ */
+export function planToolCalls(text: string): PlannedCall[] {
+  const parts = sentences(text);
+  if (parts.length > 1) {
+    const planned = parts
+      .map(planOne)
+      .filter((calls) => calls.some((c) => c.name !== 'search_course_material'));
+    if (planned.length > 1) return planned.flat();
+  }
+  return planOne(text);
 }

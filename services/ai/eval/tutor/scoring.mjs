@@ -1,0 +1,106 @@
+// How the tutor evaluation reads a reply: its lead, the numbers it states (digits, × 10^n,
+// superscripts, SI prefixes on the unit after them), the results it asserts, and refusals.
+
+/** The opening of a reply, what a student reads first: its first paragraph (a statement and its display formula), at most 400 characters. */
+export function leadOf(reply) {
+  const trimmed = reply.trimStart();
+  const para = /\n\s*\n/.exec(trimmed);
+  return trimmed.slice(0, Math.min(para ? para.index : trimmed.length, 400));
+}
+
+const GREEK = {
+  mu: 'μ',
+  varepsilon: 'ε',
+  epsilon: 'ε',
+  pi: 'π',
+  theta: 'θ',
+  lambda: 'λ',
+  sigma: 'σ',
+  rho: 'ρ',
+  omega: 'ω',
+  eta: 'η',
+  Phi: 'φ',
+  phi: 'φ',
+  nabla: '∇',
+  partial: '∂',
+  oint: '∮',
+  ell: 'ℓ',
+  Delta: 'δ',
+};
+
+/**
+ * One spelling for formulas written in TeX or plain Unicode: `\mu_0 I/(2R)` and `μ₀ I / (2R)` both
+ * become `μ0i/2r`; spaces, braces, sub/superscript marks and parentheses go.
+ */
+export function normalise(text) {
+  let t = text.normalize('NFKC');
+  for (let i = 0; i < 3; i++) t = t.replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, '($1)/($2)');
+  t = t
+    .replace(/\\sqrt\s*\{([^{}]*)\}/g, '√($1)')
+    .replace(/\\(mathbf|mathrm|text|boldsymbol|vec|hat|left|right|,|;|!|quad)/g, '')
+    .replace(/\\(cdot)/g, '·')
+    .replace(/\\(times)/g, '×')
+    .replace(/\\le(q)?/g, '≤')
+    .replace(/\\(approx)/g, '≈')
+    .replace(/\\([A-Za-z]+)/g, (_m, name) => GREEK[name] ?? name);
+  return t
+    .toLowerCase()
+    .replace(/[−–]/g, '-')
+    .replace(/µ/g, 'μ')
+    .replace(/[\s{}$_^()*[\]]/g, '')
+    .replace(/\\/g, '');
+}
+
+/** Every group (alternatives split by |) has one alternative in the text. */
+export function matchesAll(text, groups) {
+  const t = normalise(text);
+  return groups.every((group) => group.split('|').some((alt) => t.includes(normalise(alt))));
+}
+
+const PREFIX = { p: 1e-12, n: 1e-9, μ: 1e-6, µ: 1e-6, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9 };
+const BASE = '(?:T|C|V|A|N|J|H|W|Pa|F|Ω|eV|m|s|G)';
+const SUPER = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+  '⁺': '+',
+};
+const NUMBER = new RegExp(
+  String.raw`(?<![\w.^])([-+]?\d+(?:[.,]\d+)*(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|(?:×|x|\\times|\*)\s*10\s*\^?\s*\{?\(?\s*([-+−]?\d+)\)?\}?))?(?:\s*(?:\\,|\\mathrm\{|\\text\{)?\s*([pnμµukMG])(?=${BASE}))?`,
+  'g',
+);
+
+/** The numbers a text states, each also scaled by the SI prefix of the unit after it. */
+export function numbersIn(text) {
+  const plain = text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (s) => `^${[...s].map((c) => SUPER[c]).join('')}`);
+  const out = [];
+  for (const m of plain.matchAll(NUMBER)) {
+    const digits = m[1].replace(/,(?=\d{3}\b)/g, '');
+    let value = Number(digits);
+    if (!Number.isFinite(value)) continue;
+    const exp = m[2] ?? m[3];
+    if (exp !== undefined) value *= 10 ** Number(exp.replace('−', '-'));
+    out.push(value);
+    if (m[4]) out.push(value * PREFIX[m[4]]);
+  }
+  return out;
+}
+
+/** The numbers on a reply's result lines (`**Result:**`, `**结果：**`, `Answer:`), what it claims. */
+export function assertedNumbers(reply) {
+  const lines = reply.split('\n').filter((l) => /^\W*(result|answer|结果|答案|答)\W/i.test(l));
+  return lines.flatMap((l) => numbersIn(l.replace(/^[^:：]*[:：]/, '')));
+}
+
+/** A refusal: nothing cited and nothing claimed. */
+export function refused(answer) {
+  return (answer.citations ?? []).length === 0;
+}

@@ -1,0 +1,165 @@
+import {
+  formulaLine,
+  plainNumber,
+  plainQuantity,
+  substitutionTex,
+  texNumber,
+  texUnit,
+} from './formatting.js';
+import { type CourseResult, courseKnowledge, type KnowledgeBase } from './knowledge-base.js';
+import { conditionHolds, type Outcome, ProblemSolver, type Solved } from './solver.js';
+
+/**
+ * Answers that lead with the answer: the course result the question is about (its statement and
+ * TeX formula), with the student's own numbers substituted when the question gives them, the
+ * conditions checked, and nothing asserted that could not be computed.
+ */
+export type Lang = 'en' | 'zh';
+
+export const langOf = (text: string): Lang => (/\p{Script=Han}/u.test(text) ? 'zh' : 'en');
+
+export interface LeadAnswer {
+  /** The opening paragraphs, Markdown with TeX. */
+  text: string;
+  /** The result the lead states (its notes section is what supports it). */
+  result: CourseResult;
+}
+
+export class KnowledgeAnswers {
+  private readonly solver: ProblemSolver;
+
+  constructor(readonly kb: KnowledgeBase = courseKnowledge()) {
+    this.solver = new ProblemSolver(kb);
+  }
+
+  /** Every part of the question the course's results can compute, or say is missing. */
+  solve(question: string): Outcome[] {
+    return this.solver.solve(question);
+  }
+
+  /** The lead of a tutor answer, or undefined when no course result answers the question. */
+  lead(question: string): LeadAnswer | undefined {
+    const lang = langOf(question);
+    const outcomes = this.solver.solve(question);
+    const solved = outcomes.filter((o): o is Solved => o.status === 'solved');
+    if (solved.length > 0) {
+      const paragraphs = solved.map((part) => this.solvedLead(part, lang));
+      return { text: paragraphs.join('\n\n'), result: solved[0]!.result };
+    }
+    const best = this.kb.match(question)[0];
+    if (!best) return undefined;
+    const result = best.result;
+    const paragraphs = [`${result.statement[lang]}\n${formulaLine(result)}`];
+    const unsolved = outcomes[0];
+    if (unsolved && unsolved.result === result) paragraphs.push(this.unsolvedText(unsolved, lang));
+    const misconception = result.misconceptions?.[lang][0];
+    if (misconception)
+      paragraphs.push(
+        `*${this.kb.say(lang, 'misconception')}${this.kb.say(lang, 'colon').trim()}* ${misconception}`,
+      );
+    return { text: paragraphs.join('\n\n'), result };
+  }
+
+  /**
+   * A worked solution for every part the question asks, in order, or undefined when no course
+   * result computes what it asks (the caller then says so without a number).
+   */
+  workedSolution(question: string): string | undefined {
+    const lang = langOf(question);
+    const outcomes = this.solver.solve(question);
+    if (outcomes.length === 0) return undefined;
+    const say = (key: string, values?: Record<string, string | number>) => this.kb.say(lang, key, values);
+    const blocks = outcomes.map((outcome, i) => {
+      const heading = outcomes.length > 1 ? `**${say('part', { n: i + 1 })}**\n\n` : '';
+      const formula = `**${say('formula')}${say('colon').trim()}** ${outcome.result.statement[lang]}\n${formulaLine(outcome.result)}`;
+      if (outcome.status !== 'solved') return `${heading}${formula}\n\n${this.unsolvedText(outcome, lang)}`;
+      const sep = say('listSeparator');
+      const given = Object.entries(outcome.written)
+        .map(([name, text]) => `${name} = ${text}`)
+        .join(sep);
+      const lines = [
+        heading + (given ? `**${say('given')}${say('colon').trim()}** ${given}` : ''),
+        formula,
+        ...outcome.checked.map((c) => say('conditionHolds', { condition: c[lang] })),
+        ...outcome.derived.map((name) => this.derivedLine(outcome, name, lang)),
+        `**${say('substitution')}${say('colon').trim()}**\n${this.substitution(outcome)}`,
+        `**${say('result')}${say('colon').trim()}** ${this.resultText(outcome, lang)}`,
+        `**${say('check')}${say('colon').trim()}** ${this.checkText(outcome, lang)}`,
+      ];
+      return lines.filter(Boolean).join('\n\n');
+    });
+    return [`**${say('worked')}**`, ...blocks].join('\n\n');
+  }
+
+  private unitOf(result: CourseResult, name: string): string {
+    const kind = result.variables?.[name]?.kind;
+    return kind ? (this.kb.units.si[kind] ?? '') : '';
+  }
+
+  /** "F = 5.39 N, attractive": the value with its unit and what the result's remarks add. */
+  private resultText(part: Solved, lang: Lang): string {
+    const { symbol, unit } = part.result.compute!;
+    const remarks = (part.result.remarks ?? [])
+      .filter((r) => conditionHolds(r.when, part.values, this.kb.constants))
+      .map((r) => r[lang]);
+    const separator = this.kb.say(lang, 'remarkSeparator');
+    return [`${symbol} = ${plainQuantity(part.value, unit)}`, ...remarks].join(separator);
+  }
+
+  private checkText(part: Solved, lang: Lang): string {
+    const { unit, name } = part.result.compute!;
+    return (
+      part.result.check?.[lang] ?? this.kb.say(lang, 'unitCheck', { unit: unit || '1', name: name[lang] })
+    );
+  }
+
+  /** "n = N/L = 500 / 0.2 = 2500 turns/m": a variable the question gave through others. */
+  private derivedLine(part: Solved, name: string, lang: Lang): string {
+    const rule = part.result.derive![name]!;
+    // The inputs as the student wrote them would read them: 0.2, not 0.200.
+    const short = (v: number) => String(Number(v.toPrecision(3)));
+    const numbers = rule.replace(/[A-Za-z_]\w*/g, (v) => short(part.values[v] ?? Number.NaN));
+    const unit = this.unitOf(part.result, name);
+    return this.kb.say(lang, 'derived', {
+      name,
+      rule: rule.replace(/\s+/g, ''),
+      numbers,
+      value: `${plainNumber(part.values[name]!)}${unit ? ` ${unit}` : ''}`,
+    });
+  }
+
+  private substitution(part: Solved): string {
+    const { symbol, unit } = part.result.compute!;
+    const tex = substitutionTex(part.result, part.values, (name) => this.unitOf(part.result, name));
+    return `$$${symbol} = ${tex} \\approx ${texNumber(part.value)}${texUnit(unit)}$$`;
+  }
+
+  private solvedLead(part: Solved, lang: Lang): string {
+    const name = part.result.compute!.name[lang];
+    const checked = part.checked.map((c) => this.kb.say(lang, 'conditionHolds', { condition: c[lang] }));
+    return [
+      `**${name}${this.kb.say(lang, 'colon')}${this.resultText(part, lang)}**\n${part.result.statement[lang]}\n${formulaLine(part.result)}`,
+      ...checked,
+      `${this.kb.say(lang, 'substitution')}${this.kb.say(lang, 'colon').trim()}\n${this.substitution(part)}`,
+    ].join('\n\n');
+  }
+
+  private unsolvedText(outcome: Outcome, lang: Lang): string {
+    if (outcome.status === 'outside' && outcome.failed)
+      return this.kb.say(lang, 'conditionFails', { condition: outcome.failed[lang] });
+    if (outcome.status === 'missing' && outcome.missing.length > 0) {
+      return this.kb.say(lang, 'missing', {
+        name: outcome.result.compute?.name[lang] ?? '',
+        missing: outcome.missing.map((v) => v[lang]).join(this.kb.say(lang, 'and')),
+      });
+    }
+    return this.kb.say(lang, 'unsolved');
+  }
+}
+
+let shared: KnowledgeAnswers | undefined;
+
+export function knowledgeAnswers(): KnowledgeAnswers {
+  shared ??= new KnowledgeAnswers();
+  return shared;
+}

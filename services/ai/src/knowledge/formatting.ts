@@ -1,0 +1,105 @@
+import { all, create } from 'mathjs';
+import type { CourseResult } from './knowledge-base.js';
+
+/** Numbers and formulas as the tutor writes them: plain text for reading, TeX for typesetting. */
+const math = create(all!, { number: 'number' });
+
+const SUPERSCRIPT: Record<string, string> = {
+  '-': '⁻',
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+};
+
+/** Three significant digits; powers of ten outside 0.001 … 10⁶. */
+function parts(value: number): { mantissa: string; exponent: number } {
+  if (value === 0) return { mantissa: '0', exponent: 0 };
+  const abs = Math.abs(value);
+  // 71 890 → "71900" (toPrecision would write 7.19e+4); below 1000 the significant zeros stay: 25.0.
+  if (abs >= 1000 && abs < 1e6) return { mantissa: String(Number(value.toPrecision(3))), exponent: 0 };
+  if (abs >= 0.001 && abs < 1000) return { mantissa: value.toPrecision(3), exponent: 0 };
+  const [m, e] = value.toExponential(2).split('e');
+  return { mantissa: m!, exponent: Number(e) };
+}
+
+export function plainNumber(value: number): string {
+  const { mantissa, exponent } = parts(value);
+  if (exponent === 0) return mantissa;
+  const sup = [...String(exponent)].map((c) => SUPERSCRIPT[c]).join('');
+  return `${mantissa} × 10${sup}`;
+}
+
+export function texNumber(value: number): string {
+  const { mantissa, exponent } = parts(value);
+  return exponent === 0 ? mantissa : `${mantissa}\\times10^{${exponent}}`;
+}
+
+export function texUnit(unit: string): string {
+  if (!unit) return '';
+  if (unit === '°') return '^\\circ';
+  const body = unit.replace(/²/g, '^2').replace(/³/g, '^3').replace(/·/g, '\\cdot ');
+  return `\\,\\mathrm{${body}}`;
+}
+
+const PREFIXES: [number, string][] = [
+  [1e9, 'G'],
+  [1e6, 'M'],
+  [1e3, 'k'],
+  [1, ''],
+  [1e-3, 'm'],
+  [1e-6, 'μ'],
+  [1e-9, 'n'],
+  [1e-12, 'p'],
+];
+const PREFIXABLE = new Set(['T', 'C', 'A', 'm', 'V', 'H', 'J', 'N', 'Pa', 'Hz', 'W']);
+
+/** "2.51 × 10⁻⁵ T (25.1 μT)": the SI value and, for a simple unit, the same with a prefix. */
+export function plainQuantity(value: number, unit: string): string {
+  const base = `${plainNumber(value)}${unit === '°' ? '°' : unit ? ` ${unit}` : ''}`;
+  const abs = Math.abs(value);
+  if (!PREFIXABLE.has(unit) || abs === 0 || (abs >= 1 && abs < 1e3)) return base;
+  const [factor, prefix] = PREFIXES.find(([f]) => abs >= f) ?? [1, ''];
+  if (factor === 1) return base;
+  return `${base} (${plainNumber(value / factor)} ${prefix}${unit})`;
+}
+
+const CONSTANT_TEX: Record<string, string> = {
+  mu0: '\\mu_0',
+  eps0: '\\varepsilon_0',
+  k: 'k',
+  c: 'c',
+  e: 'e',
+  me: 'm_e',
+  mp: 'm_p',
+};
+
+/**
+ * The result's expression in TeX with the question's numbers in place of its variables:
+ * `\frac{\mu_0\cdot(2\,\mathrm{A})}{2\cdot(0.05\,\mathrm{m})}`.
+ */
+export function substitutionTex(
+  result: CourseResult,
+  values: Record<string, number>,
+  unitOf: (name: string) => string,
+): string {
+  const node = math.parse(result.compute!.expr);
+  return node.toTex({
+    handler: (n: { type: string; name?: string }) => {
+      if (n.type !== 'SymbolNode' || n.name === undefined) return undefined;
+      if (n.name in values) return `\\left(${texNumber(values[n.name]!)}${texUnit(unitOf(n.name))}\\right)`;
+      return CONSTANT_TEX[n.name];
+    },
+  });
+}
+
+/** The result's formula as display TeX. */
+export function formulaLine(result: CourseResult): string {
+  return `$$${result.tex}$$`;
+}

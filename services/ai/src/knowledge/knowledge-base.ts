@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_CORPUS_DIR } from '../guided/corpus-outline.js';
+
+/**
+ * The results the course teaches, as data (corpus/knowledge/results.json): names and the words
+ * that describe each result in EN and ZH (students' spellings included), its statement, TeX
+ * formula, computable expression, variables, conditions and notes section. The offline tutor
+ * leads its answers with these and solves word problems with them.
+ */
+
+const bilingual = z.object({ en: z.string().min(1), zh: z.string().min(1) });
+
+const variableSchema = z.object({
+  en: z.string(),
+  zh: z.string(),
+  /** What the variable measures; a unit in units.json of this kind supplies it. */
+  kind: z.string(),
+  /** Words near a number that say it is this variable ("radius", "半径"). */
+  cues: z.array(z.string()).optional(),
+  /** Left out of the question, it equals this variable ("two charges of 3 μC each"). */
+  same_as: z.string().optional(),
+  /** Left out, a constant named by a word of the question ("electron" → me). */
+  default: z.record(z.string(), z.string()).optional(),
+  /** May be left out (then 1): the number of turns of a single loop. */
+  optional: z.literal(1).optional(),
+});
+export type Variable = z.infer<typeof variableSchema>;
+
+const resultSchema = z.object({
+  id: z.string(),
+  /** The notes file (en/<topic>.md, zh/<topic>.md) and the section the result comes from. */
+  topic: z.string(),
+  section: bilingual,
+  /** Names that alone identify the result ("coulomb's law", "库伦定律"). */
+  names: z.array(z.string()),
+  /** Word groups that describe it: every group must have a word in the question. */
+  match: z.array(z.array(z.string())),
+  statement: bilingual,
+  tex: z.string(),
+  compute: z.object({ symbol: z.string(), unit: z.string(), expr: z.string(), name: bilingual }).optional(),
+  variables: z.record(z.string(), variableSchema).optional(),
+  /** A variable computed from others when the question does not give it (n = N / L). */
+  derive: z.record(z.string(), z.string()).optional(),
+  /** mathjs conditions on the variables (SI) under which the result holds. */
+  conditions: z.array(z.object({ expr: z.string(), en: z.string(), zh: z.string() })).optional(),
+  /** What to add to the result when a condition on the values holds (attractive, its direction). */
+  remarks: z.array(z.object({ when: z.string(), en: z.string(), zh: z.string() })).optional(),
+  /** How a student can check the number (a limit, a scaling, the unit). */
+  check: bilingual.optional(),
+  /** Results for the same situation in other regions (inside / outside a sphere). */
+  family: z.string().optional(),
+  misconceptions: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),
+});
+export type CourseResult = z.infer<typeof resultSchema>;
+
+const resultsFileSchema = z.object({
+  constants: z.record(z.string(), z.number()),
+  results: z.array(resultSchema),
+});
+
+const unitsFileSchema = z.object({
+  /** Quantities written without digits ("half a metre") and how to read them. */
+  phrases: z.object({ as: z.array(z.object({ text: z.string(), as: z.string() })) }),
+  /** Words that give one value to two variables ("3 μC each"). */
+  each: z.array(z.string()),
+  /** The SI unit each kind of quantity is computed in. */
+  si: z.record(z.string(), z.string()),
+  /** Words that join the parts of a question ("the field and the energy density"). */
+  also: z.array(z.string()),
+  /** Words before the medium light comes from ("from glass into air"). */
+  from: z.array(z.string()),
+  materials: z.object({ indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })) }),
+  units: z.array(
+    z.object({
+      kind: z.string(),
+      factor: z.number(),
+      symbols: z.array(z.string()).optional(),
+      words: z.array(z.string()).optional(),
+    }),
+  ),
+});
+export type UnitsFile = z.infer<typeof unitsFileSchema>;
+
+const phrasesFileSchema = z.object({
+  en: z.record(z.string(), z.string()),
+  zh: z.record(z.string(), z.string()),
+});
+export type Phrases = z.infer<typeof phrasesFileSchema>;
+
+export const KNOWLEDGE_DIR = join(DEFAULT_CORPUS_DIR, 'knowledge');
+
+function readJson<T>(schema: z.ZodType<T>, file: string): T {
+  return schema.parse(JSON.parse(readFileSync(join(KNOWLEDGE_DIR, file), 'utf8')));
+}
+
+/** Lower case, compatibility forms (full-width, ₀), one kind of apostrophe and space. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'")
+    .replace(/[–—]/g, '-')
+    .replace(/\s+/g, ' ');
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** A word or phrase found where it starts a word (English) or anywhere (Chinese). */
+function finder(word: string): (text: string) => number {
+  const folded = fold(word);
+  if (HAN.test(folded)) return (text) => text.indexOf(folded);
+  const pattern = new RegExp(`(?<![a-z0-9])${folded.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  return (text) => pattern.exec(text)?.index ?? -1;
+}
+
+export interface ResultMatch {
+  result: CourseResult;
+  score: number;
+  /** Where in the question the result is first named: multi-part answers follow this order. */
+  at: number;
+  /** Named outright, not only described by its words. */
+  named: boolean;
+}
+
+interface CompiledResult {
+  result: CourseResult;
+  names: ((text: string) => number)[];
+  groups: ((text: string) => number)[][];
+}
+
+export class KnowledgeBase {
+  private readonly compiled: CompiledResult[];
+
+  constructor(
+    readonly results: CourseResult[],
+    readonly constants: Record<string, number>,
+    readonly units: UnitsFile,
+    readonly phrases: Phrases,
+  ) {
+    this.compiled = results.map((result) => ({
+      result,
+      names: result.names.map(finder),
+      groups: result.match.map((group) => group.map(finder)),
+    }));
+  }
+
+  static load(): KnowledgeBase {
+    const { results, constants } = readJson(resultsFileSchema, 'results.json');
+    return new KnowledgeBase(
+      results,
+      constants,
+      readJson(unitsFileSchema, 'units.json'),
+      readJson(phrasesFileSchema, 'phrases.json'),
+    );
+  }
+
+  byId(id: string): CourseResult | undefined {
+    return this.results.find((r) => r.id === id);
+  }
+
+  /**
+   * The results a question is about, best first: named outright (score about 10: longer names
+   * and names early in the question more), or described by every word group of a result with two or more groups (a single
+   * describing word, "coil" or "flux", is not enough: mattress coils, soldering flux).
+   */
+  match(question: string): ResultMatch[] {
+    const text = fold(question);
+    const out: ResultMatch[] = [];
+    for (const { result, names, groups } of this.compiled) {
+      let best: ResultMatch | undefined;
+      names.forEach((find, i) => {
+        const at = find(text);
+        if (at < 0) return;
+        // A longer name says more; the subject of a question usually comes first.
+        const score = 10 + fold(result.names[i]!).length / 20 - at / 40;
+        if (!best || score > best.score) best = { result, score, at, named: true };
+      });
+      if (!best && groups.length >= 2) {
+        const hits = groups.map((group) =>
+          Math.min(...group.map((f) => f(text)).map((a) => (a < 0 ? 1e9 : a))),
+        );
+        if (hits.every((a) => a < 1e9))
+          best = { result, score: 5 + groups.length, at: hits[0]!, named: false };
+      }
+      if (best) out.push(best);
+    }
+    return out.sort((a, b) => b.score - a.score || a.at - b.at);
+  }
+
+  /** A phrase of the catalogue with its {placeholders} filled. */
+  say(lang: 'en' | 'zh', key: string, values: Record<string, string | number> = {}): string {
+    const template = this.phrases[lang][key] ?? key;
+    return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+  }
+}
+
+let shared: KnowledgeBase | undefined;
+
+/** The course's knowledge base, read once. */
+export function courseKnowledge(): KnowledgeBase {
+  shared ??= KnowledgeBase.load();
+  return shared;
+}

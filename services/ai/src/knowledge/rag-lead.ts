@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_CORPUS_DIR, parseOutline } from '../guided/corpus-outline.js';
+import { displayName } from '../retrieval/answer.js';
+import type { Citation } from '../retrieval/context.js';
+import { knowledgeAnswers, type Lang, langOf } from './answers.js';
+import type { CourseResult } from './knowledge-base.js';
+
+/**
+ * The simulated tutor's answer under retrieval, led by the course result the question is about:
+ * the result (statement, formula, the student's numbers) cites the notes section it comes from
+ * as [1]; the quotations retrieval found follow as evidence, renumbered; sources are listed once
+ * by title and section. A question retrieval finds nothing for is answered from the knowledge
+ * base only when it names a result outright ("solenid", "库伦定律"): words a result is merely
+ * described by are shared with off-topic questions (the speed of sound in water).
+ */
+export interface CitedAnswer {
+  reply: string;
+  citations: Citation[];
+}
+
+interface NotesSection {
+  title: string;
+  text: string;
+}
+
+const notes = new Map<string, { title: string; sections: Map<string, string> }>();
+
+/** A file of the shipped notes, read once; undefined for uploads and anything unreadable. */
+function notesDocument(source: string) {
+  if (source.startsWith('resources/')) return undefined;
+  let doc = notes.get(source);
+  if (!doc) {
+    try {
+      const outline = parseOutline(source, readFileSync(join(DEFAULT_CORPUS_DIR, source), 'utf8'));
+      doc = { title: outline.title, sections: new Map(outline.sections.map((s) => [s.title, s.text])) };
+    } catch {
+      return undefined;
+    }
+    notes.set(source, doc);
+  }
+  return doc;
+}
+
+function notesSection(source: string, section: string): NotesSection | undefined {
+  const doc = notesDocument(source);
+  const text = doc?.sections.get(section);
+  return doc && text !== undefined ? { title: doc.title, text } : undefined;
+}
+
+/** What to call a cited source: the notes' title for the course notes, an upload's file name. */
+function titleOf(source: string): string {
+  return notesDocument(source)?.title ?? displayName(source);
+}
+
+function citationOf(result: CourseResult, lang: Lang): Citation | undefined {
+  const source = `${lang}/${result.topic}.md`;
+  const section = result.section[lang];
+  const found = notesSection(source, section);
+  return found && { n: 1, source, title: found.title, section, text: found.text.trim(), score: 1 };
+}
+
+/** The section's paragraph that states the result (its formula line), else its first, verbatim. */
+function quoteOf(section: string): string {
+  const paragraphs = section
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const formula = paragraphs.findIndex((p) => /[=≈]/.test(p) && p.length < 200);
+  if (formula > 0) return `${paragraphs[formula - 1]}\n\n${paragraphs[formula]}`;
+  return paragraphs[0] ?? section.trim();
+}
+
+/** The last heading of a heading path: `Gauss's law > Choosing the surface` → `Choosing the surface`. */
+const lastHeading = (section: string) => section.split(' > ').at(-1) ?? section;
+
+export function leadWithKnowledge(question: string, composed: CitedAnswer, relevant: boolean): CitedAnswer {
+  const answers = knowledgeAnswers();
+  const lang = langOf(question);
+  const named = answers.kb.match(question)[0];
+  if (!named || (!relevant && !named.named)) return composed;
+  const lead = answers.lead(question);
+  if (!lead) return composed;
+  const own = citationOf(lead.result, lang);
+  if (!own) return composed;
+  // The lead is the tutor's own statement of the result; what follows quotes the notes, each
+  // quotation with the [n] of the passage it is a slice of. The result's own section is [1].
+  const renumber = new Map<number, number>();
+  const citations: Citation[] = [own];
+  let ownQuoted = false;
+  for (const c of relevant ? composed.citations : []) {
+    if (c.source === own.source && lastHeading(c.section) === own.section) {
+      renumber.set(c.n, 1);
+      citations[0] = { ...c, n: 1, title: own.title, section: own.section };
+      ownQuoted = true;
+    } else {
+      citations.push({
+        ...c,
+        n: citations.length + 1,
+        title: titleOf(c.source),
+        section: lastHeading(c.section),
+      });
+      renumber.set(c.n, citations.length);
+    }
+  }
+  const colon = answers.kb.say(lang, 'colon');
+  const parts = [lead.text];
+  if (!ownQuoted) parts.push(`${quoteOf(own.text)} [1]`);
+  if (relevant) {
+    // The composed answer without its own source list, its [n] renumbered.
+    const body = composed.reply
+      .split('\n\n')
+      .filter((p) => !/^(Sources|出处)[:：]/.test(p))
+      .join('\n\n')
+      .replace(/\[(\d+)\]/g, (m, n: string) => {
+        const to = renumber.get(Number(n));
+        return to === undefined ? m : `[${to}]`;
+      });
+    parts.push(body);
+  }
+  const sources = citations.map((c) => `[${c.n}] ${c.title ?? displayName(c.source)} — ${c.section}`);
+  parts.push(`${answers.kb.say(lang, 'sources')}${colon.trim()}\n${sources.join('\n')}`);
+  return { reply: parts.join('\n\n'), citations };
+}

@@ -1,0 +1,179 @@
+import { numeralsToDigits } from '../simulated/number-words.js';
+import { plainSuperscripts } from '../tools/superscripts.js';
+import { fold, type UnitsFile } from './knowledge-base.js';
+
+/**
+ * The quantities of a question as students write them: digits or words (EN, ZH), × 10^n,
+ * superscripts, SI prefixes, Chinese unit names, refractive indices written as n = 1.5 or as the
+ * medium's name. Each in SI with the kind of quantity its unit measures.
+ */
+export interface Reading {
+  /** What the unit measures (`length`, `charge` …), or `=N` for a bare number given to symbol N. */
+  kind: string;
+  /** SI value (angles in degrees, indices and counts as they are). */
+  value: number;
+  /** As the question wrote it, for "Given". */
+  written: string;
+  index: number;
+  end: number;
+}
+
+const NUMBER = /(?<![\w.])([-+]?\d+(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|[×x*]\s*10\s*\^\s*\(?([-+]?\d+)\)?))?/g;
+
+interface UnitSpelling {
+  text: string;
+  kind: string;
+  factor: number;
+  symbol: boolean;
+}
+
+export class QuantityReader {
+  private readonly spellings: UnitSpelling[];
+
+  constructor(private readonly units: UnitsFile) {
+    this.spellings = units.units
+      .flatMap((u) => [
+        ...(u.symbols ?? []).map((text) => ({ text, kind: u.kind, factor: u.factor, symbol: true })),
+        ...(u.words ?? []).map((text) => ({ text, kind: u.kind, factor: u.factor, symbol: false })),
+      ])
+      .sort((a, b) => b.text.length - a.text.length);
+  }
+
+  /** Minus signs, exponents, numbers in words and written-out quantities as plain digits. */
+  normalise(question: string): string {
+    let text = question.normalize('NFKC');
+    for (const { text: phrase, as } of this.units.phrases.as) text = text.split(phrase).join(as);
+    return numeralsToDigits(text)
+      .replace(/[−–—](?=\s*\d)/g, '-')
+      .replace(/10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, exp: string) => `10^${plainSuperscripts(exp)}`)
+      .replace(/(?<![\d.]\s*[×x*]\s*)(?<![\w.])10\s*\^\s*\(?([-+]?\d+)\)?/g, '1e$1');
+  }
+
+  private unitAfter(text: string): UnitSpelling | undefined {
+    const lower = text.toLowerCase();
+    for (const s of this.spellings) {
+      const head = s.symbol ? text.slice(0, s.text.length) : lower.slice(0, s.text.length);
+      if (head !== (s.symbol ? s.text : s.text.toLowerCase())) continue;
+      // "5 m" but not "5 metal"; Chinese units need no boundary.
+      const next = text.charAt(s.text.length);
+      if (/[A-Za-z]/.test(next) && /[A-Za-z]$/.test(s.text)) continue;
+      return s;
+    }
+    return undefined;
+  }
+
+  read(question: string): Reading[] {
+    const text = this.normalise(question);
+    const out: Reading[] = [];
+    const taken: [number, number][] = [];
+    const written = this.writtenIndices(text);
+    const indexAt = this.indices(text, written);
+    for (const m of text.matchAll(NUMBER)) {
+      const number = Number(m[1]) * 10 ** Number(m[2] ?? m[3] ?? 0);
+      if (written.some((r) => r.index <= m.index && m.index < r.end)) continue;
+      const rest = text.slice(m.index + m[0].length);
+      const gap = /^\s*/.exec(rest)![0].length;
+      const unit = this.unitAfter(rest.slice(gap));
+      if (!unit) {
+        // "N = 500": a number without a unit given to a named symbol.
+        const named = /([A-Za-z][\w₀-₉]*)\s*=\s*$/.exec(text.slice(Math.max(0, m.index - 12), m.index));
+        if (named) {
+          const start = m.index - named[0].length;
+          out.push({
+            kind: `=${named[1]}`,
+            value: number,
+            written: m[0],
+            index: start,
+            end: m.index + m[0].length,
+          });
+        }
+        continue;
+      }
+      const end = m.index + m[0].length + gap + unit.text.length;
+      out.push({
+        kind: unit.kind,
+        value: number * unit.factor,
+        written: text.slice(m.index, end),
+        index: m.index,
+        end,
+      });
+      taken.push([m.index, end]);
+    }
+    // "每米 1000 匝": the density written the other way round.
+    for (const m of text.matchAll(/每(厘米|米)\s*(\d+(?:\.\d+)?)\s*匝/g)) {
+      out.push({
+        kind: 'density',
+        value: Number(m[2]) * (m[1] === '厘米' ? 100 : 1),
+        written: m[0],
+        index: m.index,
+        end: m.index + m[0].length,
+      });
+    }
+    const kept = out.filter(
+      (r) => !(r.kind === 'turns' && out.some((o) => o.kind === 'density' && o.index === r.index)),
+    );
+    return [...kept, ...indexAt].sort((a, b) => a.index - b.index);
+  }
+
+  /**
+   * Refractive indices in the order the light meets them: written ones (n = 1.5, index 1.5,
+   * 折射率 1.5) and named media (glass, 水); a number written next to a medium's name is that
+   * medium's index. The medium after "from"/"从" comes first.
+   */
+  private writtenIndices(text: string): Reading[] {
+    // "n = 1.5" (lower case: N = 500 is a number of turns), "index 1.5", "折射率为 1.5"; an index
+    // is between 1 and about 4, so "n = 2500 turns/m" is not one.
+    const patterns = [
+      /\bn\s*_?\s*[12]?\s*(?:=|is)\s*(\d+(?:\.\d+)?)(?![\d.]|\s*(?:turns|windings|匝|\/))/g,
+      /(?:refractive )?index(?: of refraction)?(?: of| is| =)?\s*(\d+(?:\.\d+)?)|折射率\s*(?:为|是|=)?\s*(\d+(?:\.\d+)?)/gi,
+    ];
+    return patterns
+      .flatMap((p) => [...text.matchAll(p)])
+      .map((m) => ({
+        kind: 'index',
+        value: Number(m[1] ?? m[2]),
+        written: m[0],
+        index: m.index,
+        end: m.index + m[0].length,
+      }))
+      .filter((r) => r.value >= 1 && r.value < 5);
+  }
+
+  private indices(text: string, written: Reading[]): Reading[] {
+    const named: Reading[] = [];
+    const lower = fold(text);
+    for (const { words, n } of this.units.materials.indices) {
+      for (const word of words) {
+        const pattern = /\p{Script=Han}/u.test(word)
+          ? new RegExp(word, 'g')
+          : new RegExp(`\\b${word}\\b`, 'g');
+        for (const m of lower.matchAll(pattern)) {
+          if (word === '水' && lower.charAt(m.index + 1) === '平') continue;
+          named.push({ kind: 'index', value: n, written: m[0], index: m.index, end: m.index + m[0].length });
+        }
+      }
+    }
+    // "折射率 1.5 的玻璃" names the medium after the number; "glass (n = 1.5)", "water n=1.33" before it.
+    const described = new Set<Reading>();
+    for (const w of written) {
+      const after = named.find((m) => /^\s*的\s*$/.test(lower.slice(w.end, m.index)));
+      const before = named
+        .filter((m) => m.end <= w.index && w.index - m.end <= 12)
+        .sort((a, b) => b.end - a.end)[0];
+      const medium = after ?? before;
+      if (medium) described.add(medium);
+    }
+    const all = [...written, ...named.filter((m) => !described.has(m))].sort((a, b) => a.index - b.index);
+    const from = all.findIndex((r) =>
+      this.units.from.some((f) => {
+        const before = lower.slice(Math.max(0, r.index - f.length - 8), r.index);
+        return before.includes(fold(f));
+      }),
+    );
+    if (from <= 0) return all;
+    // The first medium takes the first place, so variables bound in order see it as n₁.
+    const places = all.map((r) => r.index);
+    all.unshift(...all.splice(from, 1));
+    return all.map((r, i) => ({ ...r, index: places[i]!, end: places[i]! + 1 }));
+  }
+}

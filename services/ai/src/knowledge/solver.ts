@@ -1,0 +1,267 @@
+import { all, create } from 'mathjs';
+import {
+  type CourseResult,
+  fold,
+  type KnowledgeBase,
+  type ResultMatch,
+  type Variable,
+} from './knowledge-base.js';
+import { QuantityReader, type Reading } from './reading.js';
+
+/**
+ * Word problems solved with the course's results: the question's quantities bound to a
+ * result's variables (by the words next to them, then in order), the result's conditions
+ * checked (inside or outside, n₁ > n₂), its expression evaluated with mathjs. A result with a
+ * variable the question does not give is not evaluated: the answer says what is missing.
+ */
+const math = create(all!, { number: 'number' });
+
+export interface Solved {
+  status: 'solved';
+  result: CourseResult;
+  /** The variables' SI values, constants not included. */
+  values: Record<string, number>;
+  /** Which readings gave them ("5 cm"), by variable. */
+  written: Record<string, string>;
+  value: number;
+  /** The conditions that were checked and hold. */
+  checked: { en: string; zh: string }[];
+  /** Variables computed from others (n = N / L), in the order computed. */
+  derived: string[];
+}
+
+export interface Unsolved {
+  status: 'missing' | 'outside';
+  result: CourseResult;
+  missing: Variable[];
+  /** For `outside`: the condition the numbers break. */
+  failed?: { en: string; zh: string };
+}
+
+export type Outcome = Solved | Unsolved;
+
+interface Binding {
+  values: Record<string, number>;
+  written: Record<string, string>;
+  missing: Variable[];
+  leftovers: number;
+  /** Variables computed from others by the result's `derive` rules (n = N / L). */
+  derived: string[];
+}
+
+/** A symbol asked for by name: "Find E", "calculate B", "求 F". */
+const ASKED_SYMBOL =
+  /(?:\b(?:find|calculate|compute|determine)\s+(?:the\s+)?|求\s*)([A-Za-zα-ωΑ-Ω])(?![\w(])/gi;
+
+const WINDOW_BEFORE = 32;
+const WINDOW_AFTER = 14;
+
+export class ProblemSolver {
+  private readonly reader: QuantityReader;
+
+  constructor(private readonly kb: KnowledgeBase) {
+    this.reader = new QuantityReader(kb.units);
+  }
+
+  readings(question: string): Reading[] {
+    return this.reader.read(question);
+  }
+
+  /**
+   * Every part the question asks for, in the order it asks: the best computable result it
+   * names, then others it also names that compute a different quantity (the energy density
+   * after the field), each from the question's numbers and the parts before it.
+   */
+  solve(question: string): Outcome[] {
+    const readings = this.readings(question);
+    if (readings.length === 0) return [];
+    // Same offsets as the readings: lower case only (folding spaces would shift them).
+    const text = this.reader.normalise(question).toLowerCase();
+    const matches = this.kb.match(question).filter((m) => m.result.compute);
+    // "Find E for …": results computing the symbol asked for, the numbers deciding which.
+    for (const asked of question.matchAll(ASKED_SYMBOL)) {
+      for (const result of this.kb.results) {
+        if (result.compute?.symbol !== asked[1] || matches.some((m) => m.result === result)) continue;
+        matches.push({ result, score: 6, at: asked.index, named: false });
+      }
+    }
+    if (matches.length === 0) return [];
+    const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
+    // A complete result the question names beats a better-named one it gives no numbers for.
+    const primary =
+      tried.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
+      tried.find((t) => t.outcome.status === 'solved') ??
+      tried[0]!;
+    const parts: { at: number; outcome: Outcome }[] = [
+      { at: primary.match.at, outcome: strip(primary.outcome) },
+    ];
+    // Further parts only when the question joins several ("the field and the potential").
+    const joined = this.kb.units.also.some((w) => new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text));
+    if (primary.outcome.status !== 'solved' || !joined) return parts.map((p) => p.outcome);
+    const known: Record<string, number> = { [primary.match.result.compute!.symbol]: primary.outcome.value };
+    const symbols = new Set([primary.match.result.compute!.symbol]);
+    for (const { match } of tried) {
+      const compute = match.result.compute!;
+      if (match === primary.match || symbols.has(compute.symbol)) continue;
+      if (match.result.family && match.result.family === primary.match.result.family) continue;
+      const outcome = this.attempt(match.result, readings, text, known);
+      if (outcome.status !== 'solved') continue;
+      symbols.add(compute.symbol);
+      known[compute.symbol] = outcome.value;
+      parts.push({ at: match.at, outcome: strip(outcome) });
+    }
+    return parts.sort((a, b) => a.at - b.at).map((p) => p.outcome);
+  }
+
+  /** One result against the readings; a broken condition tries the result's family. */
+  private attempt(
+    result: CourseResult,
+    readings: Reading[],
+    text: string,
+    known: Record<string, number>,
+  ): (Solved & { leftovers: number }) | (Unsolved & { leftovers: number }) {
+    const binding = this.bind(result, readings, text, known);
+    if (binding.missing.length > 0)
+      return { status: 'missing', result, missing: binding.missing, leftovers: binding.leftovers };
+    const failed = (result.conditions ?? []).find(
+      (c) => !conditionHolds(c.expr, binding.values, this.kb.constants),
+    );
+    if (failed) {
+      for (const sibling of this.kb.results) {
+        if (sibling === result || !sibling.family || sibling.family !== result.family) continue;
+        const other = this.attempt(sibling, readings, text, known);
+        if (other.status === 'solved') return other;
+      }
+      return { status: 'outside', result, missing: [], failed, leftovers: binding.leftovers };
+    }
+    const value = evaluateResult(result, binding.values, this.kb.constants);
+    if (!Number.isFinite(value))
+      return { status: 'missing', result, missing: [], leftovers: binding.leftovers };
+    return {
+      status: 'solved',
+      result,
+      values: binding.values,
+      written: binding.written,
+      value,
+      checked: (result.conditions ?? []).map(({ en, zh }) => ({ en, zh })),
+      derived: binding.derived,
+      leftovers: binding.leftovers,
+    };
+  }
+
+  private bind(
+    result: CourseResult,
+    readings: Reading[],
+    text: string,
+    known: Record<string, number>,
+  ): Binding {
+    const variables = Object.entries(result.variables ?? {});
+    const values: Record<string, number> = {};
+    const written: Record<string, string> = {};
+    const used = new Set<Reading>();
+    const take = (name: string, r: Reading) => {
+      values[name] = r.value;
+      written[name] = r.written.trim();
+      used.add(r);
+    };
+    // A number the question gives to the variable by name ("N = 500") is that variable.
+    for (const [name] of variables) {
+      const r = readings.find((x) => !used.has(x) && x.kind === `=${name}`);
+      if (r) take(name, r);
+    }
+    // Then the variables whose cue words stand next to a number of their kind.
+    for (const [name, v] of variables) {
+      if (name in values || !v.cues?.length) continue;
+      let best: { r: Reading; distance: number } | undefined;
+      for (const r of readings) {
+        if (used.has(r) || r.kind !== v.kind) continue;
+        const distance = cueDistance(text, r, v.cues);
+        if (distance !== undefined && (!best || distance < best.distance)) best = { r, distance };
+      }
+      if (best) take(name, best.r);
+    }
+    // Then in order of appearance.
+    for (const [name, v] of variables) {
+      if (name in values) continue;
+      const r = readings.find((x) => !used.has(x) && x.kind === v.kind);
+      if (r) take(name, r);
+      else if (name in known) values[name] = known[name]!;
+    }
+    const missing: Variable[] = [];
+    const derivedNames: string[] = [];
+    for (const [name, v] of variables) {
+      if (name in values) continue;
+      if (v.same_as && v.same_as in values && this.kb.units.each.some((w) => text.includes(fold(w)))) {
+        values[name] = values[v.same_as]!;
+        continue;
+      }
+      const constant = Object.entries(v.default ?? {}).find(([word]) => text.includes(fold(word)));
+      if (constant) {
+        values[name] = this.kb.constants[constant[1]]!;
+        continue;
+      }
+      if (v.optional) {
+        values[name] = 1;
+        continue;
+      }
+      const rule = result.derive?.[name];
+      if (rule) {
+        try {
+          const derived = math.evaluate(rule, { ...values }) as unknown;
+          if (typeof derived === 'number' && Number.isFinite(derived)) {
+            values[name] = derived;
+            derivedNames.push(name);
+            continue;
+          }
+        } catch {
+          // Its inputs are missing too; the variable is reported missing.
+        }
+      }
+      missing.push(v);
+    }
+    const wanted = new Set(variables.map(([, v]) => v.kind));
+    const leftovers = readings.filter((r) => !used.has(r) && wanted.has(r.kind)).length;
+    return { values, written, missing, leftovers, derived: derivedNames };
+  }
+}
+
+/** A result's expression at the given SI values (NaN when it is not a finite number). */
+export function evaluateResult(
+  result: CourseResult,
+  values: Record<string, number>,
+  constants: Record<string, number>,
+): number {
+  const value = math.evaluate(result.compute!.expr, { ...constants, ...values }) as unknown;
+  return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN;
+}
+
+/** Whether a mathjs condition (r < R, q1 * q2 < 0) holds at the given SI values. */
+export function conditionHolds(
+  expr: string,
+  values: Record<string, number>,
+  constants: Record<string, number>,
+): boolean {
+  return math.evaluate(expr, { ...constants, ...values }) === true;
+}
+
+/** How far the nearest cue word is from a reading (before it, or just after), if any is near. */
+function cueDistance(text: string, r: Reading, cues: string[]): number | undefined {
+  const before = text.slice(Math.max(0, r.index - WINDOW_BEFORE), r.index);
+  const after = text.slice(r.end, r.end + WINDOW_AFTER);
+  let best: number | undefined;
+  for (const cue of cues) {
+    const c = fold(cue);
+    const b = before.lastIndexOf(c);
+    if (b >= 0) best = Math.min(best ?? Number.POSITIVE_INFINITY, before.length - b);
+    const a = after.indexOf(c);
+    if (a >= 0) best = Math.min(best ?? Number.POSITIVE_INFINITY, a + 1);
+  }
+  return best;
+}
+
+function strip(outcome: Outcome & { leftovers: number }): Outcome {
+  const { leftovers: _, ...rest } = outcome;
+  return rest as Outcome;
+}
+
+export type { ResultMatch };
