@@ -5,6 +5,8 @@ import {
   logFormatSchema,
   logLevelSchema,
   portSchema,
+  type TrustProxy,
+  trustProxySchema,
 } from '@faraday/server-kit';
 import { z } from 'zod';
 import type { S3BlobStoreSettings } from './storage/s3-blob-store.js';
@@ -44,7 +46,9 @@ export const backendEnvSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     AI_SERVICE_URL: z.url().default('http://127.0.0.1:8001'),
     SIM_SERVICE_URL: z.url().default('http://127.0.0.1:8002'),
-    TRUST_PROXY: booleanFlagSchema(false).describe('Trust X-Forwarded-For (behind a reverse proxy)'),
+    TRUST_PROXY: trustProxySchema.describe(
+      'Proxies in front whose X-Forwarded-For is believed: false, true (one), a hop count, or addresses/CIDRs',
+    ),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     DEMO_ADMIN_PASSWORD: z.string().optional(),
@@ -151,7 +155,8 @@ export interface BackendConfig {
   jwtSecret: string | undefined;
   aiServiceUrl: string;
   simServiceUrl: string;
-  trustProxy: boolean;
+  /** Which proxies may name the client (request.ip, and so login locks and rate limits). */
+  trustProxy: TrustProxy;
   bcryptCost: number;
   loginRateLimitPerMinute: number;
   /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
