@@ -32,6 +32,7 @@ import { simulationsRoutes } from './simulations/simulations.routes.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { FolderBlobStore } from './storage/folder-blob-store.js';
 import { scheduleTemporaryUploadCleanup } from './storage/tmp-cleanup.js';
+import { UploadSlots } from './storage/upload-limits.js';
 import { sweepsRoutes } from './sweeps/sweeps.routes.js';
 import { isDemoUsername, seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -154,6 +155,8 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     db,
     blobs,
     maxUploadBytes: config.uploads.maxBytes,
+    limits: config.uploads.limits,
+    uploadSlots: new UploadSlots(config.uploads.limits.inFlightPerUser),
     courseMaterial: new CourseMaterialFeed(config.aiServiceUrl, config.ai.gatewayToken),
   };
   const simulation: SimulationContext = {

@@ -10,6 +10,7 @@ import {
 } from '@faraday/server-kit';
 import { z } from 'zod';
 import type { S3BlobStoreSettings } from './storage/s3-blob-store.js';
+import type { UploadLimitSettings } from './storage/upload-limits.js';
 
 /**
  * Every setting of the backend, read once from the environment at start. Nothing else in the
@@ -68,6 +69,34 @@ export const backendEnvSchema = z
       .max(10 * 1024 ** 3)
       .default(100 * 1024 * 1024)
       .describe('Largest uploaded file (resources and submission attachments) in bytes'),
+    STORAGE_QUOTA_USER_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(2 * 1024 ** 3)
+      .describe(
+        "Bytes of files one user may keep (their submissions' attachments and resources they uploaded)",
+      ),
+    STORAGE_QUOTA_COURSE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(20 * 1024 ** 3)
+      .describe('Bytes of files one course may keep (resources and submission attachments)'),
+    SUBMISSION_ATTEMPTS_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(10)
+      .describe('Attempts one student may hand in at one assignment within an hour'),
+    UPLOADS_PER_USER: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000)
+      .default(3)
+      .describe('Uploads of one user this instance receives at once'),
     BLOB_DIR: z.string().optional().describe('Folder of uploaded files (default $DATA_DIR/blobs)'),
     BLOB_STORE: z
       .enum(['folder', 's3'])
@@ -162,7 +191,13 @@ export interface BackendConfig {
   /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
   demoPasswords: { admin?: string | undefined; teacher?: string | undefined; student?: string | undefined };
   corpchat: CorpchatConfig;
-  uploads: { maxBytes: number; blobDir: string; timeoutMs: number; store: BlobStoreConfig };
+  uploads: {
+    maxBytes: number;
+    blobDir: string;
+    timeoutMs: number;
+    store: BlobStoreConfig;
+    limits: UploadLimitSettings;
+  };
   /** The built web application; the backend serves it at `/` when the folder exists. */
   webDir: string;
   redisUrl: string | undefined;
@@ -264,6 +299,12 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
       blobDir: env.BLOB_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/blobs`,
       store: blobStoreOf(env),
       timeoutMs: env.UPLOAD_TIMEOUT_SEC * 1000,
+      limits: {
+        userQuotaBytes: env.STORAGE_QUOTA_USER_BYTES,
+        courseQuotaBytes: env.STORAGE_QUOTA_COURSE_BYTES,
+        attemptsPerHour: env.SUBMISSION_ATTEMPTS_PER_HOUR,
+        inFlightPerUser: env.UPLOADS_PER_USER,
+      },
     },
     webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../../apps/web/dist', import.meta.url)),
     redisUrl: env.REDIS_URL,
