@@ -26,6 +26,7 @@ import { resourcesRoutes } from './resources/resources.routes.js';
 import { resolveJwtSecret } from './secrets.js';
 import { fallbackRateLimitStore } from './shared/rate-limit-store.js';
 import { connectRedis } from './shared/redis.js';
+import { rateLimitKeyPrefix } from './shared/redis-keys.js';
 import { scheduleRetention } from './simulations/retention.js';
 import type { SimulationContext } from './simulations/simulation-context.js';
 import { simulationsRoutes } from './simulations/simulations.routes.js';
@@ -125,7 +126,9 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { store: fallbackRateLimitStore(redis.client, redis.availability, 'faraday-rl:') } : {}),
+    ...(redis
+      ? { store: fallbackRateLimitStore(redis.client, redis.availability, rateLimitKeyPrefix(config.appEnv)) }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests; retry in ${context.after}`),
   });
