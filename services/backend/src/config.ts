@@ -50,6 +50,20 @@ export const backendEnvSchema = z
     TRUST_PROXY: trustProxySchema.describe(
       'Proxies in front whose X-Forwarded-For is believed: false, true (one), a hop count, or addresses/CIDRs',
     ),
+    JOIN_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(10)
+      .describe('Invite-code joins one user may try in a minute'),
+    INVITE_CODE_DAYS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(3650)
+      .default(180)
+      .describe('Days a new invite code works unless its expiry is given (0: never)'),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     DEMO_ADMIN_PASSWORD: z.string().optional(),
@@ -188,6 +202,9 @@ export interface BackendConfig {
   trustProxy: TrustProxy;
   bcryptCost: number;
   loginRateLimitPerMinute: number;
+  joinRatePerMinute: number;
+  /** Days a new invite code works by default (0: never). */
+  inviteCodeDays: number;
   /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
   demoPasswords: { admin?: string | undefined; teacher?: string | undefined; student?: string | undefined };
   corpchat: CorpchatConfig;
@@ -280,6 +297,8 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     trustProxy: env.TRUST_PROXY,
     bcryptCost: env.BCRYPT_COST,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    joinRatePerMinute: env.JOIN_RATE_LIMIT_PER_MINUTE,
+    inviteCodeDays: env.INVITE_CODE_DAYS,
     demoPasswords: {
       admin: env.DEMO_ADMIN_PASSWORD,
       teacher: env.DEMO_TEACHER_PASSWORD,

@@ -20,6 +20,7 @@ import fastifyCompress, { type FastifyCompressRouteOptions } from '@fastify/comp
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../auth/access.js';
+import { perUser } from '../shared/per-user-rate-limit.js';
 import type { SimulationContext } from './simulation-context.js';
 import { dataJsonStream, runAndRecord } from './simulation-run.js';
 import { dataUrlOf, toSimulationRecord } from './simulation-views.js';
@@ -64,15 +65,6 @@ const runAnswerSchema = simulationResultSchema
       '`fields` leaves out `figure` or `scalars`. With `arrays=float64|float32` every numeric array is an object ' +
       '{dtype: "float64"|"float32", shape: [n] or [rows, columns], data: base64 of the little-endian values, row after row}.',
   );
-
-/** Per-user limits (docs/api-contract.md); counters shared by instances through Redis when configured. */
-export function perUser(max: number, timeWindow: string) {
-  return {
-    max,
-    timeWindow,
-    keyGenerator: (request: FastifyRequest) => request.principal?.userId ?? request.ip,
-  };
-}
 
 export function simulationsRoutes(ctx: SimulationContext) {
   return async (app: FastifyInstance): Promise<void> => {
