@@ -17,7 +17,7 @@ import { solverExamples } from '@faraday/physics/schemas';
 import { solverRequestSchema } from '@faraday/plot';
 import { answerCallerGone, callerGoneSignal, sendChunks, type ZodTypeProvider } from '@faraday/server-kit';
 import fastifyCompress, { type FastifyCompressRouteOptions } from '@fastify/compress';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../auth/access.js';
 import { perUser } from '../shared/per-user-rate-limit.js';
