@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
+import { type Connection, createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWith } from '../../../test/support/optional-parts.js';
 import { isDroppedConnection } from '../src/db/dropped-connections.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { loginAs } from './support/auth.js';
-import { postgresFactory, type TestDatabase } from './support/databases.js';
+import { mysqlFactory, postgresFactory, type TestDatabase } from './support/databases.js';
 
 /**
  * PostgreSQL terminating the connection under a statement (a restart, a failover,
- * pg_terminate_backend): reads outside a transaction run once more on a fresh connection.
+ * pg_terminate_backend; MariaDB's KILL CONNECTION): reads outside a transaction run once more on a
+ * fresh connection.
  */
 describeWith(['postgres'], 'statements on a connection PostgreSQL drops', ({ postgres }) => {
   let database: TestDatabase;
@@ -83,5 +85,51 @@ describeWith(['postgres'], 'statements on a connection PostgreSQL drops', ({ pos
     ]);
     const statuses = await Promise.all(Array.from({ length: 5 }, async () => (await courses()).status));
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
+describeWith(['mysql'], 'statements on a connection MariaDB/MySQL drops', ({ mysql }) => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let admin: Connection;
+
+  beforeAll(async () => {
+    database = await mysqlFactory(mysql).create();
+    t = await buildTestApp(database, { BCRYPT_COST: '4' });
+    admin = await createConnection({ uri: mysql });
+  });
+
+  afterAll(async () => {
+    await admin?.end();
+    await t?.app.close();
+    await database?.drop();
+  });
+
+  async function killWhenRunning(marker: string): Promise<void> {
+    const running = async () =>
+      (
+        await admin.query(
+          'select id from information_schema.processlist where info like ? and id <> connection_id()',
+          [`%${marker}%`],
+        )
+      )[0] as { id: number }[];
+    await expect.poll(async () => (await running()).length, { timeout: 10_000, interval: 20 }).toBe(1);
+    const [{ id }] = (await running()) as [{ id: number }];
+    await admin.query(`kill connection ${Number(id)}`);
+  }
+
+  it('answers a read whose connection was killed under it, and does not run a write again', async () => {
+    const read = sql<{ x: number }>`select 1 as x, sleep(0.5) as read_marker_1`.execute(t.app.db);
+    await killWhenRunning('read_marker_1');
+    expect((await read).rows).toEqual([{ x: 1, read_marker_1: 0 }]);
+    const write = sql`update users set name = name where sleep(0.5) = 0 or id = 'write_marker'`.execute(
+      t.app.db,
+    );
+    const writeFailure = write.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await killWhenRunning('write_marker');
+    expect(await writeFailure).toBeInstanceOf(Error);
   });
 });

@@ -18,6 +18,7 @@ import type { DatabaseTarget } from '../config.js';
 import {
   isDroppedConnection,
   isPlainRead,
+  mysqlPoolRetryingReads,
   retryReadsOnDroppedConnection,
   runOnFreshConnection,
 } from './dropped-connections.js';
@@ -233,7 +234,11 @@ export function openDatabase(
         timezone: 'Z',
         charset: 'utf8mb4',
       });
-      return { dialect: 'mysql', db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }) };
+      const retrying = mysqlPoolRetryingReads(pool) as unknown as typeof pool;
+      return {
+        dialect: 'mysql',
+        db: new Kysely<Database>({ dialect: new MysqlDialect({ pool: retrying }) }),
+      };
     }
     case 'postgres': {
       const pool = new pg.Pool({ connectionString: target.url, max: poolSize });

@@ -78,3 +78,68 @@ export async function runOnFreshConnection(
     fresh.release();
   }
 }
+
+type MysqlCallback = (error: unknown, result?: unknown) => void;
+interface MysqlRawConnection {
+  query(sql: string, values: unknown, callback: MysqlCallback): unknown;
+  release(): void;
+}
+interface MysqlRawPool {
+  getConnection(callback: (error: unknown, connection: MysqlRawConnection) => void): void;
+  end(callback?: (error: unknown) => void): void;
+}
+
+const mysqlOriginalQueries = new WeakMap<MysqlRawConnection, MysqlRawConnection['query']>();
+
+/** MySQL/MariaDB: a server that went away (1053 shutdown, 1927 connection killed) or a lost socket. */
+function isDroppedMysqlConnection(error: unknown): boolean {
+  const { errno } = (error ?? {}) as { errno?: unknown };
+  return errno === 1053 || errno === 1927 || isDroppedConnection(error);
+}
+
+/**
+ * The same for MySQL/MariaDB, as the pool Kysely's dialect takes: each connection it hands out
+ * runs a plain read outside a transaction once more on a fresh connection when it was dropped.
+ */
+export function mysqlPoolRetryingReads<P extends MysqlRawPool>(pool: P): MysqlRawPool {
+  const runOnFresh = (sql: string, values: unknown, callback: MysqlCallback) =>
+    pool.getConnection((error, fresh) => {
+      if (error) return callback(error);
+      const run = mysqlOriginalQueries.get(fresh) ?? fresh.query.bind(fresh);
+      run(sql, values, (queryError, result) => {
+        fresh.release();
+        callback(queryError, result);
+      });
+    });
+  const patch = (connection: MysqlRawConnection) => {
+    if (mysqlOriginalQueries.has(connection)) return;
+    const original = connection.query.bind(connection);
+    mysqlOriginalQueries.set(connection, original);
+    let inTransaction = false;
+    connection.query = (sql: string, values: unknown, callback?: MysqlCallback) => {
+      // Streams (no callback) and other forms pass through unchanged.
+      if (typeof sql !== 'string' || typeof callback !== 'function') {
+        return (original as (...args: unknown[]) => unknown)(
+          ...[sql, values, callback].filter((a) => a !== undefined),
+        );
+      }
+      if (/^\s*(begin|start\s+transaction)\b/i.test(sql)) inTransaction = true;
+      else if (/^\s*(commit|rollback)\b/i.test(sql)) inTransaction = false;
+      return original(sql, values, (error, result) => {
+        if (error && !inTransaction && isPlainRead(sql) && isDroppedMysqlConnection(error)) {
+          return runOnFresh(sql, values, callback);
+        }
+        callback(error, result);
+      });
+    };
+  };
+  return {
+    getConnection(callback) {
+      pool.getConnection((error, connection) => {
+        if (!error) patch(connection);
+        callback(error, connection);
+      });
+    },
+    end: (callback) => pool.end(callback),
+  };
+}
