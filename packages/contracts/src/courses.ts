@@ -156,7 +156,9 @@ export const rotateInviteRequestSchema = z.object({
     .datetime()
     .nullable()
     .optional()
-    .describe('When the new code stops working; omit or null for never'),
+    .describe(
+      'When the new code stops working: null for never; omitted, after INVITE_CODE_DAYS (default 180)',
+    ),
 });
 
 export const inviteCodeSchema = z.object({

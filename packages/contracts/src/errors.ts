@@ -52,6 +52,12 @@ export const errorCatalogue = {
   RATE_LIMITED: { status: 429, message: 'Too many requests; try again later' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than the limit' },
+  STORAGE_QUOTA_EXCEEDED: { status: 413, message: 'The upload would go past a storage quota' },
+  ATTEMPT_LIMIT_REACHED: {
+    status: 429,
+    message: 'Too many attempts at this assignment in the last hour; try again later',
+  },
+  UPLOADS_IN_PROGRESS: { status: 429, message: 'Too many of your uploads are still in progress' },
   URI_TOO_LONG: { status: 414, message: 'A part of the request path is longer than the limit' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are larger than the limit' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in time' },

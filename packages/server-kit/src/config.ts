@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Thrown when the environment does not satisfy a service's config schema; lists every problem. */
@@ -60,6 +61,57 @@ export const booleanFlagSchema = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Which peers may tell us the client's address: `false` (none), a hop count (that many proxies
+ * in front, nearest first), or the proxies' addresses and CIDR ranges. The client is the nearest
+ * address in X-Forwarded-For that is not a trusted proxy, never its client-written left end.
+ */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for the private ranges, accepted next to addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as operators write it: `false`/`0` (the default: the socket's peer is the client),
+ * `true`/`yes` (one proxy: the address it appended), a hop count, or a comma-separated list of
+ * proxy addresses and CIDRs (and loopback, linklocal, uniquelocal).
+ */
+export const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw.trim().toLowerCase();
+    if (value === 'false' || value === 'no' || value === '0') return false;
+    if (value === 'true' || value === 'yes') return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 16) return hops;
+      ctx.addIssue({ code: 'custom', message: 'a hop count is at most 16' });
+      return z.NEVER;
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    const wrong = entries.filter((entry) => !isProxyAddressOrRange(entry));
+    if (entries.length > 0 && wrong.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true/false, a hop count, or proxy addresses/CIDRs separated by commas (not: ${wrong.join(', ') || raw})`,
+    });
+    return z.NEVER;
+  });
 
 /**
  * The URL a client on this machine reaches a service at, from where it listens: a wildcard

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config.js';
 import { type DocsOptions, registerDocs } from './docs.js';
 import {
   clientErrorHandler,
@@ -18,8 +19,8 @@ export interface ServerOptions extends ErrorHandlerOptions, LogSettings {
   docs: DocsOptions;
   /** How long close() waits for in-flight requests before closing resources anyway (below avvio's 10 s hook limit). */
   drainTimeoutMs?: number;
-  /** Trust X-Forwarded-For for the client address (behind a reverse proxy). */
-  trustProxy?: boolean;
+  /** Which proxies' X-Forwarded-For entries to believe (trustProxySchema); default none. */
+  trustProxy?: TrustProxy;
   /**
    * Longest time to receive a whole request, body included (Node's requestTimeout; 0 = none).
    * What bounds an upload, and so the age of a temporary upload file that is still being written.
@@ -83,6 +84,18 @@ function trackInFlightRequests(app: FastifyInstance, drainTimeoutMs: number): vo
   });
 }
 
+/**
+ * Fastify refuses to trust anything for a bare hop count (it cannot check the peer), so a hop
+ * count becomes proxy-addr's function: hop 0 is the socket's peer, then X-Forwarded-For from the
+ * right. The first `hops` addresses are proxies; the next one is the client.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 const serverCreatedListeners = new Set<(app: FastifyInstance) => void>();
 
 /**
@@ -108,7 +121,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // close() first drains the requests in flight (preClose below); whatever connections are
     // left after that are idle keep-alives (some clients open one after an abort) and are cut.
     forceCloseConnections: true,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     requestTimeout: options.requestTimeoutMs ?? 0,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // The router's and Node's own refusals answer in the envelope too.

@@ -27,12 +27,14 @@ import { resourcesRoutes } from './resources/resources.routes.js';
 import { resolveJwtSecret } from './secrets.js';
 import { fallbackRateLimitStore } from './shared/rate-limit-store.js';
 import { connectRedis } from './shared/redis.js';
+import { rateLimitKeyPrefix } from './shared/redis-keys.js';
 import { scheduleRetention } from './simulations/retention.js';
 import type { SimulationContext } from './simulations/simulation-context.js';
 import { simulationsRoutes } from './simulations/simulations.routes.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { FolderBlobStore } from './storage/folder-blob-store.js';
 import { scheduleTemporaryUploadCleanup } from './storage/tmp-cleanup.js';
+import { UploadSlots } from './storage/upload-limits.js';
 import { sweepsRoutes } from './sweeps/sweeps.routes.js';
 import { isDemoUsername, seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -136,7 +138,9 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { store: fallbackRateLimitStore(redis.client, redis.availability, 'faraday-rl:') } : {}),
+    ...(redis
+      ? { store: fallbackRateLimitStore(redis.client, redis.availability, rateLimitKeyPrefix(config.appEnv)) }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests; retry in ${context.after}`),
   });
@@ -168,6 +172,8 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     db,
     blobs,
     maxUploadBytes: config.uploads.maxBytes,
+    limits: config.uploads.limits,
+    uploadSlots: new UploadSlots(config.uploads.limits.inFlightPerUser),
     courseMaterial: new CourseMaterialFeed(config.aiServiceUrl, config.ai.gatewayToken),
   };
   const simulation: SimulationContext = {

@@ -5,9 +5,12 @@ import {
   logFormatSchema,
   logLevelSchema,
   portSchema,
+  type TrustProxy,
+  trustProxySchema,
 } from '@faraday/server-kit';
 import { z } from 'zod';
 import type { S3BlobStoreSettings } from './storage/s3-blob-store.js';
+import type { UploadLimitSettings } from './storage/upload-limits.js';
 
 /**
  * Every setting of the backend, read once from the environment at start. Nothing else in the
@@ -44,7 +47,23 @@ export const backendEnvSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     AI_SERVICE_URL: z.url().default('http://127.0.0.1:8001'),
     SIM_SERVICE_URL: z.url().default('http://127.0.0.1:8002'),
-    TRUST_PROXY: booleanFlagSchema(false).describe('Trust X-Forwarded-For (behind a reverse proxy)'),
+    TRUST_PROXY: trustProxySchema.describe(
+      'Proxies in front whose X-Forwarded-For is believed: false, true (one), a hop count, or addresses/CIDRs',
+    ),
+    JOIN_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(10)
+      .describe('Invite-code joins one user may try in a minute'),
+    INVITE_CODE_DAYS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(3650)
+      .default(180)
+      .describe('Days a new invite code works unless its expiry is given (0: never)'),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     DEMO_ADMIN_PASSWORD: z.string().optional(),
@@ -64,6 +83,34 @@ export const backendEnvSchema = z
       .max(10 * 1024 ** 3)
       .default(100 * 1024 * 1024)
       .describe('Largest uploaded file (resources and submission attachments) in bytes'),
+    STORAGE_QUOTA_USER_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(2 * 1024 ** 3)
+      .describe(
+        "Bytes of files one user may keep (their submissions' attachments and resources they uploaded)",
+      ),
+    STORAGE_QUOTA_COURSE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(20 * 1024 ** 3)
+      .describe('Bytes of files one course may keep (resources and submission attachments)'),
+    SUBMISSION_ATTEMPTS_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(10)
+      .describe('Attempts one student may hand in at one assignment within an hour'),
+    UPLOADS_PER_USER: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000)
+      .default(3)
+      .describe('Uploads of one user this instance receives at once'),
     BLOB_DIR: z.string().optional().describe('Folder of uploaded files (default $DATA_DIR/blobs)'),
     BLOB_STORE: z
       .enum(['folder', 's3'])
@@ -151,13 +198,23 @@ export interface BackendConfig {
   jwtSecret: string | undefined;
   aiServiceUrl: string;
   simServiceUrl: string;
-  trustProxy: boolean;
+  /** Which proxies may name the client (request.ip, and so login locks and rate limits). */
+  trustProxy: TrustProxy;
   bcryptCost: number;
   loginRateLimitPerMinute: number;
+  joinRatePerMinute: number;
+  /** Days a new invite code works by default (0: never). */
+  inviteCodeDays: number;
   /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
   demoPasswords: { admin?: string | undefined; teacher?: string | undefined; student?: string | undefined };
   corpchat: CorpchatConfig;
-  uploads: { maxBytes: number; blobDir: string; timeoutMs: number; store: BlobStoreConfig };
+  uploads: {
+    maxBytes: number;
+    blobDir: string;
+    timeoutMs: number;
+    store: BlobStoreConfig;
+    limits: UploadLimitSettings;
+  };
   /** The built web application; the backend serves it at `/` when the folder exists. */
   webDir: string;
   redisUrl: string | undefined;
@@ -240,6 +297,8 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     trustProxy: env.TRUST_PROXY,
     bcryptCost: env.BCRYPT_COST,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    joinRatePerMinute: env.JOIN_RATE_LIMIT_PER_MINUTE,
+    inviteCodeDays: env.INVITE_CODE_DAYS,
     demoPasswords: {
       admin: env.DEMO_ADMIN_PASSWORD,
       teacher: env.DEMO_TEACHER_PASSWORD,
@@ -259,6 +318,12 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
       blobDir: env.BLOB_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/blobs`,
       store: blobStoreOf(env),
       timeoutMs: env.UPLOAD_TIMEOUT_SEC * 1000,
+      limits: {
+        userQuotaBytes: env.STORAGE_QUOTA_USER_BYTES,
+        courseQuotaBytes: env.STORAGE_QUOTA_COURSE_BYTES,
+        attemptsPerHour: env.SUBMISSION_ATTEMPTS_PER_HOUR,
+        inFlightPerUser: env.UPLOADS_PER_USER,
+      },
     },
     webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../../apps/web/dist', import.meta.url)),
     redisUrl: env.REDIS_URL,

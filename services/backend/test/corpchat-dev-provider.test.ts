@@ -11,7 +11,8 @@ describe.each(testDatabaseFactories())('corporate chat development provider on $
 
   beforeAll(async () => {
     database = await factory.create();
-    t = await buildTestApp(database, { BCRYPT_COST: '4' });
+    // The web app's address is the backend's public one: the provider sends codes only there.
+    t = await buildTestApp(database, { BCRYPT_COST: '4', PUBLIC_URL: 'https://app.example' });
   });
 
   afterAll(async () => {
@@ -85,6 +86,31 @@ describe.each(testDatabaseFactories())('corporate chat development provider on $
     const refused = await get(`/api/v1/auth/corpchat/dev/approve?${badUser}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.details).toMatch(/userid/);
+  });
+
+  it('sends a code only back to this platform or the user own machine, never to another site', async () => {
+    const state = (await authorize()).searchParams.get('state')!;
+    for (const path of ['authorize', 'approve']) {
+      const elsewhere = new URLSearchParams({
+        redirect_uri: 'https://evil.example/grab',
+        state,
+        userid: 'x',
+      });
+      const res = await get(`/api/v1/auth/corpchat/dev/${path}?${elsewhere}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: "redirect_uri: https://evil.example is not this backend's origin nor a loopback address",
+      });
+    }
+    const devServer = new URLSearchParams({
+      redirect_uri: 'http://localhost:5173/login',
+      state,
+      userid: 'x',
+    });
+    const back = await get(`/api/v1/auth/corpchat/dev/approve?${devServer}`);
+    expect(back.statusCode).toBe(302);
+    expect(new URL(back.headers.location as string).origin).toBe('http://localhost:5173');
   });
 });
 

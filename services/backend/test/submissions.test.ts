@@ -18,7 +18,8 @@ describe.each(testDatabaseFactories())('submissions on $name', (factory) => {
 
   beforeAll(async () => {
     database = await factory.create();
-    w = await buildWorld(database);
+    // The race below sends six uploads of one student at once.
+    w = await buildWorld(database, { UPLOADS_PER_USER: '10' });
   });
 
   afterAll(async () => {

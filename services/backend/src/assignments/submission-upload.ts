@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
 import { deleteBlobsQuietly } from '../storage/discard.js';
 import { displayFileName, plainContentType } from '../storage/file-names.js';
+import { quotaExceeded, type StorageRoom } from '../storage/upload-limits.js';
 
 /** A file already streamed into the blob store, not yet recorded in the database. */
 export interface UploadedFile {
@@ -41,11 +42,14 @@ async function storeFile(
   stream: Readable,
   maxBytes: number,
   name: string,
+  room: StorageRoom,
+  roomLeft: number,
 ): Promise<StoredBlob> {
   try {
-    return await blobs.put(stream, maxBytes);
+    return await blobs.put(stream, Math.min(maxBytes, roomLeft));
   } catch (error) {
     const code = (error as { code?: string }).code;
+    if (error instanceof BlobTooLargeError && roomLeft < maxBytes) throw quotaExceeded(room);
     if (error instanceof BlobTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('RESOURCE_TOO_LARGE', undefined, {
         details: `files: "${name}" is larger than ${maxBytes} bytes`,
@@ -61,15 +65,18 @@ async function storeFile(
 /**
  * Reads a multipart submission: the `content` text field and 0..5 `files` parts, each streamed
  * straight into the blob store (never buffered whole). Any failure removes the blobs this request
- * already stored, so a refused upload leaves nothing behind.
+ * already stored, so a refused upload leaves nothing behind. The files together may take at most
+ * the room left in the storage quotas.
  */
 export async function readMultipartSubmission(
   request: FastifyRequest,
   blobs: BlobStore,
   maxBytes: number,
+  room: StorageRoom,
 ): Promise<SubmissionUpload> {
   let content: string | undefined;
   const files: UploadedFile[] = [];
+  let roomLeft = room.bytes;
   try {
     const parts = request.parts();
     while (true) {
@@ -103,7 +110,8 @@ export async function readMultipartSubmission(
         throw invalid('Too many files', `files: at most ${MAX_SUBMISSION_FILES} per submission`);
       }
       const name = displayFileName(part.filename);
-      const blob = await storeFile(blobs, part.file, maxBytes, name);
+      const blob = await storeFile(blobs, part.file, maxBytes, name, room, roomLeft);
+      roomLeft -= blob.size;
       if (blob.size === 0) {
         await blobs.delete(blob.key);
         // A form's file input left empty sends a nameless, empty part: nothing was chosen.

@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { principalOf } from '../auth/access.js';
 import type { CourseContentContext } from '../courses/course-content-context.js';
 import { sendStoredFile } from '../storage/http-download.js';
-import { readMultipartSubmission, type SubmissionUpload } from './submission-upload.js';
+import { storageRoom } from '../storage/upload-limits.js';
+import { readMultipartSubmission } from './submission-upload.js';
 import {
   findVisibleSubmissionFile,
   getSubmission,
@@ -70,6 +71,9 @@ export function submissionsRoutes(ctx: CourseContentContext) {
             'ASSIGNMENT_OVERDUE',
             'RESUBMISSION_NOT_ALLOWED',
             'RESOURCE_TOO_LARGE',
+            'STORAGE_QUOTA_EXCEEDED',
+            'ATTEMPT_LIMIT_REACHED',
+            'UPLOADS_IN_PROGRESS',
           ],
           documentedBody: {
             'application/json': submitJsonRequestSchema,
@@ -96,12 +100,21 @@ export function submissionsRoutes(ctx: CourseContentContext) {
       async (request, reply) => {
         const { course_id, assignment_id } = request.params;
         // Who, where and whether it is still open are settled before a byte of the body is read.
-        const target = await prepareSubmission(ctx.db, principalOf(request), course_id, assignment_id);
-        const upload: SubmissionUpload = request.isMultipart()
-          ? await readMultipartSubmission(request, ctx.blobs, ctx.maxUploadBytes)
-          : { content: request.body?.content ?? '', files: [] };
-        const { submission, created } = await recordSubmission(ctx, request.log, target, upload);
-        return reply.status(created ? 201 : 200).send(ok(submission));
+        const target = await prepareSubmission(ctx, principalOf(request), course_id, assignment_id);
+        if (!request.isMultipart()) {
+          const upload = { content: request.body?.content ?? '', files: [] };
+          const { submission, created } = await recordSubmission(ctx, request.log, target, upload);
+          return reply.status(created ? 201 : 200).send(ok(submission));
+        }
+        const release = ctx.uploadSlots.acquire(target.studentId);
+        try {
+          const room = await storageRoom(ctx.db, ctx.limits, target.studentId, course_id);
+          const upload = await readMultipartSubmission(request, ctx.blobs, ctx.maxUploadBytes, room);
+          const { submission, created } = await recordSubmission(ctx, request.log, target, upload);
+          return reply.status(created ? 201 : 200).send(ok(submission));
+        } finally {
+          release();
+        }
       },
     );
 

@@ -9,6 +9,7 @@ import { retryTransient } from '../db/transient-errors.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import { deleteBlobsQuietly } from '../storage/discard.js';
+import { assertAttemptsLeft } from '../storage/upload-limits.js';
 import { type SubmissionAttemptView, type SubmissionView, toAttemptView } from './assignment-views.js';
 import { type AssignmentWithCount, findAssignment } from './assignments.repository.js';
 import { isStaff, visibleAssignment } from './assignments.service.js';
@@ -55,21 +56,23 @@ export interface SubmissionTarget {
 
 /**
  * Everything that can refuse a submission before its body is read: the caller is a student of
- * the course, the assignment is visible to them and still takes work. Staff get 403: they see
+ * the course, the assignment is visible to them and still takes work, and they have attempts left
+ * this hour. Staff get 403: they see
  * the course but do not hand in work.
  */
 export async function prepareSubmission(
-  db: Db,
+  ctx: CourseContentContext,
   principal: Principal,
   courseId: string,
   assignmentId: string,
 ): Promise<SubmissionTarget> {
   const at = isoNow();
-  const access = await accessCourse(db, principal, courseId);
+  const access = await accessCourse(ctx.db, principal, courseId);
   if (access.role !== 'student') {
     throw new AppError('INSUFFICIENT_PERMISSIONS', 'Only students of the course submit work');
   }
-  lateness(await visibleAssignment(db, access, assignmentId), at);
+  lateness(await visibleAssignment(ctx.db, access, assignmentId), at);
+  await assertAttemptsLeft(ctx.db, ctx.limits, assignmentId, principal.userId, new Date(at));
   return { courseId, assignmentId, studentId: principal.userId, at };
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { CourseMaterialFeed } from '../resources/course-material-feed.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import type { UploadLimitSettings, UploadSlots } from '../storage/upload-limits.js';
 
 /** What course content (assignments, submissions, resources) needs, built once at start. */
 export interface CourseContentContext {
@@ -8,6 +9,10 @@ export interface CourseContentContext {
   blobs: BlobStore;
   /** Largest accepted file in bytes (RESOURCE_MAX_BYTES). */
   maxUploadBytes: number;
+  /** Storage quotas and upload rates per person (STORAGE_QUOTA_*, SUBMISSION_ATTEMPTS_PER_HOUR, UPLOADS_PER_USER). */
+  limits: UploadLimitSettings;
+  /** Uploads being received per user by this instance. */
+  uploadSlots: UploadSlots;
   /** Feeds text resources to the AI tutor's retrieval index (absent in some tests). */
   courseMaterial?: CourseMaterialFeed;
 }

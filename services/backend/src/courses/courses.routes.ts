@@ -63,7 +63,7 @@ export function coursesRoutes(db: Db) {
         },
       },
       async (request, reply) => {
-        const course = await createCourse(db, principalOf(request), request.body);
+        const course = await createCourse(db, principalOf(request), request.body, app.config.inviteCodeDays);
         return reply.status(201).send(
           ok({
             id: course.id,

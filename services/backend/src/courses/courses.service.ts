@@ -22,7 +22,7 @@ import {
   teacherNameOf,
   updateCourse,
 } from './courses.repository.js';
-import { generateInviteCode } from './invite-codes.js';
+import { generateInviteCode, inviteExpiry } from './invite-codes.js';
 
 type CourseSummary = z.infer<typeof courseSummarySchema>;
 type CourseDetail = z.infer<typeof courseDetailSchema>;
@@ -73,6 +73,7 @@ export async function createCourse(
   db: Db,
   principal: Principal,
   input: z.output<typeof createCourseRequestSchema>,
+  inviteCodeDays: number,
 ): Promise<CourseRow> {
   const teacherId = await teacherOfNewCourse(db, principal, input.teacher_id);
   if (await findLiveCourseByCode(db, input.code)) throw codeTaken();
@@ -91,7 +92,7 @@ export async function createCourse(
     student_count: 0,
     status: 'active',
     invite_code: generateInviteCode(),
-    invite_expires_at: null,
+    invite_expires_at: inviteExpiry(inviteCodeDays),
     created_at: now,
     updated_at: now,
     deleted_at: null,

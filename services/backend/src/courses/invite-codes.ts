@@ -10,6 +10,11 @@ export function generateInviteCode(): string {
   return code;
 }
 
+/** When a code issued now stops working by default: after `days` (0: never). */
+export function inviteExpiry(days: number): string | null {
+  return days === 0 ? null : new Date(Date.now() + days * 86_400_000).toISOString();
+}
+
 /** Codes are case-insensitive; we store and compare them upper-cased, without spaces or dashes. */
 export function normaliseInviteCode(input: string): string {
   return input.replace(/[\s-]/g, '').toUpperCase();

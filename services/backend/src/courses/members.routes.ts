@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../auth/access.js';
 import type { Db } from '../db/database.js';
+import { perUser } from '../shared/per-user-rate-limit.js';
 import {
   addCourseMembers,
   joinCourseByInviteCode,
@@ -91,6 +92,8 @@ export function membersRoutes(db: Db) {
         config: {
           access: 'signed-in',
           errors: ['INVITE_CODE_INVALID', 'MEMBER_ALREADY_EXISTS', 'COURSE_FULL'],
+          // Codes are 8 of 31 characters; a few guesses a minute find none.
+          rateLimit: perUser(app.config.joinRatePerMinute, '1 minute'),
         },
         schema: {
           tags,
@@ -123,6 +126,7 @@ export function membersRoutes(db: Db) {
             principalOf(request),
             request.params.course_id,
             request.body?.expires_at,
+            app.config.inviteCodeDays,
           ),
         ),
     );

@@ -7,7 +7,7 @@ import { isoNow } from '../shared/time.js';
 import { findUserById, findUsersByIds, findUsersByUsernames } from '../users/users.repository.js';
 import { accessCourse, accessCourseForChange, type CourseRow } from './course-access.js';
 import { findLiveCourseByInviteCode, updateCourse } from './courses.repository.js';
-import { generateInviteCode, normaliseInviteCode } from './invite-codes.js';
+import { generateInviteCode, inviteExpiry, normaliseInviteCode } from './invite-codes.js';
 import {
   deleteMember,
   insertMember,
@@ -174,15 +174,24 @@ export async function joinCourseByInviteCode(
   return { course_id: course.id, course_name: course.name, joined_at: now };
 }
 
-/** A new code replaces the old one at once (the old one stops working); optional expiry. */
+/**
+ * A new code replaces the old one at once (the old one stops working). It expires when asked, never
+ * when `expires_at` is null, else after INVITE_CODE_DAYS.
+ */
 export async function rotateInviteCode(
   db: Db,
   principal: Principal,
   courseId: string,
   expiresAt: string | null | undefined,
+  defaultDays: number,
 ): Promise<{ invite_code: string; invite_expires_at: string | null }> {
   await accessCourseForChange(db, principal, courseId, 'settings');
-  const invite_expires_at = expiresAt ? new Date(expiresAt).toISOString() : null;
+  const invite_expires_at =
+    expiresAt === undefined
+      ? inviteExpiry(defaultDays)
+      : expiresAt
+        ? new Date(expiresAt).toISOString()
+        : null;
   if (invite_expires_at !== null && invite_expires_at <= isoNow()) {
     throw new AppError('VALIDATION_ERROR', 'expires_at must be in the future', { details: 'expires_at' });
   }

@@ -15,6 +15,13 @@ import {
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
+import {
+  isDroppedConnection,
+  isPlainRead,
+  mysqlPoolRetryingReads,
+  retryReadsOnDroppedConnection,
+  runOnFreshConnection,
+} from './dropped-connections.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -147,6 +154,10 @@ function preparedStatementPool(url: string, size: number, onIdleConnectionError:
         planningGenerically.add(client);
       }
       return (await client.query({ name, text, values })).rows;
+    } catch (error) {
+      // A dropped connection under a read: once more on a fresh one (the name is prepared there anew).
+      if (!isPlainRead(text) || !isDroppedConnection(error)) throw error;
+      return (await runOnFreshConnection(pool, { name, text, values })).rows;
     } finally {
       client.release();
     }
@@ -223,7 +234,11 @@ export function openDatabase(
         timezone: 'Z',
         charset: 'utf8mb4',
       });
-      return { dialect: 'mysql', db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }) };
+      const retrying = mysqlPoolRetryingReads(pool) as unknown as typeof pool;
+      return {
+        dialect: 'mysql',
+        db: new Kysely<Database>({ dialect: new MysqlDialect({ pool: retrying }) }),
+      };
     }
     case 'postgres': {
       const pool = new pg.Pool({ connectionString: target.url, max: poolSize });
@@ -239,7 +254,7 @@ export function openDatabase(
       const db = new Kysely<Database>({
         dialect: new PostgresDialect({
           pool: {
-            connect: () => pool.connect(),
+            connect: async () => retryReadsOnDroppedConnection(pool, await pool.connect()),
             end: async () => {
               await Promise.all(pools.map((p) => p.end()));
             },

@@ -4,6 +4,7 @@ import type { CourseContentContext } from '../courses/course-content-context.js'
 import { BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
 import { deleteBlobsQuietly } from '../storage/discard.js';
 import { displayFileName } from '../storage/file-names.js';
+import { quotaExceeded, type StorageRoom } from '../storage/upload-limits.js';
 
 /** The one file of an upload, already in the blob store, and the plain fields around it. */
 export interface ReceivedUpload {
@@ -21,12 +22,14 @@ export interface ReceivedUpload {
  * and may throw, so a form that is already wrong fails before its file is stored.
  *
  * On any failure the stored blob (if any) is deleted and the rest of the body is discarded
- * unread, so the client still gets the error answer on a usable connection.
+ * unread, so the client still gets the error answer on a usable connection. The file is cut off
+ * at the upload limit or at the room left in the storage quotas, whichever is smaller.
  */
 export async function receiveMultipartUpload(
   request: FastifyRequest,
   ctx: CourseContentContext,
   beforeFile: (fields: Record<string, string>) => void,
+  room: StorageRoom,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
     throw new AppError(
@@ -51,13 +54,13 @@ export async function receiveMultipartUpload(
         throw invalid(part.fieldname, 'unexpected file; send the file as "file"');
       if (file) throw invalid('file', 'send exactly one file');
       beforeFile(fields);
-      const blob = await ctx.blobs.put(part.file, ctx.maxUploadBytes);
+      const blob = await ctx.blobs.put(part.file, Math.min(ctx.maxUploadBytes, room.bytes));
       file = { blob, fileName: displayFileName(part.filename), clientContentType: part.mimetype };
     }
   } catch (error) {
     discardRestOfBody(request);
     if (file) await deleteBlobsQuietly(ctx.blobs, [file.blob.key], request.log);
-    throw asUploadError(error, ctx.maxUploadBytes);
+    throw asUploadError(error, ctx.maxUploadBytes, room);
   }
   if (!file) throw invalid('file', 'is required (a multipart part named "file" with a filename)');
   return { fields, ...file };
@@ -77,9 +80,10 @@ function discardRestOfBody(request: FastifyRequest): void {
 }
 
 /** Translates what can go wrong while reading the body into the catalogue's answers. */
-function asUploadError(error: unknown, maxBytes: number): unknown {
+function asUploadError(error: unknown, maxBytes: number, room: StorageRoom): unknown {
   if (error instanceof AppError) return error;
   const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
+  if (error instanceof BlobTooLargeError && room.bytes < maxBytes) return quotaExceeded(room);
   if (error instanceof BlobTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
     return new AppError(
       'RESOURCE_TOO_LARGE',

@@ -58,7 +58,7 @@ export function resourcesRoutes(ctx: CourseContentContext) {
       {
         config: {
           access: 'course:write',
-          errors: ['COURSE_NOT_FOUND', 'RESOURCE_TOO_LARGE'],
+          errors: ['COURSE_NOT_FOUND', 'RESOURCE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED', 'UPLOADS_IN_PROGRESS'],
           documentedBody: { 'multipart/form-data': uploadFormSchema },
         },
         schema: {
@@ -76,7 +76,7 @@ export function resourcesRoutes(ctx: CourseContentContext) {
           ctx,
           principalOf(request),
           request.params.course_id,
-          (beforeFile) => receiveMultipartUpload(request, ctx, beforeFile),
+          (beforeFile, room) => receiveMultipartUpload(request, ctx, beforeFile, room),
           request.log,
           request.id,
         );

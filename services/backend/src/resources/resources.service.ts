@@ -14,6 +14,7 @@ import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { deleteBlobsQuietly } from '../storage/discard.js';
+import { type StorageRoom, storageRoom } from '../storage/upload-limits.js';
 import type { FedResource } from './course-material-feed.js';
 import { classify, SNIFF_BYTES } from './file-types.js';
 import type { ReceivedUpload } from './multipart-upload.js';
@@ -29,6 +30,7 @@ import {
 /** Reads the request body; `beforeFile` checks the fields that arrived ahead of the file. */
 export type UploadReceiver = (
   beforeFile: (fields: Record<string, string>) => void,
+  room: StorageRoom,
 ) => Promise<ReceivedUpload>;
 
 const FIELD_NAMES = ['name', 'category', 'chapter', 'description'] as const;
@@ -87,7 +89,30 @@ export async function uploadResource(
   requestId = 'internal',
 ): Promise<Resource> {
   await accessCourseForChange(ctx.db, principal, courseId, 'content');
-  const upload = await receive(checkFieldsSoFar);
+  const release = ctx.uploadSlots.acquire(principal.userId);
+  try {
+    const room = await storageRoom(ctx.db, ctx.limits, principal.userId, courseId);
+    return await storeResource(
+      ctx,
+      principal,
+      courseId,
+      await receive(checkFieldsSoFar, room),
+      log,
+      requestId,
+    );
+  } finally {
+    release();
+  }
+}
+
+async function storeResource(
+  ctx: CourseContentContext,
+  principal: Principal,
+  courseId: string,
+  upload: ReceivedUpload,
+  log: FastifyBaseLogger,
+  requestId: string,
+): Promise<Resource> {
   let resourceId: string;
   try {
     const fields: UploadResourceFields = parseFields(uploadResourceFieldsSchema, upload.fields);

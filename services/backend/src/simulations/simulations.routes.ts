@@ -17,9 +17,10 @@ import { solverExamples, solverResultSchemas } from '@faraday/physics/schemas';
 import { solverRequestSchema } from '@faraday/plot';
 import { answerCallerGone, callerGoneSignal, sendChunks, type ZodTypeProvider } from '@faraday/server-kit';
 import fastifyCompress, { type FastifyCompressRouteOptions } from '@fastify/compress';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../auth/access.js';
+import { perUser } from '../shared/per-user-rate-limit.js';
 import { acceptsGzip } from './gzip-segments.js';
 import type { SimulationContext } from './simulation-context.js';
 import { dataJsonStream, runAndRecord } from './simulation-run.js';
@@ -84,15 +85,6 @@ const dataJsonSchema = z.object({
     .union(simulationTypes.map((solver) => solverResultSchemas[solver]))
     .describe("The solver's result fields for `type`, every array as JSON numbers"),
 });
-
-/** Per-user limits (docs/api-contract.md); counters shared by instances through Redis when configured. */
-export function perUser(max: number, timeWindow: string) {
-  return {
-    max,
-    timeWindow,
-    keyGenerator: (request: FastifyRequest) => request.principal?.userId ?? request.ip,
-  };
-}
 
 export function simulationsRoutes(ctx: SimulationContext) {
   return async (app: FastifyInstance): Promise<void> => {

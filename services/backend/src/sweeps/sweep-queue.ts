@@ -1,6 +1,7 @@
 import { AppError } from '@faraday/contracts';
 import { REDIS_COMMAND_TIMEOUT_MS, redisClientOptions, withTimeout } from '@faraday/server-kit';
 import { type ConnectionOptions, Queue } from 'bullmq';
+import { redisNamespace } from '../shared/redis-keys.js';
 import type { SimulationContext } from '../simulations/simulation-context.js';
 import type { SweepLog } from './sweep-executor.js';
 import { MAX_RUN_ATTEMPTS, recoverSweeps, type SweepDispatcher } from './sweep-recovery.js';
@@ -14,12 +15,9 @@ export interface SweepJobData {
   runIndex: number;
 }
 
-/**
- * Keys are namespaced by APP_ENV, so environments sharing one Redis (development, staging,
- * a test run) never take each other's runs; the backend and its workers must agree on it.
- */
+/** BullMQ's key prefix: the environment's Redis namespace (the backend and its workers agree on APP_ENV). */
 export function sweepQueuePrefix(appEnv: string): string {
-  return `faraday-${appEnv.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  return redisNamespace(appEnv);
 }
 
 /** BullMQ rejects custom ids with a single ':', hence `_`. One id per run: adding it twice is a no-op. */

@@ -41,7 +41,7 @@ const sqlite: TestDatabaseFactory = {
   },
 };
 
-function mysqlFactory(serverUrl: string): TestDatabaseFactory {
+export function mysqlFactory(serverUrl: string): TestDatabaseFactory {
   return {
     name: 'mysql',
     async create() {

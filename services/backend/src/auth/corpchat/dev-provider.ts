@@ -90,6 +90,21 @@ export class DevCorpchatProvider {
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The development authorization page: pick a member (or type one) and go back with a code. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The development provider sends its code only back to this backend (as reached, or its
+ * PUBLIC_URL) or to a page on the user's own machine (the web app's dev server): never to
+ * another site, which could otherwise collect codes through a link to the provider.
+ */
+export function assertRedirectAllowed(redirectUri: string, ownOrigins: readonly string[]): void {
+  const target = new URL(redirectUri);
+  if (ownOrigins.includes(target.origin) || LOOPBACK_HOSTS.has(target.hostname)) return;
+  throw new AppError('VALIDATION_ERROR', 'redirect_uri must be an address of this platform', {
+    details: `redirect_uri: ${target.origin} is not this backend's origin nor a loopback address`,
+  });
+}
+
 export function devAuthorizePage(redirectUri: string, state: string): string {
   const hidden = `<input type="hidden" name="redirect_uri" value="${escapeHtml(redirectUri)}">
       <input type="hidden" name="state" value="${escapeHtml(state)}">`;
