@@ -141,12 +141,12 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   });
   installAccessControl(app, identity);
   scheduleIdentityCleanup(app, db);
-  await app.register(healthRoutes(redis?.availability));
+  const blobs = createBlobStore(config.uploads);
+  app.addHook('onClose', async () => blobs.close?.());
+  await app.register(healthRoutes(redis?.availability, blobs));
   await app.register(authRoutes(identity, config.loginRateLimitPerMinute));
   await app.register(corpchatRoutes(identity, config.corpchat));
   await app.register(usersRoutes(identity));
-  const blobs = createBlobStore(config.uploads);
-  app.addHook('onClose', async () => blobs.close?.());
   // Only the folder store keeps temporary files of its own; a dead S3 upload leaves at most parts,
   // which its abort or the bucket's lifecycle rule removes.
   if (blobs instanceof FolderBlobStore) scheduleTemporaryUploadCleanup(app, blobs, config.uploads.timeoutMs);

@@ -65,6 +65,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
         config: {
           access: 'course:read',
           errors: [
+            'STORAGE_UNAVAILABLE',
             'COURSE_NOT_FOUND',
             'ASSIGNMENT_NOT_FOUND',
             'ASSIGNMENT_OVERDUE',
@@ -131,7 +132,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
       {
         config: {
           access: 'course:read',
-          errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND'],
+          errors: ['STORAGE_UNAVAILABLE', 'COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND'],
         },
         schema: {
           tags,
@@ -152,7 +153,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
       {
         config: {
           access: 'course:read',
-          errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND'],
+          errors: ['STORAGE_UNAVAILABLE', 'COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND'],
         },
         schema: {
           tags,
@@ -173,7 +174,13 @@ export function submissionsRoutes(ctx: CourseContentContext) {
       {
         config: {
           access: 'course:write',
-          errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND', 'ATTEMPT_SUPERSEDED'],
+          errors: [
+            'STORAGE_UNAVAILABLE',
+            'COURSE_NOT_FOUND',
+            'ASSIGNMENT_NOT_FOUND',
+            'SUBMISSION_NOT_FOUND',
+            'ATTEMPT_SUPERSEDED',
+          ],
         },
         schema: {
           tags,
@@ -207,6 +214,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
         config: {
           access: 'course:read',
           errors: [
+            'STORAGE_UNAVAILABLE',
             'COURSE_NOT_FOUND',
             'ASSIGNMENT_NOT_FOUND',
             'SUBMISSION_NOT_FOUND',

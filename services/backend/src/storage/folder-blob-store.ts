@@ -7,6 +7,7 @@ import { newId } from '../shared/ids.js';
 import {
   BlobNotFoundError,
   type BlobStore,
+  BlobStoreUnavailableError,
   type ByteRange,
   blobMeter,
   type PutOptions,
@@ -97,6 +98,15 @@ export class FolderBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** A folder not made yet is fine (the first put makes it); an unreadable mount is not. */
+  async check(): Promise<void> {
+    try {
+      await stat(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new BlobStoreUnavailableError(error);
+    }
   }
 
   /**
