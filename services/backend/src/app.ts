@@ -31,6 +31,7 @@ import type { SimulationContext } from './simulations/simulation-context.js';
 import { simulationsRoutes } from './simulations/simulations.routes.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { FolderBlobStore } from './storage/folder-blob-store.js';
+import { scheduleOrphanBlobRemoval } from './storage/orphan-blobs.js';
 import { scheduleTemporaryUploadCleanup } from './storage/tmp-cleanup.js';
 import { sweepsRoutes } from './sweeps/sweeps.routes.js';
 import { isDemoUsername, seedDemoAccounts } from './users/demo-accounts.js';
@@ -169,6 +170,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(simulationsRoutes(simulation));
   await app.register(sweepsRoutes(simulation, config));
   scheduleRetention(app, simulation);
+  scheduleOrphanBlobRemoval(app, db, blobs);
   await app.register(aiGatewayRoutes(app.config));
   await app.register(conversationsRoutes(db));
   await app.register(webAppRoutes(config.webDir));

@@ -10,6 +10,12 @@ export interface StoredBlob {
   sha256: string;
 }
 
+/** A blob as list() finds it. */
+export interface ListedBlob {
+  key: string;
+  modifiedAt: Date;
+}
+
 /** put()'s choices beyond the size limit. */
 export interface PutOptions {
   /**
@@ -98,6 +104,8 @@ export interface BlobStore {
   open(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the blob; removing one that is already gone is not an error. */
   delete(key: string): Promise<void>;
+  /** Every blob with when it was written, in batches (for the orphan reconciliation). */
+  list(): AsyncIterable<ListedBlob[]>;
   /** Resolves when the store answers (readiness); BlobStoreUnavailableError otherwise. */
   check(): Promise<void>;
   /** Releases connections (the S3 client's sockets) when the service stops. */

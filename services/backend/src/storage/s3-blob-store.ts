@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   S3Client,
   type S3ClientConfig,
@@ -17,6 +18,7 @@ import {
   BlobStoreUnavailableError,
   type ByteRange,
   blobMeter,
+  type ListedBlob,
   type PutOptions,
   type StoredBlob,
 } from './blob-store.js';
@@ -149,6 +151,30 @@ export class S3BlobStore implements BlobStore {
     } catch (error) {
       throw new BlobStoreUnavailableError(error);
     }
+  }
+
+  async *list(): AsyncIterable<ListedBlob[]> {
+    let token: string | undefined;
+    do {
+      const page = await this.client
+        .send(
+          new ListObjectsV2Command({
+            Bucket: this.settings.bucket,
+            Prefix: this.settings.prefix || undefined,
+            ContinuationToken: token,
+          }),
+          this.deadline(),
+        )
+        .catch((error: unknown) => {
+          throw new BlobStoreUnavailableError(error);
+        });
+      yield (page.Contents ?? []).flatMap((o) =>
+        o.Key && o.LastModified
+          ? [{ key: o.Key.slice(this.settings.prefix.length), modifiedAt: o.LastModified }]
+          : [],
+      );
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async check(): Promise<void> {
