@@ -53,10 +53,15 @@ export const aiEnvSchema = z
       .max(43_200)
       .default(120)
       .describe('Minutes of inactivity after which a guided learning session expires'),
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default('./data')
+      .describe('Folder of every file the AI service writes (sessions, run-time documents, vectors)'),
     SESSION_STORE_PATH: z
       .string()
-      .default('data/guided-sessions.db')
-      .describe('SQLite file of guided sessions, relative to the AI service folder (unused with REDIS_URL)'),
+      .default('guided-sessions.db')
+      .describe('SQLite file of guided sessions, relative to DATA_DIR (unused with REDIS_URL)'),
     REDIS_URL: z
       .url()
       .refine((url) => /^rediss?:\/\//.test(url), 'must be a redis:// or rediss:// URL')
@@ -171,11 +176,12 @@ export function toAiConfig(env: AiEnv): AiConfig {
     simServiceUrl: env.SIM_SERVICE_URL.replace(/\/$/, ''),
     tutoring: {
       sessionTtlMs: Math.round(env.GUIDED_SESSION_TTL_MIN * 60_000),
-      sessionStorePath: resolve(AI_SERVICE_DIR, env.SESSION_STORE_PATH),
+      sessionStorePath: resolve(env.DATA_DIR, env.SESSION_STORE_PATH),
       redisUrl: env.REDIS_URL,
       toolSimTimeoutMs: Math.round(env.TOOL_SIM_TIMEOUT_SEC * 1000),
     },
     retrieval: toRetrievalSettings(env, {
+      dataDir: resolve(env.DATA_DIR),
       production: env.APP_ENV === 'prod',
       local,
       redisUrl: env.REDIS_URL,
