@@ -10,6 +10,9 @@ import {
 } from './retrieval/index.js';
 
 /** services/ai, from src/ and dist/ alike: relative paths in the config are relative to it. */
+/** The AI service's Redis keys: per environment, so dev, test and prod can share one Redis. */
+export const redisPrefixOf = (appEnv: string) => `faraday:${appEnv}:ai:`;
+
 export const AI_SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const routingPolicies = ['local_first', 'cloud_only'] as const;
@@ -132,6 +135,8 @@ export interface AiConfig {
     /** Absolute path of the SQLite session file. */
     sessionStorePath: string;
     redisUrl: string | undefined;
+    /** Prefix of every Redis key the service writes (`faraday:<APP_ENV>:ai:`). */
+    redisPrefix: string;
     toolSimTimeoutMs: number;
   };
   /** Retrieval for `<mode>_rag`, `/v1/chat/hybrid` and `/v1/index/documents`. */
@@ -178,10 +183,12 @@ export function toAiConfig(env: AiEnv): AiConfig {
       sessionTtlMs: Math.round(env.GUIDED_SESSION_TTL_MIN * 60_000),
       sessionStorePath: resolve(env.DATA_DIR, env.SESSION_STORE_PATH),
       redisUrl: env.REDIS_URL,
+      redisPrefix: redisPrefixOf(env.APP_ENV),
       toolSimTimeoutMs: Math.round(env.TOOL_SIM_TIMEOUT_SEC * 1000),
     },
     retrieval: toRetrievalSettings(env, {
       dataDir: resolve(env.DATA_DIR),
+      redisPrefix: redisPrefixOf(env.APP_ENV),
       production: env.APP_ENV === 'prod',
       local,
       redisUrl: env.REDIS_URL,

@@ -48,6 +48,16 @@ describe('AI service configuration', () => {
       vectorStorePath: '/srv/faraday-ai/vector-store.json',
     });
     expect(elsewhere.tutoring.sessionStorePath).toBe('/srv/faraday-ai/guided-sessions.db');
+    // Redis keys name the environment, so two environments on one Redis never share documents.
+    const shared = (appEnv: string) =>
+      configOf({
+        APP_ENV: appEnv,
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        AI_GATEWAY_SHARED_TOKEN: 'x'.repeat(16),
+      });
+    expect(shared('dev').retrieval.shared?.prefix).toBe('faraday:dev:ai:rag-runtime:');
+    expect(shared('prod').retrieval.shared?.prefix).toBe('faraday:prod:ai:rag-runtime:');
+    expect(shared('prod').tutoring.redisPrefix).toBe('faraday:prod:ai:');
     expect(configOf({ APP_ENV: 'prod', AI_GATEWAY_SHARED_TOKEN: 'x'.repeat(16) }).retrieval.enabled).toBe(
       false,
     );

@@ -45,8 +45,10 @@ export const retrievalEnvShape = {
   GRAPH_RAG_RUNTIME_REDIS_PREFIX: z
     .string()
     .regex(/^[\w:.-]+$/, 'letters, digits and : . - _ only')
-    .default('faraday:ai:rag-runtime:')
-    .describe('With REDIS_URL: key prefix of the shared run-time documents (one per deployment)'),
+    .optional()
+    .describe(
+      'With REDIS_URL: key prefix of the shared run-time documents (default faraday:<APP_ENV>:ai:rag-runtime:)',
+    ),
   EMBEDDING_PROVIDER: z.enum(['hash', 'api']).default('hash').describe('Vectors for /v1/chat/hybrid'),
   EMBEDDING_MODEL: z.string().min(1).optional().describe('Model for EMBEDDING_PROVIDER=api'),
   VECTOR_STORE_PATH: z
@@ -92,6 +94,8 @@ export function toRetrievalSettings(
     redisUrl?: string | undefined;
     /** Where the files the service writes live; the prebuilt index is read from the service folder. */
     dataDir: string;
+    /** The service's Redis key prefix (names the environment). */
+    redisPrefix: string;
   },
 ): RetrievalSettings {
   const path = (p: string) => (isAbsolute(p) ? p : resolve(SERVICE_DIR, p));
@@ -107,7 +111,7 @@ export function toRetrievalSettings(
     shared: context.redisUrl
       ? {
           redisUrl: context.redisUrl,
-          prefix: env.GRAPH_RAG_RUNTIME_REDIS_PREFIX,
+          prefix: env.GRAPH_RAG_RUNTIME_REDIS_PREFIX ?? `${context.redisPrefix}rag-runtime:`,
           pollMs: env.GRAPH_RAG_RUNTIME_POLL_MS,
         }
       : undefined,
