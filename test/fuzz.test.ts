@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chatModes, RAG_MODE_SUFFIX } from '@faraday/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestAi, upstreamEnv } from '../services/ai/test/support/ai-app.js';
@@ -12,7 +13,7 @@ import { type TestDatabase, testDatabaseFactories } from '../services/backend/te
 import { FakeCorpchat } from '../services/backend/test/support/fake-corpchat.js';
 import { courseWithPeople } from '../services/backend/test/support/resources.js';
 import { useSimServer } from '../services/sim/test/support.js';
-import { type FuzzReport, fuzzCases, runFuzz } from './support/fuzz.js';
+import { expressionCases, type FuzzReport, fuzzCases, runFuzz } from './support/fuzz.js';
 import type { OpenApiDocument } from './support/openapi.js';
 
 /**
@@ -34,6 +35,9 @@ const sim = useSimServer({ SIM_WORKERS: '2', SIM_TIMEOUT_SEC: '4' });
 let upstream: FakeOpenAI;
 let ai: FastifyInstance;
 let aiAddress: string;
+// Without an upstream every mode answers from the service's own code (formula reading, grading).
+let simulatedAi: FastifyInstance;
+let simulatedAiAddress: string;
 
 beforeAll(async () => {
   upstream = await FakeOpenAI.start();
@@ -48,10 +52,21 @@ beforeAll(async () => {
     })
   ).app;
   aiAddress = await ai.listen({ host: '127.0.0.1', port: 0 });
+  simulatedAi = (
+    await buildTestAi({
+      AI_GATEWAY_SHARED_TOKEN: GATEWAY_TOKEN,
+      SIM_SERVICE_URL: sim.address,
+      SESSION_STORE_PATH: join(dataDir, 'simulated-guided-sessions.db'),
+      GRAPH_RAG_RUNTIME_PATH: join(dataDir, 'simulated-rag-runtime-index.json'),
+      VECTOR_STORE_PATH: join(dataDir, 'simulated-vector-store.json'),
+    })
+  ).app;
+  simulatedAiAddress = await simulatedAi.listen({ host: '127.0.0.1', port: 0 });
 });
 
 afterAll(async () => {
   await ai?.close();
+  await simulatedAi?.close();
   await upstream?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -99,6 +114,17 @@ describe('fuzzing the internal services', () => {
     const report = await runFuzz(aiAddress, cases);
     console.info(summarise('ai', report));
     expect(report.requests).toBeGreaterThan(100);
+    expectNoFailures(report);
+  }, 240_000);
+
+  it('AI service: long flat and deeply nested formulas in every text field of every mode get an answer or a 400', async () => {
+    const doc = await openapiOf(simulatedAiAddress);
+    const modes = [...chatModes, ...chatModes.map((m) => `${m}${RAG_MODE_SUFFIX}`)];
+    const cases = expressionCases(doc, { modes, headers: () => ({ 'x-ai-gateway-token': GATEWAY_TOKEN }) });
+    const report = await runFuzz(simulatedAiAddress, cases);
+    console.info(summarise('ai (formula shapes)', report));
+    // Every mode sees every shape in the chat message at least.
+    expect(report.requests).toBeGreaterThan(modes.length * 12);
     expectNoFailures(report);
   }, 240_000);
 });

@@ -103,6 +103,58 @@ const badIds: Hostile[] = [
   { label: 'id with emoji', value: '😀' },
 ];
 
+/**
+ * Formulas shaped to exhaust a recursive parser or tree walker (long flat chains, deep nesting),
+ * each under the chat's 20,000-character message limit: the answer must be a reply or a 400.
+ */
+const chain = (op: string, terms: number) => `x = a${`${op}a`.repeat(terms - 1)}`;
+const nested = (open: string, close: string, depth: number) =>
+  `x = ${open.repeat(depth)}a${close.repeat(depth)}`;
+export const expressionShapes: Hostile[] = [
+  { label: 'sum of 9,990 terms', value: chain('+', 9_990) },
+  { label: 'difference of 9,990 terms', value: chain('-', 9_990) },
+  { label: 'product of 9,990 factors', value: chain('*', 9_990) },
+  { label: 'implicit product of 9,990 factors', value: `x = ${'a '.repeat(9_990)}` },
+  { label: 'quotient of 9,990 terms', value: chain('/', 9_990) },
+  { label: 'power tower of 9,990', value: chain('^', 9_990) },
+  { label: '9,000 nested parentheses', value: nested('(', ')', 9_000) },
+  { label: '9,000 nested braces', value: nested('{', '}', 9_000) },
+  { label: '3,000 nested roots', value: nested('sqrt(', ')', 3_000) },
+  { label: '2,000 nested fractions', value: nested('\\frac{', '}{b}', 2_000) },
+  { label: '19,000 minus signs', value: `x = ${'-'.repeat(19_000)}a` },
+  { label: 'arithmetic of 9,000 terms', value: `${'1+'.repeat(9_000)}1` },
+];
+
+/**
+ * Every expression shape in every free-text body field of every operation; where the body has a
+ * `mode`, in each of `modes`, since each mode reads the text its own way.
+ */
+export function expressionCases(
+  doc: OpenApiDocument,
+  options: { modes: readonly string[]; headers: (op: Operation) => Record<string, string> },
+): FuzzCase[] {
+  const cases: FuzzCase[] = [];
+  for (const op of operationsOf(doc)) {
+    const baseline = baselineInputs(doc, op);
+    const hasMode = typeof (baseline.body as { mode?: unknown } | undefined)?.mode === 'string';
+    const modes = hasMode ? options.modes : [undefined];
+    const texts = inputsOf(doc, op).filter(
+      (i) => i.where === 'body' && i.schema.type === 'string' && !i.schema.enum && i.path.at(-1) !== 'mode',
+    );
+    for (const input of texts) {
+      for (const shape of expressionShapes) {
+        for (const mode of modes) {
+          const inputs = withValue(baseline, input, shape.value);
+          if (mode !== undefined) (inputs.body as { mode: string }).mode = mode;
+          const label = `${fieldName(input)}: ${shape.label}${mode === undefined ? '' : ` (${mode})`}`;
+          cases.push(toCase(op, inputs, label, options.headers(op)));
+        }
+      }
+    }
+  }
+  return cases;
+}
+
 export interface FuzzCase {
   op: Operation;
   label: string;

@@ -53,6 +53,7 @@ const expectedStatus: Record<string, number> = {
   ROUTING_FORBIDDEN: 403,
   SIMULATION_BUSY: 503,
   SERVICE_UNAVAILABLE: 503,
+  STORAGE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 

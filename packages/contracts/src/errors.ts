@@ -69,6 +69,7 @@ export const errorCatalogue = {
   ROUTING_FORBIDDEN: { status: 403, message: 'This caller may not choose that routing' },
   SIMULATION_BUSY: { status: 503, message: 'The simulation service is busy; try again shortly' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready' },
+  STORAGE_UNAVAILABLE: { status: 503, message: 'File storage is unavailable; try again shortly' },
   INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -4,6 +4,7 @@ import { chatRoutes } from './chat/chat.routes.js';
 import type { ChatDeps } from './chat/chat.service.js';
 import type { AiConfig } from './config.js';
 import { guidedRoutes } from './guided/guided.routes.js';
+import { registerReadiness } from './readiness.js';
 import { documentRoutes, RetrievalGate } from './retrieval/index.js';
 import { gateCourseSearch } from './tools/course-search.js';
 import { toolsRoutes } from './tools/tools.routes.js';
@@ -54,6 +55,7 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
   app.addHook('onClose', () => retrieval.close());
   app.log.info({ retrieval: retrieval.health() }, 'retrieval');
   registerLiveness(app, { details: () => ({ retrieval: retrieval.health() }) });
+  registerReadiness(app, retrieval);
   installGatewayTrust(app, { token: config.gatewayToken, production: config.isProduction });
   const deps: ChatDeps = {
     config,

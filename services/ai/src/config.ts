@@ -10,6 +10,9 @@ import {
 } from './retrieval/index.js';
 
 /** services/ai, from src/ and dist/ alike: relative paths in the config are relative to it. */
+/** The AI service's Redis keys: per environment, so dev, test and prod can share one Redis. */
+export const redisPrefixOf = (appEnv: string) => `faraday:${appEnv}:ai:`;
+
 export const AI_SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const routingPolicies = ['local_first', 'cloud_only'] as const;
@@ -53,10 +56,15 @@ export const aiEnvSchema = z
       .max(43_200)
       .default(120)
       .describe('Minutes of inactivity after which a guided learning session expires'),
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default('./data')
+      .describe('Folder of every file the AI service writes (sessions, run-time documents, vectors)'),
     SESSION_STORE_PATH: z
       .string()
-      .default('data/guided-sessions.db')
-      .describe('SQLite file of guided sessions, relative to the AI service folder (unused with REDIS_URL)'),
+      .default('guided-sessions.db')
+      .describe('SQLite file of guided sessions, relative to DATA_DIR (unused with REDIS_URL)'),
     REDIS_URL: z
       .url()
       .refine((url) => /^rediss?:\/\//.test(url), 'must be a redis:// or rediss:// URL')
@@ -127,6 +135,8 @@ export interface AiConfig {
     /** Absolute path of the SQLite session file. */
     sessionStorePath: string;
     redisUrl: string | undefined;
+    /** Prefix of every Redis key the service writes (`faraday:<APP_ENV>:ai:`). */
+    redisPrefix: string;
     toolSimTimeoutMs: number;
   };
   /** Retrieval for `<mode>_rag`, `/v1/chat/hybrid` and `/v1/index/documents`. */
@@ -171,11 +181,14 @@ export function toAiConfig(env: AiEnv): AiConfig {
     simServiceUrl: env.SIM_SERVICE_URL.replace(/\/$/, ''),
     tutoring: {
       sessionTtlMs: Math.round(env.GUIDED_SESSION_TTL_MIN * 60_000),
-      sessionStorePath: resolve(AI_SERVICE_DIR, env.SESSION_STORE_PATH),
+      sessionStorePath: resolve(env.DATA_DIR, env.SESSION_STORE_PATH),
       redisUrl: env.REDIS_URL,
+      redisPrefix: redisPrefixOf(env.APP_ENV),
       toolSimTimeoutMs: Math.round(env.TOOL_SIM_TIMEOUT_SEC * 1000),
     },
     retrieval: toRetrievalSettings(env, {
+      dataDir: resolve(env.DATA_DIR),
+      redisPrefix: redisPrefixOf(env.APP_ENV),
       production: env.APP_ENV === 'prod',
       local,
       redisUrl: env.REDIS_URL,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { ConfigError, parseConfig } from '@faraday/server-kit';
 import { describe, expect, it } from 'vitest';
 import { aiEnvSchema, toAiConfig } from '../src/config.js';
@@ -31,7 +32,7 @@ describe('AI service configuration', () => {
     ).toMatchObject({ timeoutMs: 60_000 });
   });
 
-  it('retrieval: on with the shipped index outside prod, paths relative to services/ai, hash embeddings', () => {
+  it('retrieval: on with the shipped index outside prod, written files under DATA_DIR, hash embeddings', () => {
     const { retrieval } = configOf({});
     expect(retrieval).toMatchObject({
       enabled: true,
@@ -39,7 +40,24 @@ describe('AI service configuration', () => {
       maxDocumentChars: 1_000_000,
     });
     expect(retrieval.indexPath).toMatch(/services\/ai\/corpus\/index\/graph-index\.json$/);
-    expect(retrieval.runtimePath).toMatch(/services\/ai\/data\/rag-runtime-index\.json$/);
+    expect(retrieval.runtimePath).toBe(resolve('data/rag-runtime-index.json'));
+    // Every file the service writes lives under DATA_DIR, never in the checkout.
+    const elsewhere = configOf({ DATA_DIR: '/srv/faraday-ai' });
+    expect(elsewhere.retrieval).toMatchObject({
+      runtimePath: '/srv/faraday-ai/rag-runtime-index.json',
+      vectorStorePath: '/srv/faraday-ai/vector-store.json',
+    });
+    expect(elsewhere.tutoring.sessionStorePath).toBe('/srv/faraday-ai/guided-sessions.db');
+    // Redis keys name the environment, so two environments on one Redis never share documents.
+    const shared = (appEnv: string) =>
+      configOf({
+        APP_ENV: appEnv,
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        AI_GATEWAY_SHARED_TOKEN: 'x'.repeat(16),
+      });
+    expect(shared('dev').retrieval.shared?.prefix).toBe('faraday:dev:ai:rag-runtime:');
+    expect(shared('prod').retrieval.shared?.prefix).toBe('faraday:prod:ai:rag-runtime:');
+    expect(shared('prod').tutoring.redisPrefix).toBe('faraday:prod:ai:');
     expect(configOf({ APP_ENV: 'prod', AI_GATEWAY_SHARED_TOKEN: 'x'.repeat(16) }).retrieval.enabled).toBe(
       false,
     );

@@ -33,6 +33,7 @@ import type { SimulationContext } from './simulations/simulation-context.js';
 import { simulationsRoutes } from './simulations/simulations.routes.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { FolderBlobStore } from './storage/folder-blob-store.js';
+import { scheduleOrphanBlobRemoval } from './storage/orphan-blobs.js';
 import { scheduleTemporaryUploadCleanup } from './storage/tmp-cleanup.js';
 import { UploadSlots } from './storage/upload-limits.js';
 import { sweepsRoutes } from './sweeps/sweeps.routes.js';
@@ -159,12 +160,12 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(cookie);
   installAccessControl(app, identity);
   scheduleIdentityCleanup(app, db);
-  await app.register(healthRoutes(redis?.availability));
+  const blobs = createBlobStore(config.uploads);
+  app.addHook('onClose', async () => blobs.close?.());
+  await app.register(healthRoutes(redis?.availability, blobs));
   await app.register(authRoutes(identity, config.loginRateLimitPerMinute));
   await app.register(corpchatRoutes(identity, config.corpchat));
   await app.register(usersRoutes(identity));
-  const blobs = createBlobStore(config.uploads);
-  app.addHook('onClose', async () => blobs.close?.());
   // Only the folder store keeps temporary files of its own; a dead S3 upload leaves at most parts,
   // which its abort or the bucket's lifecycle rule removes.
   if (blobs instanceof FolderBlobStore) scheduleTemporaryUploadCleanup(app, blobs, config.uploads.timeoutMs);
@@ -189,6 +190,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(simulationsRoutes(simulation));
   await app.register(sweepsRoutes(simulation, config));
   scheduleRetention(app, simulation);
+  scheduleOrphanBlobRemoval(app, db, blobs);
   await app.register(aiGatewayRoutes(app.config));
   await app.register(conversationsRoutes(db));
   await app.register(webAppRoutes(config.webDir));

@@ -129,6 +129,14 @@ export const backendEnvSchema = z
     S3_ENDPOINT: z.url().optional().describe('S3 API of a self-hosted server (MinIO, Ceph…); unset for AWS'),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_TIMEOUT_SEC: z.coerce
+      .number()
+      .positive()
+      .max(120)
+      .default(5)
+      .describe(
+        'Longest wait for one object-storage call before the request answers 503 STORAGE_UNAVAILABLE',
+      ),
     S3_FORCE_PATH_STYLE: booleanFlagSchema(false).describe(
       'Bucket in the URL path (most self-hosted servers)',
     ),
@@ -276,6 +284,7 @@ function blobStoreOf(env: BackendEnv): BlobStoreConfig {
         ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
         : undefined,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    timeoutMs: env.S3_TIMEOUT_SEC * 1000,
   };
 }
 

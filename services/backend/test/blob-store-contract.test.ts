@@ -33,6 +33,7 @@ const s3 = async (): Promise<StoreFixture> => {
     prefix: 'blobs/',
     region: 'us-east-1',
     endpoint: server.endpoint,
+    timeoutMs: 5_000,
     credentials: {
       accessKeyId: server.env.S3_ACCESS_KEY_ID!,
       secretAccessKey: server.env.S3_SECRET_ACCESS_KEY!,

@@ -25,12 +25,18 @@ describe.each(testDatabaseFactories())('backend foundation on $name', (factory) 
     expect(res.json()).toEqual({ success: true, data: { status: 'ok' } });
   });
 
-  it('answers GET /readyz after checking the database', async () => {
+  it('answers GET /readyz after checking the database and the blob store', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { status: 'ok', database: 'ok', redis: 'not configured', rate_limits: 'per-instance' },
+      data: {
+        status: 'ok',
+        database: 'ok',
+        blob_store: 'ok',
+        redis: 'not configured',
+        rate_limits: 'per-instance',
+      },
     });
   });
 

@@ -3,15 +3,20 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { solverExamples } from '@faraday/physics/schemas';
+import { parseConfig } from '@faraday/server-kit';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWith } from '../../../test/support/optional-parts.js';
+import { backendEnvSchema, toBackendConfig } from '../src/config.js';
+import { createBlobStore } from '../src/storage/create-blob-store.js';
+import { ORPHAN_GRACE_MS, removeOrphanBlobs } from '../src/storage/orphan-blobs.js';
 import { SWEEP_QUEUE_NAME, sweepQueuePrefix } from '../src/sweeps/sweep-queue.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
+import { startS3 } from './support/s3-server.js';
 import { ENDLESS_SOLENOID_WORKER, simPoolStatus, startSimService } from './support/sim-service.js';
 import {
   type Auth,
@@ -22,6 +27,7 @@ import {
   untilEnded,
   waitFor,
 } from './support/sweeps.js';
+import { startTcpGate } from './support/tcp-gate.js';
 
 /** The compiled worker, as `npm run sim:worker` starts it (`tsc -b` first). */
 const WORKER = fileURLToPath(new URL('../dist/sweeps/sim-worker.js', import.meta.url));
@@ -68,7 +74,12 @@ describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUr
   /** `defaultLocks`: the lock settings a deployment gets, not the tests' short ones. */
   function startWorker(
     name: string,
-    options: { defaultLocks?: boolean; simUrl?: string; logLevel?: string } = {},
+    options: {
+      defaultLocks?: boolean;
+      simUrl?: string;
+      logLevel?: string;
+      env?: Record<string, string>;
+    } = {},
   ): Promise<WorkerProcess> {
     const target = database.target;
     if (target.dialect !== 'sqlite') throw new Error('the worker shares the test SQLite file');
@@ -85,6 +96,7 @@ describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUr
         ...(options.defaultLocks
           ? {}
           : { SWEEP_LOCK_DURATION_MS: '2000', SWEEP_STALLED_INTERVAL_MS: '1000' }),
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -135,6 +147,82 @@ describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUr
     await redis.quit();
     await database?.drop();
   });
+
+  it('removes the object a worker killed mid-upload left in the bucket, and nothing any record names', async () => {
+    const s3 = await startS3();
+    const gate = await startTcpGate({ host: '127.0.0.1', port: Number(new URL(s3.endpoint).port) });
+    try {
+      // Worker A reaches the bucket through the relay, which stops answering the moment the first
+      // object is stored: A never learns it was, and is killed waiting, as a worker dies mid-run.
+      let frozen = false;
+      s3.onCall((call) => {
+        if (!frozen && /^PUT \/[^/ ]+\/[^ ]+ 200$/.test(call)) {
+          frozen = true;
+          gate.freeze();
+        }
+      });
+      const a = await startWorker('orphan-a', {
+        env: { ...s3.env, S3_ENDPOINT: gate.url, S3_TIMEOUT_SEC: '120' },
+      });
+      const res = await postSweep(t.app, student, pointChargesSweep(3, 40));
+      expect(res.statusCode, res.body).toBe(201);
+      const taskId = res.json().data.task_id;
+      await waitFor(
+        () => s3.keys(),
+        (keys) => frozen && keys.length > 0,
+        'an object stored',
+        60_000,
+        20,
+      );
+      a.child.kill('SIGKILL');
+      await a.exited;
+      const [orphan] = await s3.keys();
+
+      const b = await startWorker('orphan-b', { env: s3.env });
+      expect(await untilEnded(t.app, student, taskId)).toMatchObject({ status: 'completed', completed: 3 });
+      const named = async () =>
+        (
+          await t.app.db
+            .selectFrom('simulations')
+            .select(['png_blob_key', 'data_blob_key'])
+            .where('sweep_id', '=', taskId)
+            .execute()
+        )
+          .flatMap((r) => [r.png_blob_key, r.data_blob_key])
+          .concat(
+            (
+              await t.app.db
+                .selectFrom('sweep_tasks')
+                .select('summary_blob_key')
+                .where('id', '=', taskId)
+                .executeTakeFirst()
+            )?.summary_blob_key ?? null,
+          )
+          .filter((k) => k !== null);
+      expect(await named()).not.toContain(orphan);
+      const store = createBlobStore(
+        toBackendConfig(parseConfig(backendEnvSchema, { ...s3.env, DATA_DIR: database.dataDir })).uploads,
+      );
+      try {
+        // Within the grace period nothing is touched: the object could be a run still storing.
+        expect(await removeOrphanBlobs(t.app.db, store, new Date(Date.now() - ORPHAN_GRACE_MS))).toBe(0);
+        expect(await s3.keys()).toContain(orphan);
+        expect(await removeOrphanBlobs(t.app.db, store, new Date(Date.now() + 1_000))).toBeGreaterThan(0);
+        const left = await s3.keys();
+        expect(left).not.toContain(orphan);
+        // Every object still there is named by a record, and every record's objects are still there.
+        expect(new Set(left)).toEqual(new Set(await named()));
+      } finally {
+        store.close?.();
+        // The later tests count on their own workers alone taking the runs.
+        b.child.kill('SIGKILL');
+        await b.exited;
+      }
+    } finally {
+      await gate.close();
+      await s3.stop();
+    }
+  }, 120_000);
 
   it('spreads the runs over two workers and retries a killed worker’s run on the other', async () => {
     const [a, b] = [await startWorker('worker-a'), await startWorker('worker-b')];

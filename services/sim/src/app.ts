@@ -40,6 +40,7 @@ export async function buildApp(config: SimConfig, options: BuildOptions = {}): P
     workers: config.workers,
     queueSize: config.queueSize,
     maxRunningPerUser: config.maxRunningPerUser,
+    maxQueuedPerUser: config.maxQueuedPerUser,
     timeoutSec: config.timeoutSec,
     workerMemoryMb: config.workerMemoryMb,
     log: app.log,

@@ -36,6 +36,13 @@ export const simEnvSchema = z.object({
     .max(5)
     .default(1)
     .describe('Computations one user may have running at once; further ones wait their turn (default 1)'),
+  SIM_MAX_QUEUED_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(4)
+    .describe('Interactive requests one user may have waiting; beyond it 503 SIMULATION_BUSY (default 4)'),
   SIM_WORKER_MEMORY_MB: z.coerce
     .number()
     .int()
@@ -58,6 +65,7 @@ export interface SimConfig {
   timeoutSec: number;
   queueSize: number;
   maxRunningPerUser: number;
+  maxQueuedPerUser: number;
   workerMemoryMb: number;
 }
 
@@ -72,6 +80,7 @@ export function toSimConfig(env: SimEnv): SimConfig {
     timeoutSec: env.SIM_TIMEOUT_SEC,
     queueSize: env.SIM_QUEUE_SIZE,
     maxRunningPerUser: env.SIM_MAX_RUNNING_PER_USER,
+    maxQueuedPerUser: env.SIM_MAX_QUEUED_PER_USER,
     workerMemoryMb: env.SIM_WORKER_MEMORY_MB,
   };
 }

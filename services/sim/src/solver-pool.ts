@@ -35,6 +35,8 @@ export interface SolverPoolOptions {
   queueSize: number;
   /** Computations one user may have running at once; their further requests wait their turn. */
   maxRunningPerUser: number;
+  /** Interactive requests one user may have waiting; beyond it that user's next one is refused. */
+  maxQueuedPerUser: number;
   timeoutSec: number;
   workerMemoryMb: number;
   /** Another worker file (tests inject misbehaving workers). */
@@ -105,6 +107,9 @@ export class SolverPool {
   #running = 0;
   #runningBackground = 0;
   readonly #runningByUser = new Map<string, number>();
+  /** When each user last got a thread (a counter): a freed thread goes to the least recently served. */
+  readonly #lastServed = new Map<string, number>();
+  #served = 0;
   /** Mean seconds per computation (exponentially weighted), for Retry-After. */
   #meanSeconds = 1;
   #counts = { completed: 0, failed: 0, timed_out: 0, crashed: 0 };
@@ -203,11 +208,22 @@ export class SolverPool {
       this.#take(caller);
       return Promise.resolve();
     }
+    const mine = caller.user === undefined ? [] : this.#waiting.filter((w) => w.caller.user === caller.user);
+    if (
+      !caller.background &&
+      mine.filter((w) => !w.caller.background).length >= this.#options.maxQueuedPerUser
+    ) {
+      throw this.#busy(`You already have ${this.#options.maxQueuedPerUser} computations waiting`);
+    }
     if (this.#waiting.length >= this.#options.queueSize) {
-      throw new AppError('SIMULATION_BUSY', undefined, {
-        details: `${this.#running} computations running and ${this.#waiting.length} waiting`,
-        headers: { 'retry-after': String(this.#retryAfterSeconds()) },
-      });
+      // A full queue is shared: the user with the most waiting gives up their newest place to a
+      // user with fewer, so a few users filling it cannot keep everyone else out.
+      const evicted = caller.user === undefined ? undefined : this.#newestOfLargestShare(mine.length);
+      if (!evicted) {
+        throw this.#busy(`${this.#running} computations running and ${this.#waiting.length} waiting`);
+      }
+      this.#remove(evicted);
+      evicted.cancel(this.#busy('Your place in the queue went to another user; try again shortly'));
     }
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
@@ -230,6 +246,26 @@ export class SolverPool {
     });
   }
 
+  #busy(details: string): AppError {
+    return new AppError('SIMULATION_BUSY', undefined, {
+      details,
+      headers: { 'retry-after': String(this.#retryAfterSeconds()) },
+    });
+  }
+
+  /** The newest waiting request of the user with the most waiting, if they have more than `than` + 1. */
+  #newestOfLargestShare(than: number): Waiting | undefined {
+    const shares = new Map<string, number>();
+    for (const w of this.#waiting) {
+      if (w.caller.user !== undefined) shares.set(w.caller.user, (shares.get(w.caller.user) ?? 0) + 1);
+    }
+    let largest: string | undefined;
+    for (const [user, count] of shares)
+      if (count > (largest ? shares.get(largest)! : than + 1)) largest = user;
+    if (largest === undefined) return undefined;
+    return this.#waiting.findLast((w) => w.caller.user === largest);
+  }
+
   /**
    * A thread is free, the user has fewer than the per-user limit running, and a sweep run leaves
    * one thread for interactive requests (with one thread there is nothing to spare).
@@ -249,6 +285,7 @@ export class SolverPool {
 
   #take(caller: Caller): void {
     this.#running++;
+    if (caller.user !== undefined) this.#lastServed.set(caller.user, ++this.#served);
     if (caller.background) this.#runningBackground++;
     if (caller.user !== undefined)
       this.#runningByUser.set(caller.user, (this.#runningByUser.get(caller.user) ?? 0) + 1);
@@ -270,14 +307,22 @@ export class SolverPool {
   }
 
   /**
-   * Hands freed slots out: interactive requests before sweep runs, then the longest-waiting
-   * request whose user may start one more. A user at the limit is skipped, not blocking the
-   * others behind it.
+   * Hands freed slots out: interactive requests before sweep runs, then the request of the user
+   * served least recently (longest-waiting first among equals) that may start one more. A user
+   * at the limit is skipped, not blocking the others behind it; a user who keeps the queue full
+   * takes turns with everyone else instead of going first.
    */
   #next(): void {
+    const servedAt = (w: Waiting) =>
+      w.caller.user === undefined ? 0 : (this.#lastServed.get(w.caller.user) ?? 0);
     for (;;) {
       const startable = this.#waiting.filter((w) => this.#mayStart(w.caller));
-      const waiting = startable.find((w) => !w.caller.background) ?? startable[0];
+      const interactive = startable.filter((w) => !w.caller.background);
+      const pool = interactive.length > 0 ? interactive : startable;
+      const waiting = pool.reduce<Waiting | undefined>(
+        (best, w) => (best === undefined || servedAt(w) < servedAt(best) ? w : best),
+        undefined,
+      );
       if (!waiting) return;
       this.#remove(waiting);
       this.#take(waiting.caller);

@@ -136,6 +136,50 @@ describe('sweeps leave a thread for interactive requests', () => {
   });
 });
 
+describe('a queue shared between users', () => {
+  const server = useSimServer(
+    { SIM_WORKERS: '2', SIM_QUEUE_SIZE: '6', SIM_MAX_QUEUED_PER_USER: '3', SIM_TIMEOUT_SEC: '120' },
+    MISBEHAVING_WORKER,
+  );
+  const calls = endlessCalls(server);
+  afterEach(() => calls.leaveAll());
+
+  /** `count` endless interactive computations of one user; their callers, to leave with. */
+  function flood(user: string, count: number) {
+    return Array.from({ length: count }, () => calls.start(user, 'interactive'));
+  }
+
+  it('caps each user’s waiting requests and serves an (N+1)th user before the flooders’ next', async () => {
+    const [aRunning] = flood('student-a', 1);
+    await waitForPool(server, (s) => s.running === 1);
+    flood('student-b', 1);
+    await waitForPool(server, (s) => s.running === 2);
+    flood('student-a', 3);
+    flood('student-b', 3);
+    await waitForPool(server, (s) => s.queued === 6);
+    // Past the per-user cap: refused at once, the queue unchanged.
+    const capped = await postSim(
+      server,
+      'solenoid',
+      {},
+      {
+        headers: { [SIM_CALLER_HEADERS.user]: 'student-a', [SIM_CALLER_HEADERS.work]: 'interactive' },
+      },
+    );
+    expect(capped.status).toBe(503);
+    expect(capped.body.error.code).toBe('SIMULATION_BUSY');
+    expect(capped.body.error.details).toContain('3 computations waiting');
+
+    // The queue is full, yet a third student gets a place (one of a flooder's is given up) and
+    // the next freed thread, ahead of the flooders' older requests.
+    const third = interactive(server, 'student-c');
+    await waitForPool(server, (s) => s.queued === 6);
+    aRunning!.abort();
+    const answer = await third;
+    expect(answer.status).toBe(200);
+  });
+});
+
 describe('SIM_MAX_RUNNING_PER_USER', () => {
   it('is validated at start', async () => {
     const { simEnvSchema } = await import('../src/config.js');

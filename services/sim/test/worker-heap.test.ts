@@ -15,6 +15,7 @@ const pool = new SolverPool({
   workers: 1,
   queueSize: 1,
   maxRunningPerUser: 1,
+  maxQueuedPerUser: 4,
   timeoutSec: 30,
   workerMemoryMb: 1024,
   log: Fastify().log,

@@ -40,7 +40,10 @@ export function guidedRoutes(options: GuidedRouteOptions) {
     const { tutoring } = options.chat.config;
     const { redisUrl } = tutoring;
     const store: SessionStore = redisUrl
-      ? new LazySessionStore('redis', () => new RedisSessionStore(redisUrl, options.now, app.log))
+      ? new LazySessionStore(
+          'redis',
+          () => new RedisSessionStore(redisUrl, options.now, app.log, `${tutoring.redisPrefix}guided:`),
+        )
       : new LazySessionStore(
           'sqlite',
           () => new SqliteSessionStore(tutoring.sessionStorePath, options.now, app.log),

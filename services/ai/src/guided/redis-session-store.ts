@@ -4,8 +4,6 @@ import { Redis } from 'ioredis';
 import type { GuidedSession } from './session.js';
 import { readStored, type SessionStore } from './session-store.js';
 
-const KEY_PREFIX = 'faraday:ai:guided:';
-
 /**
  * Sessions as Redis strings with a TTL equal to the time left until `expires_at`: Redis drops
  * abandoned sessions by itself, and every turn renews the TTL.
@@ -19,6 +17,8 @@ export class RedisSessionStore implements SessionStore {
     url: string,
     private readonly now: () => number,
     private readonly log: FastifyBaseLogger,
+    /** Ends in ':'; names the environment, so environments sharing one Redis never meet. */
+    private readonly keyPrefix: string,
   ) {
     // Short command timeouts: with Redis down a request fails in half a second with 503
     // instead of waiting for ioredis's reconnection attempts. The availability logs each
@@ -32,11 +32,11 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async load(id: string): Promise<GuidedSession | undefined> {
-    const json = await this.command(() => this.redis.get(KEY_PREFIX + id));
+    const json = await this.command(() => this.redis.get(this.keyPrefix + id));
     if (json === null) return undefined;
     const session = readStored(json, this.log, id);
     if (session && session.expires_at <= this.now()) {
-      await this.command(() => this.redis.del(KEY_PREFIX + id));
+      await this.command(() => this.redis.del(this.keyPrefix + id));
       return undefined;
     }
     return session;
@@ -44,7 +44,9 @@ export class RedisSessionStore implements SessionStore {
 
   async save(session: GuidedSession): Promise<void> {
     const ttlMs = Math.max(1, session.expires_at - this.now());
-    await this.command(() => this.redis.set(KEY_PREFIX + session.id, JSON.stringify(session), 'PX', ttlMs));
+    await this.command(() =>
+      this.redis.set(this.keyPrefix + session.id, JSON.stringify(session), 'PX', ttlMs),
+    );
   }
 
   /**

@@ -31,8 +31,10 @@ export const retrievalEnvShape = {
   GRAPH_RAG_RUNTIME_PATH: z
     .string()
     .min(1)
-    .default('data/rag-runtime-index.json')
-    .describe('Where documents added at run time are kept, so the prebuilt index stays untouched'),
+    .default('rag-runtime-index.json')
+    .describe(
+      'Where documents added at run time are kept (relative to DATA_DIR), so the prebuilt index stays untouched',
+    ),
   GRAPH_RAG_RUNTIME_POLL_MS: z.coerce
     .number()
     .int()
@@ -43,11 +45,17 @@ export const retrievalEnvShape = {
   GRAPH_RAG_RUNTIME_REDIS_PREFIX: z
     .string()
     .regex(/^[\w:.-]+$/, 'letters, digits and : . - _ only')
-    .default('faraday:ai:rag-runtime:')
-    .describe('With REDIS_URL: key prefix of the shared run-time documents (one per deployment)'),
+    .optional()
+    .describe(
+      'With REDIS_URL: key prefix of the shared run-time documents (default faraday:<APP_ENV>:ai:rag-runtime:)',
+    ),
   EMBEDDING_PROVIDER: z.enum(['hash', 'api']).default('hash').describe('Vectors for /v1/chat/hybrid'),
   EMBEDDING_MODEL: z.string().min(1).optional().describe('Model for EMBEDDING_PROVIDER=api'),
-  VECTOR_STORE_PATH: z.string().min(1).default('data/vector-store.json').describe('Persisted chunk vectors'),
+  VECTOR_STORE_PATH: z
+    .string()
+    .min(1)
+    .default('vector-store.json')
+    .describe('Persisted chunk vectors (relative to DATA_DIR)'),
   RAG_MAX_DOCUMENT_CHARS: z.coerce.number().int().min(1000).max(20_000_000).default(MAX_DOCUMENT_CHARS),
 };
 
@@ -84,9 +92,14 @@ export function toRetrievalSettings(
     production: boolean;
     local?: { baseUrl: string; apiKey: string; timeoutMs: number } | undefined;
     redisUrl?: string | undefined;
+    /** Where the files the service writes live; the prebuilt index is read from the service folder. */
+    dataDir: string;
+    /** The service's Redis key prefix (names the environment). */
+    redisPrefix: string;
   },
 ): RetrievalSettings {
   const path = (p: string) => (isAbsolute(p) ? p : resolve(SERVICE_DIR, p));
+  const written = (p: string) => resolve(context.dataDir, p);
   const embedding: EmbeddingSettings =
     env.EMBEDDING_PROVIDER === 'api' && context.local && env.EMBEDDING_MODEL
       ? { provider: 'api', ...context.local, model: env.EMBEDDING_MODEL }
@@ -94,15 +107,15 @@ export function toRetrievalSettings(
   return {
     enabled: env.GRAPH_RAG_ENABLED ?? !context.production,
     indexPath: path(env.GRAPH_RAG_INDEX_PATH),
-    runtimePath: path(env.GRAPH_RAG_RUNTIME_PATH),
+    runtimePath: written(env.GRAPH_RAG_RUNTIME_PATH),
     shared: context.redisUrl
       ? {
           redisUrl: context.redisUrl,
-          prefix: env.GRAPH_RAG_RUNTIME_REDIS_PREFIX,
+          prefix: env.GRAPH_RAG_RUNTIME_REDIS_PREFIX ?? `${context.redisPrefix}rag-runtime:`,
           pollMs: env.GRAPH_RAG_RUNTIME_POLL_MS,
         }
       : undefined,
-    vectorStorePath: path(env.VECTOR_STORE_PATH),
+    vectorStorePath: written(env.VECTOR_STORE_PATH),
     maxDocumentChars: env.RAG_MAX_DOCUMENT_CHARS,
     embedding,
   };

@@ -142,8 +142,33 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
+/**
+ * How deep a formula may nest (parentheses, signs, exponents) or chain (a+a+…: each operator is
+ * one level of the tree). Every walker over the tree recurses, so a bound here keeps a 20,000-
+ * character message from exhausting the stack; no formula a student writes comes near it.
+ */
+export const MAX_EXPRESSION_DEPTH = 200;
+const TOO_DEEP = `it nests or chains more than ${MAX_EXPRESSION_DEPTH} operations deep`;
+
+const depths = new WeakMap<Expr, number>();
+const depthOf = (e: Expr) => depths.get(e) ?? 1;
+
+/** A tree node, refused when it would make the tree deeper than any walker may go. */
+function node(e: Expr): Expr {
+  const below =
+    e.kind === 'bin'
+      ? Math.max(depthOf(e.left), depthOf(e.right))
+      : e.kind === 'num' || e.kind === 'sym'
+        ? 0
+        : depthOf(e.arg);
+  if (below + 1 > MAX_EXPRESSION_DEPTH) throw new Error(TOO_DEEP);
+  depths.set(e, below + 1);
+  return e;
+}
+
 class Parser {
   private position = 0;
+  private nesting = 0;
   constructor(private readonly tokens: Token[]) {}
 
   parse(): Expr {
@@ -165,7 +190,7 @@ class Parser {
     let left = this.product();
     while (this.isOp('+') || this.isOp('-')) {
       const op = (this.tokens[this.position++] as { v: '+' | '-' }).v;
-      left = { kind: 'bin', op, left, right: this.product() };
+      left = node({ kind: 'bin', op, left, right: this.product() });
     }
     return left;
   }
@@ -175,32 +200,38 @@ class Parser {
     for (;;) {
       if (this.isOp('*') || this.isOp('/')) {
         const op = (this.tokens[this.position++] as { v: '*' | '/' }).v;
-        left = { kind: 'bin', op, left, right: this.unary() };
+        left = node({ kind: 'bin', op, left, right: this.unary() });
         continue;
       }
       const next = this.peek();
       // "2πr", "μ0 n I", "k q/(r)": adjacency is multiplication.
       if (next && (next.t !== 'op' || next.v === '(')) {
-        left = { kind: 'bin', op: '*', left, right: this.power() };
+        left = node({ kind: 'bin', op: '*', left, right: this.power() });
         continue;
       }
       return left;
     }
   }
 
+  // Every recursion of the grammar passes here, so bounding it bounds the parser's own stack.
   private unary(): Expr {
-    if (this.isOp('-')) {
-      this.position += 1;
-      return { kind: 'neg', arg: this.unary() };
+    if (++this.nesting > MAX_EXPRESSION_DEPTH) throw new Error(TOO_DEEP);
+    try {
+      if (this.isOp('-')) {
+        this.position += 1;
+        return node({ kind: 'neg', arg: this.unary() });
+      }
+      return this.power();
+    } finally {
+      this.nesting -= 1;
     }
-    return this.power();
   }
 
   private power(): Expr {
     const base = this.primary();
     if (!this.isOp('^')) return base;
     this.position += 1;
-    return { kind: 'bin', op: '^', left: base, right: this.unary() };
+    return node({ kind: 'bin', op: '^', left: base, right: this.unary() });
   }
 
   private primary(): Expr {
@@ -208,7 +239,8 @@ class Parser {
     if (!token) throw new Error('the formula ends too early');
     if (token.t === 'num') return { kind: 'num', value: token.v };
     if (token.t === 'id') {
-      if (FUNCTIONS.has(token.v) && this.isOp('(')) return { kind: 'call', fn: token.v, arg: this.primary() };
+      if (FUNCTIONS.has(token.v) && this.isOp('('))
+        return node({ kind: 'call', fn: token.v, arg: this.primary() });
       return { kind: 'sym', name: token.v };
     }
     if (token.v === '(') {

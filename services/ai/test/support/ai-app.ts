@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LogCapture, parseConfig } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +16,9 @@ export interface TestAi {
 /** The AI service as it would start with this environment, its log lines kept for assertions. */
 export async function buildTestAi(env: Record<string, string> = {}): Promise<TestAi> {
   const logs = new LogCapture();
-  const config = toAiConfig(parseConfig(aiEnvSchema, { LOG_LEVEL: 'info', ...env }));
+  // Files the service writes go to a folder of the test's own, never into the checkout.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'faraday-ai-'));
+  const config = toAiConfig(parseConfig(aiEnvSchema, { LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env }));
   const app = await buildApp(config, { logStream: logs });
   return { app, logs };
 }

@@ -66,6 +66,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
         config: {
           access: 'course:read',
           errors: [
+            'STORAGE_UNAVAILABLE',
             'COURSE_NOT_FOUND',
             'ASSIGNMENT_NOT_FOUND',
             'ASSIGNMENT_OVERDUE',
@@ -144,7 +145,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
       {
         config: {
           access: 'course:read',
-          errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND'],
+          errors: ['STORAGE_UNAVAILABLE', 'COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND'],
         },
         schema: {
           tags,
@@ -165,7 +166,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
       {
         config: {
           access: 'course:read',
-          errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND'],
+          errors: ['STORAGE_UNAVAILABLE', 'COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND'],
         },
         schema: {
           tags,
@@ -186,7 +187,13 @@ export function submissionsRoutes(ctx: CourseContentContext) {
       {
         config: {
           access: 'course:write',
-          errors: ['COURSE_NOT_FOUND', 'ASSIGNMENT_NOT_FOUND', 'SUBMISSION_NOT_FOUND', 'ATTEMPT_SUPERSEDED'],
+          errors: [
+            'STORAGE_UNAVAILABLE',
+            'COURSE_NOT_FOUND',
+            'ASSIGNMENT_NOT_FOUND',
+            'SUBMISSION_NOT_FOUND',
+            'ATTEMPT_SUPERSEDED',
+          ],
         },
         schema: {
           tags,
@@ -220,6 +227,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
         config: {
           access: 'course:read',
           errors: [
+            'STORAGE_UNAVAILABLE',
             'COURSE_NOT_FOUND',
             'ASSIGNMENT_NOT_FOUND',
             'SUBMISSION_NOT_FOUND',

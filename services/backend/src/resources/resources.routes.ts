@@ -58,7 +58,13 @@ export function resourcesRoutes(ctx: CourseContentContext) {
       {
         config: {
           access: 'course:write',
-          errors: ['COURSE_NOT_FOUND', 'RESOURCE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED', 'UPLOADS_IN_PROGRESS'],
+          errors: [
+            'STORAGE_UNAVAILABLE',
+            'COURSE_NOT_FOUND',
+            'RESOURCE_TOO_LARGE',
+            'STORAGE_QUOTA_EXCEEDED',
+            'UPLOADS_IN_PROGRESS',
+          ],
           documentedBody: { 'multipart/form-data': uploadFormSchema },
         },
         schema: {
@@ -87,7 +93,10 @@ export function resourcesRoutes(ctx: CourseContentContext) {
     routes.get(
       '/api/v1/resources/:resource_id/download',
       {
-        config: { access: 'course:read', errors: ['RESOURCE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'] },
+        config: {
+          access: 'course:read',
+          errors: ['STORAGE_UNAVAILABLE', 'RESOURCE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'],
+        },
         schema: {
           tags,
           security,
@@ -111,7 +120,7 @@ export function resourcesRoutes(ctx: CourseContentContext) {
     routes.delete(
       '/api/v1/resources/:resource_id',
       {
-        config: { access: 'course:write', errors: ['RESOURCE_NOT_FOUND'] },
+        config: { access: 'course:write', errors: ['STORAGE_UNAVAILABLE', 'RESOURCE_NOT_FOUND'] },
         schema: {
           tags,
           security,

@@ -102,6 +102,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
           access: 'sim:use',
           rateLimit: perUser(ctx.settings.solverRatePerMinute, '1 minute'),
           errors: [
+            'STORAGE_UNAVAILABLE',
             'COURSE_NOT_FOUND',
             'INVALID_PARAMETERS',
             'MEMORY_LIMIT_EXCEEDED',
@@ -204,7 +205,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
     routes.get(
       '/api/v1/sim/results/:simulation_id',
       {
-        config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'] },
+        config: { access: 'sim:use', errors: ['STORAGE_UNAVAILABLE', 'SIMULATION_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -228,7 +229,11 @@ export function simulationsRoutes(ctx: SimulationContext) {
       '/api/v1/sim/results/:simulation_id/data.json',
       {
         compress: largeAnswerCompression,
-        config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'], documentedResponse: dataJsonSchema },
+        config: {
+          access: 'sim:use',
+          errors: ['STORAGE_UNAVAILABLE', 'SIMULATION_NOT_FOUND'],
+          documentedResponse: dataJsonSchema,
+        },
         schema: {
           tags,
           security,
@@ -249,7 +254,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
     routes.delete(
       '/api/v1/sim/results/:simulation_id',
       {
-        config: { access: 'sim:use', errors: ['SIMULATION_NOT_FOUND'] },
+        config: { access: 'sim:use', errors: ['STORAGE_UNAVAILABLE', 'SIMULATION_NOT_FOUND'] },
         schema: {
           tags,
           security,

@@ -12,6 +12,7 @@ import { accessCourse } from '../courses/course-access.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
+import { BlobNotFoundError } from '../storage/blob-store.js';
 import { listHistory } from './history.js';
 import type { SimulationContext } from './simulation-context.js';
 import {
@@ -192,7 +193,9 @@ export async function readBlobText(ctx: SimulationContext, key: string | null): 
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of await ctx.blobs.open(key)) chunks.push(chunk as Buffer);
-  } catch {
+  } catch (error) {
+    // Only a blob that is really gone is "no longer available"; storage being down is a 503.
+    if (!(error instanceof BlobNotFoundError)) throw error;
     throw new AppError('SIMULATION_NOT_FOUND', 'The stored result is no longer available');
   }
   return Buffer.concat(chunks);

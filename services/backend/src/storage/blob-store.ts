@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
+import { AppError } from '@faraday/contracts';
 
 /** A blob as put() stored it. */
 export interface StoredBlob {
@@ -7,6 +8,12 @@ export interface StoredBlob {
   size: number;
   /** The content's SHA-256 (hex): downloads send it as their ETag. */
   sha256: string;
+}
+
+/** A blob as list() finds it. */
+export interface ListedBlob {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** put()'s choices beyond the size limit. */
@@ -38,6 +45,22 @@ export class BlobNotFoundError extends Error {
   constructor(readonly key: string) {
     super(`No blob ${key}`);
     this.name = 'BlobNotFoundError';
+  }
+}
+
+/** How long a client is asked to wait after storage failed (Retry-After, seconds). */
+export const STORAGE_RETRY_AFTER_SEC = 10;
+
+/**
+ * Thrown by a store whose server refused, failed or did not answer within its timeout: the
+ * request answers 503 STORAGE_UNAVAILABLE with Retry-After, never a 500 or a "not found".
+ */
+export class BlobStoreUnavailableError extends AppError {
+  constructor(cause: unknown) {
+    super('STORAGE_UNAVAILABLE', undefined, {
+      cause,
+      headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SEC) },
+    });
   }
 }
 
@@ -81,6 +104,10 @@ export interface BlobStore {
   open(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the blob; removing one that is already gone is not an error. */
   delete(key: string): Promise<void>;
+  /** Every blob with when it was written, in batches (for the orphan reconciliation). */
+  list(): AsyncIterable<ListedBlob[]>;
+  /** Resolves when the store answers (readiness); BlobStoreUnavailableError otherwise. */
+  check(): Promise<void>;
   /** Releases connections (the S3 client's sockets) when the service stops. */
   close?(): void;
 }

@@ -7,8 +7,10 @@ import { newId } from '../shared/ids.js';
 import {
   BlobNotFoundError,
   type BlobStore,
+  BlobStoreUnavailableError,
   type ByteRange,
   blobMeter,
+  type ListedBlob,
   type PutOptions,
   type StoredBlob,
 } from './blob-store.js';
@@ -97,6 +99,30 @@ export class FolderBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<ListedBlob[]> {
+    const shards = await readdir(this.root).catch(() => [] as string[]);
+    for (const shard of shards) {
+      // Blobs live in two-character shard folders; `tmp/` is the upload clean-up's business.
+      if (shard.length !== 2) continue;
+      const batch: ListedBlob[] = [];
+      for (const key of await readdir(join(this.root, shard)).catch(() => [] as string[])) {
+        if (!KEY_PATTERN.test(key)) continue;
+        const info = await stat(join(this.root, shard, key)).catch(() => undefined);
+        if (info?.isFile()) batch.push({ key, modifiedAt: info.mtime });
+      }
+      yield batch;
+    }
+  }
+
+  /** A folder not made yet is fine (the first put makes it); an unreadable mount is not. */
+  async check(): Promise<void> {
+    try {
+      await stat(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new BlobStoreUnavailableError(error);
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { SimulationType, SweepRunStatus, SweepStatus } from '@faraday/contracts';
 import type { Principal } from '../auth/principal.js';
 import type { SimulationContext } from '../simulations/simulation-context.js';
+import { BlobNotFoundError } from '../storage/blob-store.js';
 import { metricDefinitions, parameterUnit } from './metric-catalogue.js';
 import { finishedRunOf, sweepShape } from './sweep-finish.js';
 import { summaryInput } from './sweep-metrics.js';
@@ -11,8 +12,10 @@ async function readBlob(ctx: SimulationContext, key: string): Promise<Buffer | u
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of await ctx.blobs.open(key)) chunks.push(chunk as Buffer);
-  } catch {
-    return undefined;
+  } catch (error) {
+    // A figure that is gone is left out; storage being down is answered as such (503).
+    if (error instanceof BlobNotFoundError) return undefined;
+    throw error;
   }
   return Buffer.concat(chunks);
 }

@@ -63,7 +63,7 @@ export function sweepsRoutes(simulation: SimulationContext, config: BackendConfi
         config: {
           access: 'sim:use',
           rateLimit: perUser(config.simulation.sweepRatePerHour, '1 hour'),
-          errors: ['COURSE_NOT_FOUND'],
+          errors: ['STORAGE_UNAVAILABLE', 'COURSE_NOT_FOUND'],
         },
         schema: {
           tags,
@@ -86,7 +86,7 @@ export function sweepsRoutes(simulation: SimulationContext, config: BackendConfi
     routes.get(
       '/api/v1/sim/sweep/:task_id',
       {
-        config: { access: 'sim:use', errors: ['TASK_NOT_FOUND'] },
+        config: { access: 'sim:use', errors: ['STORAGE_UNAVAILABLE', 'TASK_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -101,7 +101,7 @@ export function sweepsRoutes(simulation: SimulationContext, config: BackendConfi
     routes.get(
       '/api/v1/sim/sweep/:task_id/results',
       {
-        config: { access: 'sim:use', errors: ['TASK_NOT_FOUND'] },
+        config: { access: 'sim:use', errors: ['STORAGE_UNAVAILABLE', 'TASK_NOT_FOUND'] },
         schema: {
           tags,
           security,
@@ -116,7 +116,7 @@ export function sweepsRoutes(simulation: SimulationContext, config: BackendConfi
     routes.delete(
       '/api/v1/sim/sweep/:task_id',
       {
-        config: { access: 'sim:use', errors: ['TASK_NOT_FOUND'] },
+        config: { access: 'sim:use', errors: ['STORAGE_UNAVAILABLE', 'TASK_NOT_FOUND'] },
         schema: {
           tags,
           security,

@@ -21,6 +21,8 @@ export interface TestS3 {
   keys(): Promise<string[]>;
   /** The calls it has answered, in order, as `METHOD path?query STATUS`. */
   calls(): string[];
+  /** Calls `listener` with each call as it is answered (before the answer reaches the client). */
+  onCall(listener: (call: string) => void): void;
   stop(): Promise<void>;
 }
 
@@ -34,10 +36,15 @@ export async function startS3(bucket = 'faraday-test'): Promise<TestS3> {
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   const { port } = await server.run();
   const calls: string[] = [];
+  const listeners: ((call: string) => void)[] = [];
   // run() keeps its HTTP server as httpServer (s3rver's own code; its type declarations omit it).
   const { httpServer } = server as S3rver & { httpServer: Server };
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    res.once('finish', () => calls.push(`${req.method} ${req.url} ${res.statusCode}`));
+    res.once('finish', () => {
+      const call = `${req.method} ${req.url} ${res.statusCode}`;
+      calls.push(call);
+      for (const listener of listeners) listener(call);
+    });
   });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
@@ -59,6 +66,7 @@ export async function startS3(bucket = 'faraday-test'): Promise<TestS3> {
       S3_FORCE_PATH_STYLE: 'true',
     },
     calls: () => [...calls],
+    onCall: (listener) => listeners.push(listener),
     async keys() {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (listed.Contents ?? []).map((o) => o.Key ?? '').sort();

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { dimensionOf } from './dimensions.js';
+import { evaluate, formatExpression, MAX_EXPRESSION_DEPTH, parseExpression } from './expression.js';
+
+describe('formula depth bound', () => {
+  it('reads a long but bounded chain, and every walker handles it', () => {
+    const terms = MAX_EXPRESSION_DEPTH;
+    const expr = parseExpression(Array.from({ length: terms }, () => 'a').join('+'));
+    expect(evaluate(expr, () => 1)).toBe(terms);
+    expect(formatExpression(expr).match(/a/g)).toHaveLength(terms);
+    expect(dimensionOf(expr, 'general').problems).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a flat chain one past the bound',
+      Array.from({ length: MAX_EXPRESSION_DEPTH + 2 }, () => 'a').join('+'),
+    ],
+    ['a 9,990-term sum', `a${'+a'.repeat(9_989)}`],
+    ['deep parentheses', `${'('.repeat(9_000)}a${')'.repeat(9_000)}`],
+    ['a run of minus signs', `${'-'.repeat(19_000)}a`],
+    ['a power tower', `a${'^a'.repeat(9_989)}`],
+  ])('refuses %s with a reason, not a stack overflow', (_name, text) => {
+    expect(() => parseExpression(text)).toThrow(`more than ${MAX_EXPRESSION_DEPTH} operations deep`);
+  });
+});
