@@ -215,6 +215,8 @@ export const en = {
     save: 'Save grade',
     saveAndNext: 'Save and next',
     saved: 'Grade saved for {{name}}.',
+    scoreOutOfRange: 'The score must be between 0 and {{max}}.',
+    scoreNotNumber: 'The score must be a number.',
   },
   grades: {
     none: 'No students yet.',

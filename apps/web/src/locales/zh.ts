@@ -212,6 +212,8 @@ export const zh: Strings<typeof en> = {
     save: '保存成绩',
     saveAndNext: '保存并下一位',
     saved: '已保存 {{name}} 的成绩。',
+    scoreOutOfRange: '分数须在 0 到 {{max}} 之间。',
+    scoreNotNumber: '分数须是数字。',
   },
   grades: {
     none: '暂无学生。',

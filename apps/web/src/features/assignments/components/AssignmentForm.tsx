@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReportDirty } from '../../../components/FormModal';
 import { errorMessage, fieldOf } from '../../../lib/errors';
 import { type AssignmentRow, useSaveAssignment } from '../api/assignments';
 
@@ -24,14 +25,27 @@ export function AssignmentForm({
   const [title, setTitle] = useState(assignment?.title ?? '');
   const [description, setDescription] = useState(assignment?.description ?? '');
   const [instructions, setInstructions] = useState(assignment?.instructions ?? '');
-  const [due, setDue] = useState(
+  const [initialDue] = useState(() =>
     localInput(assignment ? new Date(assignment.due_date) : new Date(Date.now() + 7 * 86_400_000)),
   );
+  const [due, setDue] = useState(initialDue);
   const [maxScore, setMaxScore] = useState<number>(assignment?.max_score ?? 100);
   const [allowLate, setAllowLate] = useState(assignment?.allow_late ?? false);
   const [resubmit, setResubmit] = useState(assignment?.resubmit_after_grading ?? true);
   const [publish, setPublish] = useState(!assignment);
-  const save = useSaveAssignment(courseId, assignment?.id, onDone);
+  const saved = useReportDirty(
+    title !== (assignment?.title ?? '') ||
+      description !== (assignment?.description ?? '') ||
+      instructions !== (assignment?.instructions ?? '') ||
+      due !== initialDue ||
+      maxScore !== (assignment?.max_score ?? 100) ||
+      allowLate !== (assignment?.allow_late ?? false) ||
+      resubmit !== (assignment?.resubmit_after_grading ?? true),
+  );
+  const save = useSaveAssignment(courseId, assignment?.id, () => {
+    saved();
+    onDone();
+  });
   const field = fieldOf(save.error);
   const errorFor = (name: string) => (field === name ? errorMessage(save.error, t) : undefined);
   const submit = (event: FormEvent) => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReportDirty } from '../../../components/FormModal';
 import { errorMessage, fieldOf } from '../../../lib/errors';
 import { type CourseFields, type ScheduleRow, useSaveCourse } from '../api/courses';
 import { ScheduleEditor } from './ScheduleEditor';
@@ -15,6 +16,10 @@ const empty: CourseFields = {
   max_students: 100,
 };
 
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** Create a course, or edit one (code and semester are fixed once created). */
 export function CourseForm({
   course,
@@ -27,7 +32,14 @@ export function CourseForm({
   const [fields, setFields] = useState<CourseFields>(course ?? empty);
   const set = (key: keyof CourseFields) => (value: string | number | ScheduleRow[]) =>
     setFields((f) => ({ ...f, [key]: value }));
-  const save = useSaveCourse(course?.id, onDone);
+  const initial = course ?? empty;
+  const saved = useReportDirty(
+    (Object.keys(empty) as (keyof CourseFields)[]).some((k) => !same(fields[k], initial[k])),
+  );
+  const save = useSaveCourse(course?.id, (id) => {
+    saved();
+    onDone(id);
+  });
   const field = fieldOf(save.error, { COURSE_CODE_EXISTS: 'code' });
   const errorFor = (name: string) => (field === name ? errorMessage(save.error, t) : undefined);
   const submit = (event: FormEvent) => {
