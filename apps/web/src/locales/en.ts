@@ -1,3 +1,4 @@
+import { enErrors } from './en-errors';
 import { enLab } from './en-lab';
 
 /** English UI strings. Every key here exists in zh.ts too (a test compares them). */
@@ -274,6 +275,7 @@ export const en = {
     tempShown: 'temporary password {{password}}',
   },
   lab: enLab,
+  api: enErrors,
   tutor: {
     mode: 'Mode',
     question: 'Your question',

@@ -1,4 +1,5 @@
 import type { en } from './en';
+import { zhErrors } from './zh-errors';
 import { zhLab } from './zh-lab';
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
@@ -270,6 +271,7 @@ export const zh: Strings<typeof en> = {
     tempShown: '临时密码 {{password}}',
   },
   lab: zhLab,
+  api: zhErrors,
   tutor: {
     mode: '模式',
     question: '您的问题',

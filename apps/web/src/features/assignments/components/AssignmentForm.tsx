@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, NumberInput, Stack, Text, Textarea, TextInput 
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportDirty } from '../../../components/FormModal';
-import { errorMessage, fieldOf } from '../../../lib/errors';
+import { fieldProblems } from '../../../lib/errors';
 import { type AssignmentRow, useSaveAssignment } from '../api/assignments';
 
 /** A date-time as the value of a datetime-local input, in the user's time zone. */
@@ -46,8 +46,14 @@ export function AssignmentForm({
     saved();
     onDone();
   });
-  const field = fieldOf(save.error);
-  const errorFor = (name: string) => (field === name ? errorMessage(save.error, t) : undefined);
+  const problems = fieldProblems(save.error, t, [
+    'title',
+    'description',
+    'instructions',
+    'due_date',
+    'max_score',
+  ]);
+  const errorFor = (name: string) => problems.byField[name];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({
@@ -66,9 +72,9 @@ export function AssignmentForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {save.isError && !field && (
+        {problems.summary && (
           <Text c="red" role="alert">
-            {errorMessage(save.error, t)}
+            {problems.summary}
           </Text>
         )}
         <TextInput
@@ -82,6 +88,7 @@ export function AssignmentForm({
           label={t('assignments.description')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
+          error={errorFor('description')}
           autosize
           minRows={2}
         />
@@ -89,6 +96,7 @@ export function AssignmentForm({
           label={t('assignments.instructions')}
           value={instructions}
           onChange={(e) => setInstructions(e.currentTarget.value)}
+          error={errorFor('instructions')}
           autosize
           minRows={2}
         />

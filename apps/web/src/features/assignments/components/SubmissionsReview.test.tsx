@@ -165,7 +165,9 @@ describe('grading submissions', () => {
     const panel = await panelOf('Ada');
     await user.type(within(panel).getByLabelText('Score (0–20)'), '12');
     await user.click(within(panel).getByRole('button', { name: 'Save and next' }));
-    expect(await screen.findByText('The student has handed in a newer attempt; reload it.')).toBeTruthy();
+    expect(
+      await screen.findByText('The student has handed in a newer attempt; open it to grade the latest one.'),
+    ).toBeTruthy();
     expect(await panelOf('Ada')).toBeTruthy();
   });
 });

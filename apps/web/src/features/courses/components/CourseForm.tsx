@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Stack, Text, Textarea, TextInput } f
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportDirty } from '../../../components/FormModal';
-import { errorMessage, fieldOf } from '../../../lib/errors';
+import { fieldProblems } from '../../../lib/errors';
 import { type CourseFields, type ScheduleRow, useSaveCourse } from '../api/courses';
 import { ScheduleEditor } from './ScheduleEditor';
 
@@ -40,8 +40,8 @@ export function CourseForm({
     saved();
     onDone(id);
   });
-  const field = fieldOf(save.error, { COURSE_CODE_EXISTS: 'code' });
-  const errorFor = (name: string) => (field === name ? errorMessage(save.error, t) : undefined);
+  const problems = fieldProblems(save.error, t, Object.keys(empty), { COURSE_CODE_EXISTS: 'code' });
+  const errorFor = (name: string) => problems.byField[name];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(fields);
@@ -49,9 +49,9 @@ export function CourseForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {save.isError && !field && (
+        {problems.summary && (
           <Alert color="red" role="alert">
-            {errorMessage(save.error, t)}
+            {problems.summary}
           </Alert>
         )}
         <TextInput
@@ -98,9 +98,9 @@ export function CourseForm({
           minRows={3}
         />
         <ScheduleEditor rows={fields.schedule} onChange={set('schedule')} />
-        {field?.startsWith('schedule') && (
+        {errorFor('schedule') && (
           <Text c="red" size="sm" role="alert">
-            {errorMessage(save.error, t)}
+            {errorFor('schedule')}
           </Text>
         )}
         <NumberInput
