@@ -45,6 +45,23 @@ export const backendEnvSchema = z
     AI_SERVICE_URL: z.url().default('http://127.0.0.1:8001'),
     SIM_SERVICE_URL: z.url().default('http://127.0.0.1:8002'),
     TRUST_PROXY: booleanFlagSchema(false).describe('Trust X-Forwarded-For (behind a reverse proxy)'),
+    FRAME_ANCESTORS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(?:'self'|https?:\/\/[\w.-]+(?::\d+)?)$/,
+              "must be origins such as https://lms.example.edu, or 'self'",
+            ),
+        ),
+      )
+      .describe(
+        "Origins that may show the app in a frame, space-separated (default: none may); e.g. 'self' https://lms.example.edu",
+      ),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     DEMO_ADMIN_PASSWORD: z.string().optional(),
@@ -152,6 +169,8 @@ export interface BackendConfig {
   aiServiceUrl: string;
   simServiceUrl: string;
   trustProxy: boolean;
+  /** Origins allowed to frame the app and API (empty: none). */
+  frameAncestors: string[];
   bcryptCost: number;
   loginRateLimitPerMinute: number;
   /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
@@ -238,6 +257,7 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     aiServiceUrl: env.AI_SERVICE_URL.replace(/\/$/, ''),
     simServiceUrl: env.SIM_SERVICE_URL.replace(/\/$/, ''),
     trustProxy: env.TRUST_PROXY,
+    frameAncestors: env.FRAME_ANCESTORS,
     bcryptCost: env.BCRYPT_COST,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     demoPasswords: {
