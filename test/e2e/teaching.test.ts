@@ -60,13 +60,13 @@ describeWith(['chromium'], 'the web application, end to end', ({ chromium }) => 
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
-  it('shows the server’s message for a wrong password', async () => {
+  it('says a wrong password in the reader’s words', async () => {
     const page = await newPage();
     await page.goto('/');
     await page.waitForURL('**/sign-in');
     await check(page, 'sign-in');
     await signIn(page, 'teacher', 'not-the-password');
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid username or password');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The username or password is not right.');
   });
 
   it('lets a teacher create a course and publish an assignment', async () => {

@@ -12,6 +12,7 @@ import {
 import { installInputGuards, type JsonShapeLimits } from './hostile-input.js';
 import { type LogSettings, loggerOptions } from './logger.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
+import { installSecurityHeaders, type SecurityHeaderOptions } from './security-headers.js';
 
 export interface ServerOptions extends ErrorHandlerOptions, LogSettings {
   /** Largest accepted request body in bytes (JSON and other parsed bodies). */
@@ -28,6 +29,8 @@ export interface ServerOptions extends ErrorHandlerOptions, LogSettings {
   requestTimeoutMs?: number;
   /** Nesting and key limits of JSON bodies (defaults far above any accepted body). */
   jsonLimits?: JsonShapeLimits;
+  /** Who may frame the service's answers, and which paths are web-application pages. */
+  securityHeaders?: SecurityHeaderOptions;
 }
 
 /**
@@ -110,7 +113,7 @@ export function onServerCreated(listener: (app: FastifyInstance) => void): () =>
 /**
  * The Fastify instance every Faraday service starts from: zod validation and serialisation,
  * pino JSON logs carrying `request_id` and `service`, the request id echoed and generated,
- * errors and unknown routes in the envelope, and the OpenAPI docs.
+ * errors and unknown routes in the envelope, security headers on every answer, and the OpenAPI docs.
  */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -131,6 +134,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, options);
+  installSecurityHeaders(app, options.securityHeaders);
   installInputGuards(app, options.validationCode ?? 'VALIDATION_ERROR', options.jsonLimits);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

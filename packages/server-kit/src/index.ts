@@ -12,5 +12,6 @@ export * from './logger.js';
 export * from './redis.js';
 export * from './request-id.js';
 export * from './run.js';
+export * from './security-headers.js';
 export * from './service-client.js';
 export * from './test-log-stream.js';

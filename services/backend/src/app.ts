@@ -39,7 +39,7 @@ import { UploadSlots } from './storage/upload-limits.js';
 import { sweepsRoutes } from './sweeps/sweeps.routes.js';
 import { isDemoUsername, seedDemoAccounts } from './users/demo-accounts.js';
 import { usersRoutes } from './users/users.routes.js';
-import { webAppRoutes } from './web/web-app.routes.js';
+import { isWebAppPath, webAppRoutes } from './web/web-app.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +76,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     logLevel: config.logLevel,
     logFormat: config.logFormat,
     trustProxy: config.trustProxy,
+    securityHeaders: { frameAncestors: config.frameAncestors, isAppPath: isWebAppPath },
     requestTimeoutMs: config.uploads.timeoutMs,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     docs: {

@@ -64,6 +64,23 @@ export const backendEnvSchema = z
       .max(3650)
       .default(180)
       .describe('Days a new invite code works unless its expiry is given (0: never)'),
+    FRAME_ANCESTORS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(?:'self'|https?:\/\/[\w.-]+(?::\d+)?)$/,
+              "must be origins such as https://lms.example.edu, or 'self'",
+            ),
+        ),
+      )
+      .describe(
+        "Origins that may show the app in a frame, space-separated (default: none may); e.g. 'self' https://lms.example.edu",
+      ),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     DEMO_ADMIN_PASSWORD: z.string().optional(),
@@ -208,6 +225,8 @@ export interface BackendConfig {
   simServiceUrl: string;
   /** Which proxies may name the client (request.ip, and so login locks and rate limits). */
   trustProxy: TrustProxy;
+  /** Origins allowed to frame the app and API (empty: none). */
+  frameAncestors: string[];
   bcryptCost: number;
   loginRateLimitPerMinute: number;
   joinRatePerMinute: number;
@@ -304,6 +323,7 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     aiServiceUrl: env.AI_SERVICE_URL.replace(/\/$/, ''),
     simServiceUrl: env.SIM_SERVICE_URL.replace(/\/$/, ''),
     trustProxy: env.TRUST_PROXY,
+    frameAncestors: env.FRAME_ANCESTORS,
     bcryptCost: env.BCRYPT_COST,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     joinRatePerMinute: env.JOIN_RATE_LIMIT_PER_MINUTE,

@@ -59,4 +59,55 @@ describe('the web application at /', () => {
     expect(docs.body).not.toContain('<div id="root">');
     if (docs.statusCode !== 200) expect(docs.headers.location).toMatch(/^\/docs/);
   });
+
+  it('sends a strict policy, nosniff, a referrer policy and no framing on pages, assets, the API and the docs', async () => {
+    const answers = {
+      page: await get('/courses'),
+      asset: await get('/assets/index-abc123.js', '*/*'),
+      api: await get('/api/v1/auth/me', 'application/json'),
+      missing: await get('/api/v1/nothing-here', 'application/json'),
+      docs: await get('/docs/'),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+      expect(res.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options'], what).toBe('DENY');
+      expect(String(res.headers['content-security-policy']), what).toContain("frame-ancestors 'none'");
+    }
+    const page = String(answers.page.headers['content-security-policy']);
+    // No inline script and no eval on the app: only its own files run.
+    expect(page).toContain("script-src 'self';");
+    expect(page).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/);
+    expect(page).toContain("default-src 'self'");
+    expect(String(answers.asset.headers['content-security-policy'])).toBe(page);
+    // JSON may load nothing at all.
+    expect(String(answers.api.headers['content-security-policy'])).toMatch(/^default-src 'none'/);
+    // The reference page keeps a policy that lets its own boot script run.
+    expect(String(answers.docs.headers['content-security-policy'])).toContain(
+      "script-src 'self' 'unsafe-inline'",
+    );
+  });
+});
+
+describe('framing the app from configured origins', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    database = await testDatabaseFactories()[0]!.create();
+    t = await buildTestApp(database, { FRAME_ANCESTORS: "'self' https://lms.example.edu" });
+  });
+
+  afterAll(async () => {
+    await t?.app.close();
+    await database?.drop();
+  });
+
+  it('allows exactly the listed origins and drops the blanket refusal', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(String(res.headers['content-security-policy'])).toContain(
+      "frame-ancestors 'self' https://lms.example.edu",
+    );
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
 });

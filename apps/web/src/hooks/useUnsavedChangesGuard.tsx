@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { AppModal } from '../components/AppModal';
@@ -10,16 +10,28 @@ import { AppModal } from '../components/AppModal';
  * browser's own prompt. Render the returned element anywhere in the form's tree.
  *
  * Moves that keep the form (a change of search params on the same page) are not blocked; a form
- * that swaps its content without a route change (next student, say) calls `confirmDiscard` itself.
+ * that swaps its content without a route change (next student, closing its dialog) runs that move
+ * through `confirmDiscard`, which asks the same question first when there is something to lose.
  */
 export function useUnsavedChangesGuard(dirty: boolean) {
+  // Set by `release` once the work is saved, so a move made in the same tick (save, then go to
+  // the new page) is not held up by a `dirty` that has not re-rendered yet.
+  const released = useRef(false);
+  useEffect(() => {
+    if (!dirty) released.current = false;
+  }, [dirty]);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirty && !released.current && currentLocation.pathname !== nextLocation.pathname,
   );
+  // The in-page move waiting for an answer (held in a ref so a re-render cannot run a stale one).
+  const pendingMove = useRef<(() => void) | null>(null);
+  const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (released.current) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';
@@ -28,14 +40,38 @@ export function useUnsavedChangesGuard(dirty: boolean) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
-  const prompt = (
-    <UnsavedChangesDialog
-      opened={blocker.state === 'blocked'}
-      onStay={() => blocker.reset?.()}
-      onLeave={() => blocker.proceed?.()}
-    />
+  const confirmDiscard = useCallback(
+    (move: () => void) => {
+      if (!dirty || released.current) {
+        move();
+        return;
+      }
+      pendingMove.current = move;
+      setAsking(true);
+    },
+    [dirty],
   );
-  return { prompt };
+
+  const stay = () => {
+    pendingMove.current = null;
+    setAsking(false);
+    blocker.reset?.();
+  };
+  const leave = () => {
+    const move = pendingMove.current;
+    pendingMove.current = null;
+    setAsking(false);
+    if (move) move();
+    else blocker.proceed?.();
+  };
+
+  const prompt = (
+    <UnsavedChangesDialog opened={asking || blocker.state === 'blocked'} onStay={stay} onLeave={leave} />
+  );
+  const release = useCallback(() => {
+    released.current = true;
+  }, []);
+  return { prompt, confirmDiscard, release };
 }
 
 /** The in-app question: stay and keep editing, or leave and lose the changes. */

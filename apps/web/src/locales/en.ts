@@ -1,3 +1,4 @@
+import { enErrors } from './en-errors';
 import { enLab } from './en-lab';
 
 /** English UI strings. Every key here exists in zh.ts too (a test compares them). */
@@ -216,6 +217,8 @@ export const en = {
     save: 'Save grade',
     saveAndNext: 'Save and next',
     saved: 'Grade saved for {{name}}.',
+    scoreOutOfRange: 'The score must be between 0 and {{max}}.',
+    scoreNotNumber: 'The score must be a number.',
   },
   grades: {
     none: 'No students yet.',
@@ -273,6 +276,7 @@ export const en = {
     tempShown: 'temporary password {{password}}',
   },
   lab: enLab,
+  api: enErrors,
   tutor: {
     mode: 'Mode',
     question: 'Your question',

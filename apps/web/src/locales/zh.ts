@@ -1,4 +1,5 @@
 import type { en } from './en';
+import { zhErrors } from './zh-errors';
 import { zhLab } from './zh-lab';
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
@@ -213,6 +214,8 @@ export const zh: Strings<typeof en> = {
     save: '保存成绩',
     saveAndNext: '保存并下一位',
     saved: '已保存 {{name}} 的成绩。',
+    scoreOutOfRange: '分数须在 0 到 {{max}} 之间。',
+    scoreNotNumber: '分数须是数字。',
   },
   grades: {
     none: '暂无学生。',
@@ -269,6 +272,7 @@ export const zh: Strings<typeof en> = {
     tempShown: '临时密码 {{password}}',
   },
   lab: zhLab,
+  api: zhErrors,
   tutor: {
     mode: '模式',
     question: '您的问题',

@@ -7,6 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Paths the web application never shadows: they answer as the API does, 404 envelope included. */
 const RESERVED = /^\/(api|docs|openapi\.json|healthz|readyz)(\/|$|\?)/;
 
+/** Whether a path is the web application's (a page or an asset), not the API's. */
+export function isWebAppPath(path: string): boolean {
+  return !RESERVED.test(path);
+}
+
 /**
  * Serves the built web application at `/`: its hashed assets cached for a year (a new build has
  * new names), index.html never cached, and index.html for any other GET that asks for a page, so

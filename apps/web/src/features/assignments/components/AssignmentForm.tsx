@@ -1,7 +1,8 @@
 import { Button, Checkbox, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldOf } from '../../../lib/errors';
+import { useReportDirty } from '../../../components/FormModal';
+import { fieldProblems } from '../../../lib/errors';
 import { type AssignmentRow, useSaveAssignment } from '../api/assignments';
 
 /** A date-time as the value of a datetime-local input, in the user's time zone. */
@@ -24,16 +25,35 @@ export function AssignmentForm({
   const [title, setTitle] = useState(assignment?.title ?? '');
   const [description, setDescription] = useState(assignment?.description ?? '');
   const [instructions, setInstructions] = useState(assignment?.instructions ?? '');
-  const [due, setDue] = useState(
+  const [initialDue] = useState(() =>
     localInput(assignment ? new Date(assignment.due_date) : new Date(Date.now() + 7 * 86_400_000)),
   );
+  const [due, setDue] = useState(initialDue);
   const [maxScore, setMaxScore] = useState<number>(assignment?.max_score ?? 100);
   const [allowLate, setAllowLate] = useState(assignment?.allow_late ?? false);
   const [resubmit, setResubmit] = useState(assignment?.resubmit_after_grading ?? true);
   const [publish, setPublish] = useState(!assignment);
-  const save = useSaveAssignment(courseId, assignment?.id, onDone);
-  const field = fieldOf(save.error);
-  const errorFor = (name: string) => (field === name ? errorMessage(save.error, t) : undefined);
+  const saved = useReportDirty(
+    title !== (assignment?.title ?? '') ||
+      description !== (assignment?.description ?? '') ||
+      instructions !== (assignment?.instructions ?? '') ||
+      due !== initialDue ||
+      maxScore !== (assignment?.max_score ?? 100) ||
+      allowLate !== (assignment?.allow_late ?? false) ||
+      resubmit !== (assignment?.resubmit_after_grading ?? true),
+  );
+  const save = useSaveAssignment(courseId, assignment?.id, () => {
+    saved();
+    onDone();
+  });
+  const problems = fieldProblems(save.error, t, [
+    'title',
+    'description',
+    'instructions',
+    'due_date',
+    'max_score',
+  ]);
+  const errorFor = (name: string) => problems.byField[name];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({
@@ -52,9 +72,9 @@ export function AssignmentForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {save.isError && !field && (
+        {problems.summary && (
           <Text c="red" role="alert">
-            {errorMessage(save.error, t)}
+            {problems.summary}
           </Text>
         )}
         <TextInput
@@ -68,6 +88,7 @@ export function AssignmentForm({
           label={t('assignments.description')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
+          error={errorFor('description')}
           autosize
           minRows={2}
         />
@@ -75,6 +96,7 @@ export function AssignmentForm({
           label={t('assignments.instructions')}
           value={instructions}
           onChange={(e) => setInstructions(e.currentTarget.value)}
+          error={errorFor('instructions')}
           autosize
           minRows={2}
         />

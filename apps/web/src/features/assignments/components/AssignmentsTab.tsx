@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AppModal } from '../../../components/AppModal';
+import { FormModal } from '../../../components/FormModal';
 import { QueryState } from '../../../components/QueryState';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -112,10 +112,10 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
           </ScrollTable>
         )}
       </QueryState>
-      <AppModal opened={creating} onClose={create.close} title={t('assignments.create')} size="lg">
+      <FormModal opened={creating} onClose={create.close} title={t('assignments.create')} size="lg">
         <AssignmentForm courseId={courseId} onDone={create.close} />
-      </AppModal>
-      <AppModal
+      </FormModal>
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={t('assignments.edit')}
@@ -124,7 +124,7 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
         {editing && (
           <AssignmentForm courseId={courseId} assignment={editing} onDone={() => setEditing(null)} />
         )}
-      </AppModal>
+      </FormModal>
     </Stack>
   );
 }

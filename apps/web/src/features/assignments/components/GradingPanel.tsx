@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage } from '../../../lib/errors';
@@ -8,35 +8,68 @@ import type { Assignment } from '../api/assignments';
 import { type Submission, useAttempts, useGradeSubmission } from '../api/submissions';
 import { AttemptList } from './AttemptList';
 
-/** One submission: its attempts to read, and the grade of the latest; saving moves on to the next student. */
+/** Why a typed score cannot be saved (a translation key), or null when it can. */
+function scoreProblem(score: number | string, max: number): string | null {
+  if (score === '') return null;
+  const value = Number(score);
+  if (!Number.isFinite(value)) return 'grading.scoreNotNumber';
+  return value < 0 || value > max ? 'grading.scoreOutOfRange' : null;
+}
+
+/**
+ * One submission: its attempts to read, and the grade of the latest; saving moves on to the next
+ * student. Out-of-range scores are refused, never clamped; `onDirty` tells the list whether a
+ * typed grade would be lost by moving away.
+ */
 export function GradingPanel({
   courseId,
   assignment,
   submission,
   onPrevious,
   onNext,
+  onSavedNext,
+  onDirty,
+  focusScore,
 }: {
   courseId: string;
   assignment: Assignment;
   submission: Submission;
   onPrevious: (() => void) | undefined;
   onNext: (() => void) | undefined;
+  /** Moves to the next student once this grade is stored (no question asked). */
+  onSavedNext: (() => void) | undefined;
+  onDirty: (dirty: boolean) => void;
+  /** Put the cursor in Score on arrival (the grader came here from the previous student). */
+  focusScore: boolean;
 }) {
   const { t } = useTranslation();
   const attempts = useAttempts(courseId, assignment.id, submission.id);
   const latestGrade = submission.graded ? submission : null;
-  const [score, setScore] = useState<number | string>(latestGrade?.score ?? '');
-  const [feedback, setFeedback] = useState(latestGrade?.feedback ?? '');
+  const initialScore = latestGrade?.score ?? '';
+  const initialFeedback = latestGrade?.feedback ?? '';
+  const [score, setScore] = useState<number | string>(initialScore);
+  const [feedback, setFeedback] = useState(initialFeedback);
+  const [saved, setSaved] = useState(false);
+  const dirty = !saved && (String(score) !== String(initialScore) || feedback !== initialFeedback);
+  useEffect(() => onDirty(dirty), [onDirty, dirty]);
+  useEffect(() => () => onDirty(false), [onDirty]);
+  const scoreInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusScore) scoreInput.current?.focus();
+  }, [focusScore]);
+  const problem = scoreProblem(score, assignment.max_score);
   const grade = useGradeSubmission(courseId, assignment.id, submission, {
     success: () => {
       notify({ color: 'teal', message: t('grading.saved', { name: submission.student_name }) });
-      onNext?.();
+      setSaved(true);
+      onDirty(false);
+      onSavedNext?.();
     },
     error: (error) => notify({ color: 'red', message: errorMessage(error, t) }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (score !== '') grade.mutate({ score: Number(score), feedback });
+    if (score !== '' && !problem) grade.mutate({ score: Number(score), feedback });
   };
   return (
     <Card withBorder>
@@ -57,18 +90,26 @@ export function GradingPanel({
               {t('grading.gradingAttempt', { n: submission.attempt })}
             </Text>
             <NumberInput
+              ref={scoreInput}
               label={t('grading.score', { max: assignment.max_score })}
               value={score}
-              onChange={setScore}
+              onChange={(value) => {
+                setSaved(false);
+                setScore(value);
+              }}
               min={0}
               max={assignment.max_score}
+              clampBehavior="none"
               decimalScale={2}
-              data-autofocus
+              error={problem ? t(problem, { max: assignment.max_score }) : undefined}
             />
             <Textarea
               label={t('grading.feedback')}
               value={feedback}
-              onChange={(e) => setFeedback(e.currentTarget.value)}
+              onChange={(e) => {
+                setSaved(false);
+                setFeedback(e.currentTarget.value);
+              }}
               autosize
               minRows={3}
             />
@@ -81,7 +122,7 @@ export function GradingPanel({
                   {t('grading.next')}
                 </Button>
               </Group>
-              <Button type="submit" loading={grade.isPending} disabled={score === ''}>
+              <Button type="submit" loading={grade.isPending} disabled={score === '' || problem !== null}>
                 {onNext ? t('grading.saveAndNext') : t('grading.save')}
               </Button>
             </Group>

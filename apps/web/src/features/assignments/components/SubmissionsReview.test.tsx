@@ -95,6 +95,55 @@ describe('grading submissions', () => {
     const next = await panelOf('Bao');
     expect(await within(next).findByText('attempt 1 of Bao')).toBeTruthy();
     expect(within(next).getByRole('button', { name: 'Next student' })).toHaveProperty('disabled', true);
+    // A keyboard grader types the next score straight away.
+    await waitFor(() => expect(document.activeElement).toBe(within(next).getByLabelText('Score (0–20)')));
+    // Nothing was typed for Bao yet, so going back asks nothing.
+    await user.click(within(next).getByRole('button', { name: 'Previous student' }));
+    expect(await panelOf('Ada')).toBeTruthy();
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('asks before a typed grade is left behind, and keeps it when the teacher stays', async () => {
+    const calls = backend(() => first);
+    const user = userEvent.setup();
+    renderPage(<SubmissionsReview courseId="c1" assignment={assignment} />);
+    const panel = await panelOf('Ada');
+    await user.type(within(panel).getByLabelText('Score (0–20)'), '14');
+    await user.type(within(panel).getByLabelText('Feedback'), 'Units missing');
+    await user.click(within(panel).getByRole('button', { name: 'Next student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay and keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect(within(panel).getByLabelText('Score (0–20)')).toHaveProperty('value', '14');
+    expect(within(panel).getByLabelText('Feedback')).toHaveProperty('value', 'Units missing');
+    await user.click(within(panel).getByRole('button', { name: 'Next student' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    expect(await panelOf('Bao')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('refuses a score outside 0..max with a message instead of clamping it', async () => {
+    const calls = backend(() => first);
+    const user = userEvent.setup();
+    renderPage(<SubmissionsReview courseId="c1" assignment={assignment} />);
+    const panel = await panelOf('Ada');
+    const score = within(panel).getByLabelText('Score (0–20)');
+    await user.type(score, '150');
+    await user.tab();
+    expect(score).toHaveProperty('value', '150');
+    expect(within(panel).getByText('The score must be between 0 and 20.')).toBeTruthy();
+    const save = within(panel).getByRole('button', { name: 'Save and next' });
+    expect(save).toHaveProperty('disabled', true);
+    await user.clear(score);
+    await user.type(score, '-5');
+    await user.tab();
+    expect(score).toHaveProperty('value', '-5');
+    expect(within(panel).getByText('The score must be between 0 and 20.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('goes back and forth between students without saving', async () => {
@@ -116,7 +165,9 @@ describe('grading submissions', () => {
     const panel = await panelOf('Ada');
     await user.type(within(panel).getByLabelText('Score (0–20)'), '12');
     await user.click(within(panel).getByRole('button', { name: 'Save and next' }));
-    expect(await screen.findByText('The student has handed in a newer attempt; reload it.')).toBeTruthy();
+    expect(
+      await screen.findByText('The student has handed in a newer attempt; open it to grade the latest one.'),
+    ).toBeTruthy();
     expect(await panelOf('Ada')).toBeTruthy();
   });
 });

@@ -76,12 +76,14 @@ describe('sign-in form', () => {
     expect(screen.queryByText('Sign in with corporate chat')).toBeNull();
   });
 
-  it("shows the server's message for a wrong password and keeps no token", async () => {
+  it("says a wrong password in the reader's words and keeps no token", async () => {
     renderPage(<SignInPage />, '/sign-in');
     await userEvent.type(screen.getByLabelText(/Username/), 'teacher');
     await userEvent.type(screen.getByLabelText(/Password/), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Invalid username or password');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The username or password is not right.',
+    );
     expect(session.token()).toBeNull();
   });
 
@@ -91,7 +93,7 @@ describe('sign-in form', () => {
     await userEvent.type(screen.getByLabelText(/Password/), 'right-pass1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Too many failed sign-ins for this account. Try again in 14 minutes.',
+      'Too many failed sign-ins: the account is locked for a while. Try again in 14 minutes.',
     );
     expect(session.token()).toBeNull();
   });

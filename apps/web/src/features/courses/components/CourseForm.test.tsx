@@ -72,7 +72,7 @@ describe('course form', () => {
     renderPage(<CourseForm onDone={vi.fn()} />);
     await fillCourse(user, '2026-2027-1');
     await waitFor(() => expect(screen.getByLabelText(/^Code/).getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('A course with this code already exists')).toBeTruthy();
+    expect(screen.getByText('A course with this code already exists this semester.')).toBeTruthy();
   });
 
   it('shows any other failure as a sentence above the form', async () => {
@@ -83,6 +83,6 @@ describe('course form', () => {
     const user = userEvent.setup();
     renderPage(<CourseForm onDone={vi.fn()} />);
     await fillCourse(user, '2026-2027-1');
-    expect((await screen.findByRole('alert')).textContent).toContain('You do not have permission to do this');
+    expect((await screen.findByRole('alert')).textContent).toContain('Your account may not do this.');
   });
 });

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldOf } from '../../../lib/errors';
+import { useReportDirty } from '../../../components/FormModal';
+import { fieldProblems } from '../../../lib/errors';
 import { type CourseFields, type ScheduleRow, useSaveCourse } from '../api/courses';
 import { ScheduleEditor } from './ScheduleEditor';
 
@@ -15,6 +16,10 @@ const empty: CourseFields = {
   max_students: 100,
 };
 
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** Create a course, or edit one (code and semester are fixed once created). */
 export function CourseForm({
   course,
@@ -27,9 +32,16 @@ export function CourseForm({
   const [fields, setFields] = useState<CourseFields>(course ?? empty);
   const set = (key: keyof CourseFields) => (value: string | number | ScheduleRow[]) =>
     setFields((f) => ({ ...f, [key]: value }));
-  const save = useSaveCourse(course?.id, onDone);
-  const field = fieldOf(save.error, { COURSE_CODE_EXISTS: 'code' });
-  const errorFor = (name: string) => (field === name ? errorMessage(save.error, t) : undefined);
+  const initial = course ?? empty;
+  const saved = useReportDirty(
+    (Object.keys(empty) as (keyof CourseFields)[]).some((k) => !same(fields[k], initial[k])),
+  );
+  const save = useSaveCourse(course?.id, (id) => {
+    saved();
+    onDone(id);
+  });
+  const problems = fieldProblems(save.error, t, Object.keys(empty), { COURSE_CODE_EXISTS: 'code' });
+  const errorFor = (name: string) => problems.byField[name];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(fields);
@@ -37,9 +49,9 @@ export function CourseForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {save.isError && !field && (
+        {problems.summary && (
           <Alert color="red" role="alert">
-            {errorMessage(save.error, t)}
+            {problems.summary}
           </Alert>
         )}
         <TextInput
@@ -86,9 +98,9 @@ export function CourseForm({
           minRows={3}
         />
         <ScheduleEditor rows={fields.schedule} onChange={set('schedule')} />
-        {field?.startsWith('schedule') && (
+        {errorFor('schedule') && (
           <Text c="red" size="sm" role="alert">
-            {errorMessage(save.error, t)}
+            {errorFor('schedule')}
           </Text>
         )}
         <NumberInput

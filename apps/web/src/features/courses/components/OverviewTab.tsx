@@ -2,8 +2,8 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AppModal } from '../../../components/AppModal';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
+import { FormModal } from '../../../components/FormModal';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { type Course, useDeleteCourse, useToggleArchived } from '../api/courses';
@@ -64,9 +64,9 @@ export function OverviewTab({ course }: { course: Course }) {
           </Button>
         </Group>
       )}
-      <AppModal opened={editing} onClose={edit.close} title={t('course.edit')} size="lg">
+      <FormModal opened={editing} onClose={edit.close} title={t('course.edit')} size="lg">
         <CourseForm course={course} onDone={edit.close} />
-      </AppModal>
+      </FormModal>
       <ConfirmDelete
         opened={deleting}
         onClose={del.close}

@@ -3,7 +3,7 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { AppModal } from '../../../components/AppModal';
+import { FormModal } from '../../../components/FormModal';
 import { PagedTable } from '../../../components/PagedTable';
 import { QueryState } from '../../../components/QueryState';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -80,14 +80,14 @@ export default function CoursesPage() {
           </PagedTable>
         )}
       </QueryState>
-      <AppModal opened={creating} onClose={close} title={t('courses.create')} size="lg">
+      <FormModal opened={creating} onClose={close} title={t('courses.create')} size="lg">
         <CourseForm
           onDone={(id) => {
             close();
             navigate(`/courses/${id}`);
           }}
         />
-      </AppModal>
+      </FormModal>
     </Stack>
   );
 }

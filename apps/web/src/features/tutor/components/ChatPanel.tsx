@@ -4,6 +4,7 @@ import { Alert, Stack, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useUnsavedChangesGuard } from '../../../hooks/useUnsavedChangesGuard';
 import { errorMessage } from '../../../lib/errors';
 import { askWithTools, type PendingExchange, useChatStream } from '../api/chat';
 import { createConversation, useConversation, useRefreshConversations } from '../api/conversations';
@@ -42,6 +43,8 @@ export function ChatPanel() {
   const [error, setError] = useState<unknown>(null);
   const [toolsPending, setToolsPending] = useState<PendingExchange | null>(null);
   const stream = useChatStream();
+  // A half-written question is typed work too: leaving the page or the tab asks first.
+  const { prompt } = useUnsavedChangesGuard(question.trim() !== '');
 
   const detail = useConversation(conversationId);
   // Opening a conversation brings back the mode and course it was last used with (once per id).
@@ -122,6 +125,7 @@ export function ChatPanel() {
 
   return (
     <div className={classes.layout}>
+      {prompt}
       <ConversationSidebar activeId={conversationId} onOpen={open} onNew={() => open(null)} />
       <Stack gap="sm" miw={0}>
         <PickerRow>

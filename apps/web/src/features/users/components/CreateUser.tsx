@@ -1,7 +1,7 @@
 import { Alert, Button, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldOf } from '../../../lib/errors';
+import { fieldProblems } from '../../../lib/errors';
 import { useCreateUser } from '../api/users';
 import { roles } from '../utils/roles';
 
@@ -10,8 +10,11 @@ export function CreateUser({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const [f, setF] = useState({ username: '', name: '', email: '', password: '', role: 'student' });
   const save = useCreateUser(onDone);
-  const field = fieldOf(save.error, { WEAK_PASSWORD: 'password' });
-  const errorFor = (name: string) => (field === name ? errorMessage(save.error, t) : undefined);
+  const problems = fieldProblems(save.error, t, Object.keys(f), {
+    WEAK_PASSWORD: 'password',
+    USER_ALREADY_EXISTS: 'username',
+  });
+  const errorFor = (name: string) => problems.byField[name];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(f);
@@ -19,9 +22,9 @@ export function CreateUser({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {save.isError && !field && (
+        {problems.summary && (
           <Alert color="red" role="alert">
-            {errorMessage(save.error, t)}
+            {problems.summary}
           </Alert>
         )}
         <TextInput
@@ -57,6 +60,7 @@ export function CreateUser({ onDone }: { onDone: () => void }) {
           onChange={(v) => setF({ ...f, role: v ?? 'student' })}
           data={roles.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
           allowDeselect={false}
+          error={errorFor('role')}
         />
         <Button type="submit" loading={save.isPending}>
           {t('common.save')}
