@@ -66,7 +66,9 @@ describeWith(['chromium'], 'the web application, end to end', ({ chromium }) => 
     await page.waitForURL('**/sign-in');
     await check(page, 'sign-in');
     await signIn(page, 'teacher', 'not-the-password');
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The username or password is not right.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('The username or password is not right.');
   });
 
   it('lets a teacher create a course and publish an assignment', async () => {
