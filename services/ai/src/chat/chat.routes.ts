@@ -10,7 +10,8 @@ import {
 import { REQUEST_ID_HEADER, type ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CallerGone } from '../upstream/upstream-errors.js';
-import { answerChat, type ChatContext, type ChatDeps, type ChatOptions, streamChat } from './chat.service.js';
+import { answerChat, type ChatContext, type ChatDeps, type ChatOptions } from './chat.service.js';
+import { streamChat } from './chat-stream.js';
 import { SseWriter } from './sse.js';
 
 export const PRIVACY_HEADER = 'x-ai-privacy';
