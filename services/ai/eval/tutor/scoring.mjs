@@ -1,5 +1,6 @@
 // How the tutor evaluation reads a reply: its lead, the numbers it states (digits, × 10^n,
 // superscripts, SI prefixes on the unit after them), the results it asserts, and refusals.
+import { plainSuperscripts } from '../../dist/tools/superscripts.js';
 
 /** The opening of a reply, what a student reads first: its first paragraph (a statement and its display formula), at most 400 characters. */
 export function leadOf(reply) {
@@ -59,20 +60,6 @@ export function matchesAll(text, groups) {
 
 const PREFIX = { p: 1e-12, n: 1e-9, μ: 1e-6, µ: 1e-6, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9 };
 const BASE = '(?:T|C|V|A|N|J|H|W|Pa|F|Ω|eV|m|s|G)';
-const SUPER = {
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-  '⁻': '-',
-  '⁺': '+',
-};
 const NUMBER = new RegExp(
   String.raw`(?<![\w.^])([-+]?\d+(?:[.,]\d+)*(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|(?:×|x|\\times|\*)\s*10\s*\^?\s*\{?\(?\s*([-+−]?\d+)\)?\}?))?(?:\s*(?:\\,|\\mathrm\{|\\text\{)?\s*([pnμµukMG])(?=${BASE}))?`,
   'g',
@@ -80,7 +67,7 @@ const NUMBER = new RegExp(
 
 /** The numbers a text states, each also scaled by the SI prefix of the unit after it. */
 export function numbersIn(text) {
-  const plain = text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (s) => `^${[...s].map((c) => SUPER[c]).join('')}`);
+  const plain = text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (s) => `^${plainSuperscripts(s)}`);
   const out = [];
   for (const m of plain.matchAll(NUMBER)) {
     const digits = m[1].replace(/,(?=\d{3}\b)/g, '');

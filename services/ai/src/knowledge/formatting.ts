@@ -1,22 +1,9 @@
 import { all, create } from 'mathjs';
+import { superscriptOf } from '../tools/superscripts.js';
 import type { CourseResult } from './knowledge-base.js';
 
 /** Numbers and formulas as the tutor writes them: plain text for reading, TeX for typesetting. */
 const math = create(all!, { number: 'number' });
-
-const SUPERSCRIPT: Record<string, string> = {
-  '-': '⁻',
-  '0': '⁰',
-  '1': '¹',
-  '2': '²',
-  '3': '³',
-  '4': '⁴',
-  '5': '⁵',
-  '6': '⁶',
-  '7': '⁷',
-  '8': '⁸',
-  '9': '⁹',
-};
 
 /** Three significant digits; powers of ten outside 0.001 … 10⁶. */
 function parts(value: number): { mantissa: string; exponent: number } {
@@ -32,7 +19,7 @@ function parts(value: number): { mantissa: string; exponent: number } {
 export function plainNumber(value: number): string {
   const { mantissa, exponent } = parts(value);
   if (exponent === 0) return mantissa;
-  const sup = [...String(exponent)].map((c) => SUPERSCRIPT[c]).join('');
+  const sup = superscriptOf(exponent);
   return `${mantissa} × 10${sup}`;
 }
 

@@ -17,3 +17,12 @@ const PLAIN: Record<string, string> = {
 export function plainSuperscripts(text: string): string {
   return [...text].map((c) => PLAIN[c] ?? c).join('');
 }
+
+const SUPERSCRIPT: Record<string, string> = Object.fromEntries(
+  Object.entries(PLAIN).map(([superscript, plain]) => [plain, superscript]),
+);
+
+/** An integer as superscript characters (-3 → "⁻³"), for exponents written in chat. */
+export function superscriptOf(n: number): string {
+  return [...String(n)].map((c) => SUPERSCRIPT[c] ?? c).join('');
+}
