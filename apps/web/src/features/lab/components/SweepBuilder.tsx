@@ -1,7 +1,7 @@
 import { MAX_SWEEP_RUNS, probeSimulationTypes, sweepProbeSchema } from '@faraday/contracts';
 import type { SolverName } from '@faraday/physics/schemas';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { useRecentRuns } from '../api/history';
@@ -67,10 +67,11 @@ export function SweepBuilder({ solver, fields, draft, body, valid, courseId, las
   const edit = (i: number, key: keyof Axis, value: string) =>
     setAxes((old) => old.map((a, j) => (j === i ? { ...a, [key]: value } : a)));
 
-  const errors = axisErrors(t, solver, body, axes);
+  // Every planned run is checked against the schema: once per change of the form or the ranges.
+  const errors = useMemo(() => axisErrors(t, solver, body, axes), [t, solver, body, axes]);
   const runs = runCount(axes);
   const duplicate = axes.length === 2 && axes[0]?.path === axes[1]?.path;
-  const breach = gridLimitBreach(solver, body, axes);
+  const breach = useMemo(() => gridLimitBreach(solver, body, axes), [solver, body, axes]);
   const ready =
     valid &&
     axes.length > 0 &&

@@ -98,7 +98,7 @@ function SolverLab({ solver }: { solver: SolverName }) {
   };
 
   const stale = shown !== null && !sameParameters(solver, shown.body, body);
-  const liveCapable = recomputesLive(solver, body);
+  const liveCapable = useMemo(() => recomputesLive(solver, body), [solver, body]);
   const [live, setLive] = useState(true);
   const livePausedFor = useLiveRecompute({
     active: live && liveCapable && valid && stale && !(runId && past.isPending),
@@ -159,8 +159,7 @@ function SolverLab({ solver }: { solver: SolverName }) {
             data-testid="result-column"
             pos={{ base: 'static', md: 'sticky' }}
             top={{ md: 72 }}
-            mah={{ md: 'calc(100dvh - 88px)' }}
-            style={{ overflowY: 'auto', scrollMarginTop: 64 }}
+            style={{ scrollMarginTop: 64 }}
           >
             <Tabs defaultValue={sweepId ? 'sweep' : 'result'} keepMounted={false}>
               <Tabs.List>

@@ -3,7 +3,8 @@
  * second at any size the form allows, and the Laplace box while its grid is small. Each live run is
  * an ordinary run (validated, rate-limited and recorded like one started with Run).
  */
-import { gridPoints, type SolverName } from '@faraday/physics/schemas';
+import type { SolverName } from '@faraday/physics/schemas';
+import { gridPointsOf } from './sweep-estimate';
 
 /** Largest grid (points) a solver recomputes live at; absent: never live (wave_1d's animation). */
 const LIVE_GRID_POINTS: Partial<Record<SolverName, number>> = {
@@ -23,9 +24,6 @@ export function recomputesLive(solver: SolverName, body: Record<string, unknown>
   const limit = LIVE_GRID_POINTS[solver];
   if (limit === undefined) return false;
   if (limit === Number.POSITIVE_INFINITY) return true;
-  try {
-    return gridPoints(solver, body) <= limit;
-  } catch {
-    return false;
-  }
+  const points = gridPointsOf(solver, body);
+  return points !== undefined && points <= limit;
 }

@@ -4,7 +4,7 @@ import { gridPoints as countGridPoints, type SolverName } from '@faraday/physics
 const OVERHEAD_S = 0.1;
 
 /** Grid points of a request as the solver counts them; undefined when the request does not parse. */
-function gridPoints(solver: SolverName, parameters: Record<string, unknown>): number | undefined {
+export function gridPointsOf(solver: SolverName, parameters: Record<string, unknown>): number | undefined {
   // Stored parameters carry the service's output_type, which only wave_1d's schema knows.
   const { output_type, ...rest } = parameters;
   try {
@@ -25,9 +25,9 @@ export function secondsPerRun(
   lastRun: { metadata: Record<string, unknown>; body: Record<string, unknown> } | undefined,
   recent: { computation_time: number; parameters: Record<string, unknown> }[],
 ): number | undefined {
-  const target = gridPoints(solver, body);
+  const target = gridPointsOf(solver, body);
   const scaled = (seconds: number, parameters: Record<string, unknown>) => {
-    const measured = gridPoints(solver, parameters);
+    const measured = gridPointsOf(solver, parameters);
     return target && measured ? (seconds * target) / measured : seconds;
   };
   if (lastRun) {

@@ -1,9 +1,10 @@
 import { linearValues, MAX_SWEEP_RUNS, type SimulationHistoryEntry } from '@faraday/contracts';
-import { gridPoints, MAX_GRID_POINTS, type SolverName } from '@faraday/physics/schemas';
+import { MAX_GRID_POINTS, type SolverName } from '@faraday/physics/schemas';
 import type { TFunction } from 'i18next';
 import { setAt } from './api-paths';
 import { formatNumber, issueText } from './field-text';
 import { validateBody } from './schema-form';
+import { gridPointsOf } from './sweep-estimate';
 
 /** One swept parameter: its API path and a linear range, as typed. */
 export interface Axis {
@@ -113,18 +114,10 @@ export function gridLimitBreach(
   let largest = 0;
   for (const values of runs) {
     const run = axes.reduce((b, axis, i) => setAt(b, axis.path, values[i]!), body);
-    try {
-      largest = Math.max(largest, gridPoints(solver, solver === 'wave_1d' ? run : withoutOutputType(run)));
-    } catch {
-      // A value the schema refuses is reported beside its range, not here.
-    }
+    // A value the schema refuses (no count) is reported beside its range, not here.
+    largest = Math.max(largest, gridPointsOf(solver, run) ?? 0);
   }
   return largest > MAX_GRID_POINTS ? { points: largest, limit: MAX_GRID_POINTS } : undefined;
-}
-
-function withoutOutputType(body: Record<string, unknown>): Record<string, unknown> {
-  const { output_type: _o, ...rest } = body;
-  return rest;
 }
 
 /** How many runs the ranges make (0 while a step count is not a whole number). */
