@@ -43,7 +43,7 @@ export default defineConfig({
           setupFiles: [documentedAnswers],
           // These tests keep no state from one file to the next (setup files still run for each),
           // so one module graph per worker serves them all: loading the same modules again for
-          // every file took half the lane's time. (The web app's tests share the DOM: isolated.)
+          // every file took half the lane's time.
           isolate: false,
           ...unitLane,
         },
@@ -56,6 +56,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // As the unit project: one module graph per worker (a fresh jsdom and module graph per
+          // file cost a third of the lane); the setup file resets what the modules keep between tests.
+          isolate: false,
           ...unitLane,
         },
       },

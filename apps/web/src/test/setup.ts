@@ -1,6 +1,8 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../lib/i18n';
+import i18n from '../lib/i18n';
+import { session } from '../lib/session';
 
 // findBy… and waitFor wait for a state up to this long (the library's 1 s is short for a busy
 // 2-core machine running several test files at once); a state that never comes still fails.
@@ -32,7 +34,15 @@ window.ResizeObserver ??= class {
   disconnect() {}
 };
 
-afterEach(() => {
+// The web tests of one worker share their modules (vitest `isolate: false`): nothing a test leaves
+// in a module (notifications, the session, the language) or the page reaches the next file.
+afterEach(async () => {
   cleanup();
+  notifications.clean();
+  // Portals (modals, notifications) live outside the containers cleanup removes.
+  document.body.innerHTML = '';
+  session.expire('signed-out');
   sessionStorage.clear();
+  localStorage.clear();
+  await i18n.changeLanguage('en');
 });

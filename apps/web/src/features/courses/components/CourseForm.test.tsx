@@ -18,10 +18,16 @@ const created = {
   created_at: '2026-11-25T10:00:00.000Z',
 };
 
+/** Fills each field as one paste (typing key by key re-renders the form per character). */
 async function fillCourse(user: ReturnType<typeof userEvent.setup>, semester: string) {
-  await user.type(screen.getByLabelText(/^Name/), 'Electromagnetism');
-  await user.type(screen.getByLabelText(/^Code/), 'EM-101');
-  await user.type(screen.getByLabelText(/^Semester/), semester);
+  for (const [label, text] of [
+    [/^Name/, 'Electromagnetism'],
+    [/^Code/, 'EM-101'],
+    [/^Semester/, semester],
+  ] as const) {
+    await user.click(screen.getByLabelText(label));
+    await user.paste(text);
+  }
   await user.click(screen.getByRole('button', { name: 'Save' }));
 }
 
