@@ -197,6 +197,11 @@ describe('the API reference of each service', () => {
       expect(answer('wire_field').magnetic_field.properties.Bx['x-unit']).toBe('T');
       expect(answer('gauss_flux').electric_flux['x-unit']).toBe('V·m');
       expect(answer('gauss_flux').surface_points.properties.flux_density['x-unit']).toBe('V/m');
+      expect(answer('wave_1d').far_end_peak['x-unit']).toBe('V/m');
+      expect(answer('wave_1d').metadata.properties.warnings.type).toBe('array');
+      expect(answer('solenoid').metadata.properties.wire_radius['x-unit']).toBe('m');
+      expect(answer('solenoid').metadata.properties.model.enum).toEqual(['loops', 'sheet']);
+      expect(answer('solenoid').metadata.properties.inductance.description).toMatch(/mutual inductances/);
     }
     const dataJson =
       documents.backend.paths['/api/v1/sim/results/{simulation_id}/data.json'].get.responses['200'].content[

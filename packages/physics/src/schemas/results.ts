@@ -156,20 +156,45 @@ const profile = (where: string) =>
 const solenoidResult = z.looseObject({
   axial_field: profile('the axis: z from the centre (default −L to L)'),
   radial_field: profile('the centre plane: r from the axis (default 0 to 2R)'),
-  field_inside: quantity('T', 'B_z at the centre'),
-  field_outside: quantity('T', 'B_z in the centre plane at r = 2R, outside the winding'),
+  field_inside: quantity('T', 'B_z at the centre, of the model in metadata.model'),
+  field_outside: quantity(
+    'T',
+    'B_z in the centre plane at r = 2R, outside the winding: small and opposite to field_inside for a ' +
+      'dense coil (the return flux); for a sparse one (spacing ≳ R) the nearest turn dominates and it has ' +
+      'the same sign, up to a good fraction of the centre field',
+  ),
   theoretical_field: quantity('T', 'μ₀ n I, the infinite-solenoid field'),
   uniformity: quantity(
     '1',
-    'How uniform B_z is along the middle of the axis (1 = uniform); see metadata.model',
+    'min |B_z| / max |B_z| on the axis over the middle half |z| ≤ L/4 (1 = uniform), in both models',
   ),
   metadata: metadata({
     model: z
+      .enum(['loops', 'sheet'])
+      .describe(
+        "The field model every output comes from: 'loops', the exact sum of the N separate turns (the default " +
+          "while its work is within the limit), or 'sheet', a current sheet of n = N/L turns per metre",
+      ),
+    model_note: z
       .string()
-      .describe('The field model used for every output: a current sheet or the separate turns'),
+      .optional()
+      .describe('Why the sheet was used when loops were not asked against, and the bound on its error'),
+    wire_radius: quantity(
+      'm',
+      "Wire radius a in the turns' self-inductance μ₀R[ln(8R/a) − 7/4] (loops only; default min(spacing/4, R/10))",
+    ).optional(),
+    singular_points: z
+      .array(z.number().int())
+      .describe(
+        "Indices into radial_field of points on a turn's wire, where that turn is left out (loops only)",
+      ),
     turns_per_meter: quantity('1/m', 'n = N / L'),
-    inductance: quantity('H', 'Self-inductance'),
-    nagaoka_coefficient: quantity('1', "Nagaoka's coefficient of the finite coil"),
+    inductance: quantity(
+      'H',
+      "Self-inductance of the model used: loops Σ M_ij (Maxwell's coaxial mutual inductances and the " +
+        "round-wire self-inductance of each turn); sheet Wheeler's formula with Nagaoka's coefficient",
+    ),
+    nagaoka_coefficient: quantity('1', "Nagaoka's coefficient K_N of a current sheet of the coil's shape"),
   }),
 });
 
@@ -198,8 +223,19 @@ const wave1dResult = z.looseObject({
     })
     .describe('The field in space and time (rows decimated in time by metadata.save_every)'),
   wave_speed: quantity('m/s', 'Phase speed in the medium, c/√(ε_r μ_r)'),
-  wavelength: quantity('m', 'Wavelength of the carrier in the medium'),
-  frequency: quantity('Hz', 'Carrier frequency'),
+  wavelength: quantity(
+    'm',
+    'Wavelength of the carrier in the medium, v/f; for a plain pulse a spectral scale (see metadata.carrier)',
+  ),
+  frequency: quantity(
+    'Hz',
+    'Carrier frequency; for a plain pulse (metadata.carrier false) its 1/e spectral half-width 1/(πτ)',
+  ),
+  far_end_peak: quantity(
+    'V/m',
+    'Largest |E| the pulse brings to x = length, watched at every time step (not from the stored rows); at a ' +
+      'reflecting wall, where E = 0, the incident E measured by the surface field η·|H|/2',
+  ),
   metadata: metadata({
     dx: quantity('m', 'Cell size'),
     dt: quantity('s', 'Time step'),
@@ -207,6 +243,19 @@ const wave1dResult = z.looseObject({
     nt: z.number().int().describe('Time steps computed'),
     saved_steps: z.number().int().describe('Rows of E and H'),
     save_every: z.number().int().describe('Steps between stored rows'),
+    pml_cells: z
+      .number()
+      .int()
+      .describe("Absorbing-layer cells outside each end (0 unless boundary is 'absorbing')"),
+    carrier: z
+      .boolean()
+      .describe('True when the source has a carrier (frequency > 0), false for a plain pulse'),
+    warnings: z
+      .array(z.string())
+      .describe(
+        'What the grid does to the answer (empty when nothing): e.g. a carrier under 10 cells per wavelength, ' +
+          'with its relative phase-velocity error',
+      ),
   }),
 });
 
@@ -238,6 +287,7 @@ const fresnelResult = z.looseObject({
   metadata: metadata({
     polarization: z.string().describe("'s', 'p' or 'unpolarized'"),
     total_internal_reflection: z.boolean().describe('At the requested angle'),
+    brewster_note: z.string().optional().describe('Why brewster_angle is null, when it is'),
   }),
 });
 
