@@ -8,6 +8,14 @@ export {
 export { assembleApng } from './apng.js';
 export { COLORMAP_NAMES, canonicalColormap } from './colormaps.js';
 export { isolines } from './contours.js';
+export { type DisplayName, PARAMETER_NAMES } from './data/sweep-display-names.js';
+export {
+  type MetricName,
+  metricDisplayName,
+  PROBE_UNSET,
+  type ProbePoint,
+  SWEEP_METRIC_NAMES,
+} from './data/sweep-metric-names.js';
 export { InvalidPlotParametersError, type PlotErrorDetail } from './errors.js';
 export { buildSolverScene } from './figures/index.js';
 export { renderSweepSummary, type SweepSummaryInput, sweepSummaryScene } from './figures/sweep-summary.js';

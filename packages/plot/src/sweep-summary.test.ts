@@ -128,8 +128,9 @@ describe('sweep summary figures', () => {
     expect(parameterLabel(en, 'something_new', 'm').text).toBe('something_new (m)');
     expect(metricLabel(en, 'field_at_probe', 'V/m').text).toBe('|E| at the probe (V/m)');
     expect(metricLabel(en, 'field_at_probe', 'T').text).toBe('|B| at the probe (T)');
-    expect(metricLabel(zh, 'field_at_probe', 'T').text).toBe('探测点 |B| (T)');
-    expect(metricLabel(en, 'reflectance', 'dimensionless').text).toBe('reflectance R');
+    expect(metricLabel(zh, 'field_at_probe', 'T').text).toBe('探针处的 |B| (T)');
+    expect(metricLabel(en, 'reflectance', 'dimensionless').text).toBe('Reflectance R at θᵢ');
+    expect(metricLabel(en, 'field_at_probe', 'V/m', 'laplace2d').text).toBe('|E| at the probe (V/m)');
     // every axis of a summary in Chinese carries Chinese names
     const words = texts(
       compileScene(
@@ -146,7 +147,69 @@ describe('sweep summary figures', () => {
       ).items,
     );
     expect(words).toContain('电荷量 q1 (C)');
-    expect(words).toContain('探测点 |E| (V/m)');
+    expect(words).toContain('探针处的 |E| (V/m)');
+  });
+
+  it('names every axis, legend entry and panel of a summary for readers, in English and Chinese', () => {
+    // as the backend builds it: the solver, the other parameters' values per curve, both titles
+    const input: SweepSummaryInput = {
+      solver: 'point_charges',
+      x: { parameter: 'charges[0].x', unit: 'm', values: [-0.5, -0.4, -0.3] },
+      curves: {
+        parameters: ['charges[1].q', 'charges[0].y'],
+        units: ['C', 'm'],
+        values: [
+          [1e-9, 0],
+          [-2e-9, 0.25],
+        ],
+      },
+      metrics: [
+        {
+          name: 'field_at_probe',
+          label: '|E| at (0.5, 0) m',
+          labels: { en: '|E| at (0.5, 0) m', zh: '(0.5, 0) m 处的 |E|' },
+          unit: 'V/m',
+          values: [
+            [1, 2, 3],
+            [3, 2, 1],
+          ],
+        },
+        {
+          name: 'max_field_strength',
+          label: 'Largest |E| on the grid',
+          labels: { en: 'Largest |E| on the grid', zh: '网格上最大的 |E|' },
+          unit: 'V/m',
+          values: [
+            [4, 5, 6],
+            [6, 5, 4],
+          ],
+        },
+      ],
+    };
+    const read = (lang: 'en' | 'zh') =>
+      texts(compileScene(sweepSummaryScene(input, resolveOptions({ lang })), 'svg').items);
+    const en = read('en');
+    expect(en).toEqual(
+      expect.arrayContaining([
+        'x of charge 1 (m)',
+        '|E| at the probe (V/m)',
+        'Largest |E| on the grid (V/m)',
+        '|E| at (0.5, 0) m',
+        'charge q2 = 10⁻⁹ C, y of charge 1 = 0 m',
+        'charge q2 = −2×10⁻⁹ C, y of charge 1 = 0.25 m',
+      ]),
+    );
+    const zh = read('zh');
+    expect(zh).toEqual(
+      expect.arrayContaining([
+        '电荷 1 的 x (m)',
+        '探针处的 |E| (V/m)',
+        '(0.5, 0) m 处的 |E|',
+        '电荷量 q2 = 10⁻⁹ C，电荷 1 的 y = 0 m',
+      ]),
+    );
+    // no API name anywhere: no request path, no metric key
+    for (const text of [...en, ...zh]) expect(text).not.toMatch(/\[\d+\]|[a-z]_[a-z]/);
   });
 
   it('a pure number shows no empty parentheses', () => {

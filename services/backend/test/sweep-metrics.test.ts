@@ -238,16 +238,19 @@ describe('summary layout', () => {
       runs([3, 5], (idx) => idx[0]! * 10 + idx[1]!, q),
     )!;
     expect(input.x).toEqual({ parameter: 'charges[0].x', unit: 'm', values: [-0.5, -0.4, -0.3, -0.2, -0.1] });
-    expect(input.curves?.labels).toEqual([
-      'charges[0].q = 1e-9 C',
-      'charges[0].q = 2e-9 C',
-      'charges[0].q = 3e-9 C',
-    ]);
+    // each curve's value of q, which the figure's legend names "charge q1 = 1×10⁻⁹ C" in EN and ZH
+    expect(input.curves?.values).toEqual([[1e-9], [2e-9], [3e-9]]);
     expect(input.curves?.parameters).toEqual(['charges[0].q']);
+    expect(input.curves?.units).toEqual(['C']);
+    expect(input.solver).toBe('point_charges');
     expect(input.grid).toBeUndefined();
     // only declared metrics the runs have: computation_time is never drawn
     expect(input.metrics.map((m) => m.name)).toEqual(['field_at_probe']);
-    expect(input.metrics[0]).toMatchObject({ label: '|E| at (0.5, 0) m', unit: 'V/m' });
+    expect(input.metrics[0]).toMatchObject({
+      label: '|E| at (0.5, 0) m',
+      labels: { en: '|E| at (0.5, 0) m', zh: '(0.5, 0) m 处的 |E|' },
+      unit: 'V/m',
+    });
     // row = curve (value of q), column = x; run 1 failed: a gap
     expect(input.metrics[0]!.values[0]).toEqual([0, Number.NaN, 2, 3, 4]);
     expect(input.metrics[0]!.values[2]).toEqual([20, 21, 22, 23, 24]);
@@ -282,7 +285,7 @@ describe('summary layout', () => {
       runs([7, 6], () => 1, q),
     )!;
     expect(six.grid).toBeUndefined();
-    expect(six.curves?.labels).toHaveLength(6);
+    expect(six.curves?.values).toHaveLength(6);
   });
 
   it('three parameters: a curve per combination of the two others, named by both', () => {
@@ -303,11 +306,12 @@ describe('summary layout', () => {
     )!;
     expect(input.x.parameter).toBe('n_turns');
     expect(input.curves?.parameters).toEqual(['current', 'radius']);
-    expect(input.curves?.labels).toEqual([
-      'current = 1 A, radius = 0.01 m',
-      'current = 1 A, radius = 0.02 m',
-      'current = 2 A, radius = 0.01 m',
-      'current = 2 A, radius = 0.02 m',
+    expect(input.curves?.units).toEqual(['A', 'm']);
+    expect(input.curves?.values).toEqual([
+      [1, 0.01],
+      [1, 0.02],
+      [2, 0.01],
+      [2, 0.02],
     ]);
     // curve "current = 2 A, radius = 0.02 m" holds runs 7, 9, 11 along n_turns
     expect(input.metrics[0]!.values[3]).toEqual([7, 9, 11]);

@@ -1,12 +1,10 @@
 /**
- * What the axes of a sweep summary call a swept parameter or a metric, in English and Chinese,
- * instead of its API name (`charges[0].x`, `field_at_probe`). Data only: the summary looks names
- * up here, and a path or metric not listed keeps its API name.
+ * What a sweep summary calls a swept parameter, in English and Chinese, instead of its API name
+ * (`charges[0].x`): on its axes and in its legends. Data only: a path not listed keeps its API
+ * name. The metrics' names are in sweep-metric-names.ts.
  *
  * Parameters are keyed by their request path with array indices written `[]`; `{n}` in a name is
  * the 1-based index of the first array element the path goes through (`charges[0].x` → charge 1).
- * Metrics are keyed by name, or by `name@unit` where a name means different quantities in
- * different solvers (`field_at_probe` is |E| in V/m for charges and |B| in T for wires).
  */
 export interface DisplayName {
   en: string;
@@ -50,28 +48,4 @@ export const PARAMETER_NAMES: Readonly<Record<string, DisplayName>> = {
   'medium.epsilon_r': { en: 'relative permittivity εᵣ', zh: '相对介电常数 εᵣ' },
   'medium.mu_r': { en: 'relative permeability μᵣ', zh: '相对磁导率 μᵣ' },
   'medium.sigma': { en: 'conductivity σ', zh: '电导率 σ' },
-};
-
-export const METRIC_NAMES: Readonly<Record<string, DisplayName>> = {
-  'field_at_probe@V/m': { en: '|E| at the probe', zh: '探测点 |E|' },
-  'field_at_probe@T': { en: '|B| at the probe', zh: '探测点 |B|' },
-  potential_at_probe: { en: 'V at the probe', zh: '探测点电势 V' },
-  max_field_strength: { en: 'largest |E|', zh: '最大 |E|' },
-  electric_flux: { en: 'flux Φ_E', zh: '电通量 Φ_E' },
-  enclosed_charge: { en: 'enclosed charge Q_enc', zh: '包围电荷 Q_enc' },
-  relative_error: { en: 'relative error', zh: '相对误差' },
-  field_inside: { en: 'B at the centre', zh: '中心 B' },
-  field_outside: { en: 'B outside', zh: '外部 B' },
-  inductance: { en: 'inductance L', zh: '自感 L' },
-  uniformity: { en: 'uniformity', zh: '均匀度' },
-  magnetic_circulation: { en: 'circulation ∮B·dl', zh: '环量 ∮B·dl' },
-  enclosed_current: { en: 'enclosed current I_enc', zh: '包围电流 I_enc' },
-  wave_speed: { en: 'wave speed v', zh: '波速 v' },
-  wavelength: { en: 'wavelength λ', zh: '波长 λ' },
-  peak_at_far_end: { en: 'peak |E| at the far end', zh: '远端峰值 |E|' },
-  reflectance: { en: 'reflectance R', zh: '反射率 R' },
-  transmittance: { en: 'transmittance T', zh: '透射率 T' },
-  brewster_angle: { en: 'Brewster angle θ_B', zh: '布儒斯特角 θ_B' },
-  critical_angle: { en: 'critical angle θ_c', zh: '临界角 θ_c' },
-  iterations: { en: 'multigrid cycles', zh: '多重网格循环次数' },
 };

@@ -1,10 +1,12 @@
 import { colormapLut, lutColor } from '../colormaps.js';
-import { type DisplayName, METRIC_NAMES, PARAMETER_NAMES } from '../data/sweep-display-names.js';
+import { type DisplayName, PARAMETER_NAMES } from '../data/sweep-display-names.js';
+import { metricDisplayName, SWEEP_METRIC_NAMES } from '../data/sweep-metric-names.js';
 import { invalid } from '../errors.js';
 import { autoNorm } from '../norm.js';
 import { type ResolvedOptions, resolveOptions } from '../options.js';
 import { type OutputFormat, renderScene } from '../render.js';
 import type { Label, Layer, Panel, Scene } from '../scene.js';
+import { formatValue } from '../ticks.js';
 import { bi, scene, userOr } from './common.js';
 
 /** One swept parameter: its request path, its unit ('' for a pure number) and its values. */
@@ -18,8 +20,10 @@ export interface SweepAxis {
 /** A metric of the runs: values[curve][i] belongs to x.values[i]; NaN for a failed run (a gap). */
 export interface SweepMetricSeries {
   name: string;
-  /** what a teacher reads, e.g. "|E| at (0.5, 0) m" */
+  /** what a teacher reads, e.g. "|E| at (0.5, 0) m" (the panel title when `labels` is absent) */
   label: string;
+  /** the same in both languages: the panel title */
+  labels?: DisplayName;
   /** SI unit ('' for a pure number such as a reflectance) */
   unit: string;
   values: number[][];
@@ -31,9 +35,15 @@ export interface SweepMetricSeries {
  * two parameters of more than six values each, `grid` turns every metric into a heatmap over both.
  */
 export interface SweepSummaryInput {
+  /** the solver, whose declared metrics name the y axes (SWEEP_METRIC_NAMES) */
+  solver?: string;
   x: SweepAxis;
-  /** one curve per entry of `labels`; `parameters` are the paths that tell the curves apart */
-  curves?: { labels: string[]; parameters?: string[] };
+  /**
+   * One curve per combination of the other swept `parameters` (their `units`): `values[c]` holds
+   * curve c's value of each, which its legend entry shows under the parameters' display names.
+   * `labels` instead gives the legend entries as they are.
+   */
+  curves?: { parameters?: string[]; units?: string[]; values?: number[][]; labels?: string[] };
   /** the second parameter, when the summary should be a heatmap (rows = its values) */
   grid?: SweepAxis;
   metrics: SweepMetricSeries[];
@@ -60,18 +70,45 @@ function shown(o: ResolvedOptions, name: DisplayName | undefined, fallback: stri
   return bi(o, withUnit(name.en, u), withUnit(name.zh, u));
 }
 
-/** A swept path as a reader names it: `charges[0].x` → "x of charge 1 (m)" (the API name when unknown). */
-export function parameterLabel(o: ResolvedOptions, path: string, unit: string): Label {
+/** A swept path's display name, `charges[0].x` → "x of charge 1"; undefined when unknown. */
+function parameterName(path: string): DisplayName | undefined {
   const first = /\[(\d+)\]/.exec(path);
   const entry = PARAMETER_NAMES[path.replace(/\[\d+\]/g, '[]')];
   const n = first ? String(Number(first[1]) + 1) : '';
-  const name = entry && { en: entry.en.replaceAll('{n}', n), zh: entry.zh.replaceAll('{n}', n) };
-  return shown(o, name, path, unit);
+  return entry && { en: entry.en.replaceAll('{n}', n), zh: entry.zh.replaceAll('{n}', n) };
 }
 
-/** A metric as a reader names it: `field_at_probe` in V/m → "|E| at the probe (V/m)". */
-export function metricLabel(o: ResolvedOptions, name: string, unit: string): Label {
-  return shown(o, METRIC_NAMES[`${name}@${unit}`] ?? METRIC_NAMES[name], name, unit);
+/** A swept path as a reader names it: `charges[0].x` → "x of charge 1 (m)" (the API name when unknown). */
+export function parameterLabel(o: ResolvedOptions, path: string, unit: string): Label {
+  return shown(o, parameterName(path), path, unit);
+}
+
+/**
+ * A metric as an axis names it: `field_at_probe` in V/m → "|E| at the probe (V/m)". The solver's
+ * own entry first; without a solver, the first solver declaring the name in that unit.
+ */
+export function metricLabel(o: ResolvedOptions, name: string, unit: string, solver?: string): Label {
+  const own = solver ? metricDisplayName(solver, name, null) : undefined;
+  const found =
+    own ??
+    Object.keys(SWEEP_METRIC_NAMES)
+      .map((s) => metricDisplayName(s, name, null))
+      .find((n) => n?.unit === unit);
+  return shown(o, found, name, unit);
+}
+
+/** "x of charge 1 = 0.5 m, charge q2 = −1×10⁻⁹ C": the legend entry of one curve. */
+function curveLabel(o: ResolvedOptions, curves: NonNullable<SweepSummaryInput['curves']>, c: number): Label {
+  const values = curves.values?.[c];
+  if (!values) return { text: curves.labels?.[c] ?? '' };
+  const part = (lang: 'en' | 'zh', k: number) => {
+    const path = curves.parameters?.[k] ?? '';
+    const unit = curves.units?.[k] ?? '';
+    const v = values[k]!;
+    return `${parameterName(path)?.[lang] ?? path} = ${formatValue(v)}${NO_UNIT.has(unit) ? '' : ` ${unit}`}`;
+  };
+  const ks = values.map((_, k) => k);
+  return bi(o, ks.map((k) => part('en', k)).join(', '), ks.map((k) => part('zh', k)).join('，'));
 }
 
 function range(rows: number[][]): [number, number] {
@@ -96,10 +133,14 @@ function curveColors(n: number): string[] {
   return Array.from({ length: n }, (_, i) => lutColor(lut, 0.05 + (0.85 * i) / (n - 1)));
 }
 
+function curveCount(input: SweepSummaryInput): number {
+  return input.curves?.values?.length ?? input.curves?.labels?.length ?? 1;
+}
+
 function check(input: SweepSummaryInput): void {
   if (input.metrics.length === 0) throw invalid('metrics', 'at least one metric is needed');
   const n = input.x.values.length;
-  const rows = input.grid ? input.grid.values.length : (input.curves?.labels.length ?? 1);
+  const rows = input.grid ? input.grid.values.length : curveCount(input);
   for (const m of input.metrics) {
     if (m.values.length !== rows) throw invalid(`metrics.${m.name}`, `needs ${rows} rows of values`);
     if (m.values.some((r) => r.length !== n))
@@ -108,10 +149,11 @@ function check(input: SweepSummaryInput): void {
 }
 
 function curvePanel(input: SweepSummaryInput, m: SweepMetricSeries, k: number, o: ResolvedOptions): Panel {
-  const labels = input.curves?.labels ?? [];
+  const curves = input.curves;
+  const count = curves ? curveCount(input) : 0;
   const colors = curveColors(Math.max(1, m.values.length));
   // every other legend entry when many curves: the colours run in order, so the gaps read
-  const stride = labels.length > 10 ? Math.ceil(labels.length / 8) : 1;
+  const stride = count > 10 ? Math.ceil(count / 8) : 1;
   const layers: Layer[] = m.values.map((row, c) => ({
     type: 'series',
     x: input.x.values,
@@ -119,20 +161,25 @@ function curvePanel(input: SweepSummaryInput, m: SweepMetricSeries, k: number, o
     color: m.values.length === 1 ? COLORS[k % COLORS.length]! : colors[c]!,
     width: 2,
     dots: true,
-    ...(labels[c] !== undefined && c % stride === 0 ? { legend: { text: labels[c] } } : {}),
+    ...(curves && c < count && c % stride === 0 ? { legend: curveLabel(o, curves, c) } : {}),
   }));
   const [y0, y1] = range(m.values);
   const [x0, x1] = range([input.x.values]);
   return {
     box: [0, 0, 1, 1],
-    title: { text: m.label },
+    title: metricTitle(o, m),
     x: { min: x0, max: x1, label: userOr(o.xlabel, parameterLabel(o, input.x.parameter, input.x.unit)) },
-    y: { min: y0, max: y1, label: metricLabel(o, m.name, m.unit) },
+    y: { min: y0, max: y1, label: userOr(o.ylabel, metricLabel(o, m.name, m.unit, input.solver)) },
     grid: o.show_grid ?? true,
     // the legend once, on the first panel: every panel has the same curves in the same colours
-    legend: k === 0 && labels.length > 0 ? 'best' : 'none',
+    legend: k === 0 && count > 0 ? 'best' : 'none',
     layers,
   };
+}
+
+/** A panel's title: the metric as the run measured it, e.g. "|E| at (0.5, 0) m". */
+function metricTitle(o: ResolvedOptions, m: SweepMetricSeries): Label {
+  return m.labels ? bi(o, m.labels.en, m.labels.zh) : { text: m.label };
 }
 
 /** Indexes of `values` in ascending order of value. */
@@ -162,7 +209,7 @@ function heatmapPanel(input: SweepSummaryInput, m: SweepMetricSeries, o: Resolve
   const cmap = o.colormap ?? 'viridis';
   return {
     box: [0, 0, 1, 1],
-    title: { text: m.label },
+    title: metricTitle(o, m),
     x: {
       min: extent.x_min - dx,
       max: extent.x_max + dx,
@@ -175,7 +222,7 @@ function heatmapPanel(input: SweepSummaryInput, m: SweepMetricSeries, o: Resolve
     },
     legend: 'none',
     layers: [{ type: 'image', grid: { nx, ny, data }, extent, cmap, norm, pixelated: true }],
-    colorbars: [{ cmap, norm, label: metricLabel(o, m.name, m.unit) }],
+    colorbars: [{ cmap, norm, label: metricLabel(o, m.name, m.unit, input.solver) }],
   };
 }
 

@@ -1,7 +1,7 @@
 import type { SimulationType, SweepProbe } from '@faraday/contracts';
 import { coulombField, signedCurrent, wireField } from '@faraday/physics';
 import { fieldAt, fieldUnit, isCount, solverSchemas } from '@faraday/physics/schemas';
-import { METRIC_NAMES, PROBE_UNSET } from './metric-names.js';
+import { metricDisplayName } from '@faraday/plot';
 import { parsePath } from './sweep-plan.js';
 
 /**
@@ -12,7 +12,7 @@ import { parsePath } from './sweep-plan.js';
  * solver itself evaluates at every node (Coulomb, Biot–Savart), evaluated exactly at the probe
  * rather than interpolated between nodes. A metric a run does not have (no probe, no carrier, no
  * critical angle) is absent from its record. Names and units, in English and Chinese, are data
- * (metric-names.ts).
+ * (@faraday/plot's sweep-metric-names.ts, which the summary figure reads too).
  */
 
 /** A probe this close to a source (m) sits on its singularity: no value. */
@@ -27,7 +27,7 @@ export interface MetricInput {
 }
 
 export interface MetricDefinition {
-  /** its key in a run's metrics and in METRIC_NAMES */
+  /** its key in a run's metrics and in SWEEP_METRIC_NAMES */
   name: string;
   /** undefined when the run has no such value (no probe, no carrier, no critical angle) */
   value: (input: MetricInput) => number | undefined;
@@ -179,11 +179,9 @@ export function declaredMetricNames(type: SimulationType): string[] {
 
 /** Each declared metric's unit and display name in English (`label`) and in both languages. */
 export function metricDefinitions(type: SimulationType, probe: SweepProbe | null) {
-  const at = probe ? { en: `(${probe.x}, ${probe.y}) m`, zh: `(${probe.x}, ${probe.y}) m` } : PROBE_UNSET;
   return SWEEP_METRICS[type].map((m) => {
-    const names = METRIC_NAMES[type][m.name]!;
-    const labels = { en: names.en.replace('{probe}', at.en), zh: names.zh.replace('{probe}', at.zh) };
-    return { name: m.name, label: labels.en, labels, unit: names.unit };
+    const { unit, en, zh } = metricDisplayName(type, m.name, probe)!;
+    return { name: m.name, label: en, labels: { en, zh }, unit };
   });
 }
 

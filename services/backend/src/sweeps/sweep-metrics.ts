@@ -67,10 +67,6 @@ function coordinates(runIndex: number, steps: number[]): number[] {
   return out;
 }
 
-function formatNumber(v: number): string {
-  return Number(v.toPrecision(4)).toString();
-}
-
 /**
  * The input of renderSweepSummary: the solver's declared metrics that at least one run has, the
  * swept path with the most values on x (the first path on a tie), every other combination a
@@ -102,17 +98,12 @@ export function summaryInput(shape: SweepShape, runs: FinishedRun[]): SweepSumma
   const rows = metrics.map(() =>
     Array.from({ length: curveCount }, () => new Array<number>(steps[xAxis]!).fill(Number.NaN)),
   );
-  const labels = new Array<string>(curveCount).fill('');
+  // each curve's value of every other swept path, which its legend entry names
+  const curveValues = Array.from({ length: curveCount }, () => others.map(() => Number.NaN));
   for (const run of runs) {
     const idx = coordinates(run.run_index, steps);
     const c = curveOf(idx);
-    labels[c] = others
-      .map((k) => {
-        const unit = parameterUnit(shape.type, axes[k]!.path);
-        const shown = unit === 'dimensionless' || unit === 'count' ? '' : ` ${unit}`;
-        return `${axes[k]!.path} = ${formatNumber(valueAt[k]![idx[k]!]!)}${shown}`;
-      })
-      .join(', ');
+    curveValues[c] = others.map((k) => valueAt[k]![idx[k]!]!);
     metrics.forEach((m, i) => {
       rows[i]![c]![idx[xAxis]!] = run.metrics?.[m.name] ?? Number.NaN;
     });
@@ -123,11 +114,18 @@ export function summaryInput(shape: SweepShape, runs: FinishedRun[]): SweepSumma
     values: valueAt[k]!,
   });
   return {
+    solver: shape.type,
     x: axis(xAxis),
     ...(heatmap
       ? { grid: axis(others[0]!) }
       : others.length > 0
-        ? { curves: { labels, parameters: others.map((k) => axes[k]!.path) } }
+        ? {
+            curves: {
+              parameters: others.map((k) => axes[k]!.path),
+              units: others.map((k) => parameterUnit(shape.type, axes[k]!.path)),
+              values: curveValues,
+            },
+          }
         : {}),
     metrics: metrics.map((m, i) => ({ ...m, values: rows[i]! })),
   };

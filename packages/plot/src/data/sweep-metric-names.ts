@@ -1,8 +1,9 @@
-import type { SimulationType } from '@faraday/contracts';
+import type { SolverName } from '@faraday/physics/schemas';
 
 /**
- * What each declared sweep metric is called and measured in, in English and Chinese: the names
- * the results table and the summary figure show. `{probe}` stands for the probe point, "(x, y) m"
+ * What each declared sweep metric is called and measured in, in English and Chinese: the one
+ * place the backend's metric definitions (the results table) and the summary figure's panel
+ * titles and axes take them from. `{probe}` stands for the probe point, "(x, y) m"
  * or, without one, PROBE_UNSET. Units are SI symbols ('dimensionless' and 'count' for pure
  * numbers), the same in both languages.
  */
@@ -14,7 +15,7 @@ export interface MetricName {
 
 export const PROBE_UNSET = { en: 'the probe', zh: '探针' } as const;
 
-export const METRIC_NAMES: Record<SimulationType, Record<string, MetricName>> = {
+export const SWEEP_METRIC_NAMES: Record<SolverName, Record<string, MetricName>> = {
   fresnel: {
     reflectance: { unit: 'dimensionless', en: 'Reflectance R at θᵢ', zh: 'θᵢ 处的反射率 R' },
     transmittance: { unit: 'dimensionless', en: 'Transmittance T at θᵢ', zh: 'θᵢ 处的透射率 T' },
@@ -56,8 +57,8 @@ export const METRIC_NAMES: Record<SimulationType, Record<string, MetricName>> = 
     wavelength: { unit: 'm', en: 'Wavelength λ of the carrier', zh: '载波波长 λ' },
     peak_at_far_end: {
       unit: 'V/m',
-      en: 'Peak |E| of the pulse at x = length',
-      zh: 'x = length 处脉冲的 |E| 峰值',
+      en: 'Peak |E| of the pulse at the far end',
+      zh: '远端处脉冲的 |E| 峰值',
     },
   },
   laplace2d: {
@@ -65,3 +66,30 @@ export const METRIC_NAMES: Record<SimulationType, Record<string, MetricName>> = 
     field_at_probe: { unit: 'V/m', en: '|E| at {probe}', zh: '{probe} 处的 |E|' },
   },
 };
+
+/** A probe point in metres, as a sweep names it. */
+export interface ProbePoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * A declared metric's name in both languages with `{probe}` filled in: the point "(x, y) m", or
+ * PROBE_UNSET where no point is given (a figure's axis, which the panel title completes).
+ * Undefined for a metric the solver does not declare.
+ */
+export function metricDisplayName(
+  solver: string,
+  metric: string,
+  probe: ProbePoint | null,
+): MetricName | undefined {
+  const names = (SWEEP_METRIC_NAMES as Record<string, Record<string, MetricName> | undefined>)[solver]?.[metric];
+  if (!names) return undefined;
+  const at = probe ? `(${probe.x}, ${probe.y}) m` : undefined;
+  return {
+    unit: names.unit,
+    en: names.en.replace('{probe}', at ?? PROBE_UNSET.en),
+    // "(0.5, 0) m 处的 |E|" keeps its space after the unit; "探针处的 |E|" needs none
+    zh: names.zh.replace(at ? '{probe}' : /\{probe\} ?/, at ?? PROBE_UNSET.zh),
+  };
+}
