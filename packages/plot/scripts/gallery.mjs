@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { COULOMB_K, MU_0 } from '@faraday/physics';
 import { auditExamples, edgeExamples, typicalExamples } from '../dist/fixtures/index.js';
 import {
+  metricDisplayName,
   renderAnimation,
   renderAnimationFrames,
   renderSolverFigure,
@@ -64,6 +65,11 @@ async function summary(name, input) {
   await writeFile(join(out, `${name}-zh.svg`), await renderSweepSummary(input, { lang: 'zh' }, 'svg'));
   entries.push({ name, ms: 0, kb: 0 }, { name: `${name}-zh`, ms: 0, kb: 0 });
 }
+// the titles as the backend writes them (its metric definitions read the same names file)
+const titled = (solver, probe, metric) => {
+  const { en, zh, unit } = metricDisplayName(solver, metric.name, probe);
+  return { ...metric, unit, label: en, labels: { en, zh } };
+};
 const DEG = 180 / Math.PI;
 const n2s = Array.from({ length: 15 }, (_, i) => 1.1 + 0.1 * i);
 const rs = (n1, n2, ti) => {
@@ -72,67 +78,45 @@ const rs = (n1, n2, ti) => {
   return ((n1 * ci - n2 * ct) / (n1 * ci + n2 * ct)) ** 2;
 };
 await summary('sweep-summary-one-parameter', {
+  solver: 'fresnel',
   x: { parameter: 'n2', unit: 'dimensionless', values: n2s },
   metrics: [
-    {
-      name: 'reflectance',
-      label: 'R at θᵢ = 45°',
-      unit: 'dimensionless',
-      values: [n2s.map((n) => rs(1, n, Math.PI / 4))],
-    },
-    {
-      name: 'transmittance',
-      label: 'T at θᵢ = 45°',
-      unit: 'dimensionless',
-      values: [n2s.map((n) => 1 - rs(1, n, Math.PI / 4))],
-    },
-    {
-      name: 'brewster_angle',
-      label: 'Brewster angle',
-      unit: '°',
-      values: [n2s.map((n) => Math.atan(n) * DEG)],
-    },
-  ],
+    { name: 'reflectance', values: [n2s.map((n) => rs(1, n, Math.PI / 4))] },
+    { name: 'transmittance', values: [n2s.map((n) => 1 - rs(1, n, Math.PI / 4))] },
+    { name: 'brewster_angle', values: [n2s.map((n) => Math.atan(n) * DEG)] },
+  ].map((m) => titled('fresnel', null, m)),
 });
 const xs = Array.from({ length: 8 }, (_, i) => -0.5 + 0.1 * i);
 const charges = [1e-9, 2e-9, 3e-9];
 await summary('sweep-summary-two-parameters', {
+  solver: 'point_charges',
   x: { parameter: 'charges[0].x', unit: 'm', values: xs },
-  curves: { labels: charges.map((q) => `charges[0].q = ${q * 1e9}×10⁻⁹ C`) },
+  curves: { parameters: ['charges[0].q'], units: ['C'], values: charges.map((q) => [q]) },
   metrics: [
     {
       name: 'field_at_probe',
-      label: '|E| at (0.5, 0) m',
-      unit: 'V/m',
       values: charges.map((q) => xs.map((x) => (COULOMB_K * q) / (0.5 - x) ** 2)),
     },
     {
       name: 'potential_at_probe',
-      label: 'V at (0.5, 0) m',
-      unit: 'V',
       values: charges.map((q) => xs.map((x) => (COULOMB_K * q) / (0.5 - x))),
     },
-  ],
+  ].map((m) => titled('point_charges', { x: 0.5, y: 0 }, m)),
 });
 const currents = Array.from({ length: 8 }, (_, i) => 0.5 + 0.5 * i);
 const turns = Array.from({ length: 8 }, (_, i) => 50 + 50 * i);
+// long-solenoid closed forms (L = 0.2 m, R = 0.02 m), under the solver's metric names
 await summary('sweep-summary-heatmap', {
+  solver: 'solenoid',
   x: { parameter: 'current', unit: 'A', values: currents },
   grid: { parameter: 'n_turns', unit: 'count', values: turns },
   metrics: [
-    {
-      name: 'field_inside',
-      label: 'B at the centre (long solenoid)',
-      unit: 'T',
-      values: turns.map((n) => currents.map((i) => (MU_0 * n * i) / 0.2)),
-    },
+    { name: 'field_inside', values: turns.map((n) => currents.map((i) => (MU_0 * n * i) / 0.2)) },
     {
       name: 'inductance',
-      label: 'inductance (long solenoid)',
-      unit: 'H',
       values: turns.map((n) => currents.map(() => (MU_0 * n * n * Math.PI * 0.02 ** 2) / 0.2)),
     },
-  ],
+  ].map((m) => titled('solenoid', null, m)),
 });
 
 const wave = byName.wave_1d;

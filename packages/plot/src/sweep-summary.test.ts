@@ -195,7 +195,7 @@ describe('sweep summary figures', () => {
         '|E| at the probe (V/m)',
         'Largest |E| on the grid (V/m)',
         '|E| at (0.5, 0) m',
-        'charge q2 = 10⁻⁹ C, y of charge 1 = 0 m',
+        'charge q2 = 1×10⁻⁹ C, y of charge 1 = 0 m',
         'charge q2 = −2×10⁻⁹ C, y of charge 1 = 0.25 m',
       ]),
     );
@@ -205,7 +205,7 @@ describe('sweep summary figures', () => {
         '电荷 1 的 x (m)',
         '探针处的 |E| (V/m)',
         '(0.5, 0) m 处的 |E|',
-        '电荷量 q2 = 10⁻⁹ C，电荷 1 的 y = 0 m',
+        '电荷量 q2 = 1×10⁻⁹ C，电荷 1 的 y = 0 m',
       ]),
     );
     // no API name anywhere: no request path, no metric key

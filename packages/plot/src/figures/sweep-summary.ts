@@ -6,7 +6,7 @@ import { autoNorm } from '../norm.js';
 import { type ResolvedOptions, resolveOptions } from '../options.js';
 import { type OutputFormat, renderScene } from '../render.js';
 import type { Label, Layer, Panel, Scene } from '../scene.js';
-import { formatValue } from '../ticks.js';
+import { formatPower, formatValue } from '../ticks.js';
 import { bi, scene, userOr } from './common.js';
 
 /** One swept parameter: its request path, its unit ('' for a pure number) and its values. */
@@ -97,6 +97,12 @@ export function metricLabel(o: ResolvedOptions, name: string, unit: string, solv
   return shown(o, found, name, unit);
 }
 
+/** "1×10⁻⁹" beside "2×10⁻⁹" in a legend (a bare "10⁻⁹" reads as another kind of entry). */
+function legendNumber(v: number): string {
+  const a = Math.abs(v);
+  return a !== 0 && (a < 1e-3 || a >= 1e5) ? formatPower(v, 2, true) : formatValue(v);
+}
+
 /** "x of charge 1 = 0.5 m, charge q2 = −1×10⁻⁹ C": the legend entry of one curve. */
 function curveLabel(o: ResolvedOptions, curves: NonNullable<SweepSummaryInput['curves']>, c: number): Label {
   const values = curves.values?.[c];
@@ -105,7 +111,7 @@ function curveLabel(o: ResolvedOptions, curves: NonNullable<SweepSummaryInput['c
     const path = curves.parameters?.[k] ?? '';
     const unit = curves.units?.[k] ?? '';
     const v = values[k]!;
-    return `${parameterName(path)?.[lang] ?? path} = ${formatValue(v)}${NO_UNIT.has(unit) ? '' : ` ${unit}`}`;
+    return `${parameterName(path)?.[lang] ?? path} = ${legendNumber(v)}${NO_UNIT.has(unit) ? '' : ` ${unit}`}`;
   };
   const ks = values.map((_, k) => k);
   return bi(o, ks.map((k) => part('en', k)).join(', '), ks.map((k) => part('zh', k)).join('，'));
