@@ -249,12 +249,17 @@ async function receiveRun(
   }: { form: AnswerForm; buffers: AnswerBuffers; segments?: GzipSegments | undefined },
 ): Promise<ReceivedRun> {
   const answered: Promise<Uint8Array>[] = [];
+  // One array's text after another, not all at once: written interleaved, every array was done
+  // only at the end, so all of their compression came after it (ADR 0125).
+  let previous: Promise<unknown> = Promise.resolve();
   const parts = await readParts(chunks, ({ part, bytes }) => {
     // The backend asks for float64 values (it writes their JSON itself); anything else is garbled.
     if (part.encoding !== 'float64') throw new Error('sim parts: an array not in float64');
     for (const chunk of arrayFrame(part.shape, part.encoding, bytes)) data.write(chunk);
     if (form.fields.has('arrays')) {
-      const made = answerArray(float64Values(bytes), part.shape, form.arrays, buffers);
+      const values = float64Values(bytes);
+      const made = previous.then(() => answerArray(values, part.shape, form.arrays, buffers));
+      previous = made.catch(() => undefined); // awaited with the others once the parts are read
       // Compressed while the figure is drawn; registered before the answer awaits the arrays.
       if (segments)
         made.then(
