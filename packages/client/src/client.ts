@@ -208,7 +208,8 @@ export function createFaradayClient(options: ClientOptions = {}) {
       remove: (id: string) => send('DELETE', `/api/v1/sim/results/${enc(id)}`, messageSchema),
       startSweep: (body: Body) => send('POST', '/api/v1/sim/parameter_sweep', sweepTaskSchema, body),
       sweepProgress: (taskId: string) => get(`/api/v1/sim/sweep/${enc(taskId)}`, sweepProgressSchema),
-      sweepResults: (taskId: string) => get(`/api/v1/sim/sweep/${enc(taskId)}/results`, sweepResultsSchema),
+      sweepResults: (taskId: string, lang?: 'en' | 'zh') =>
+        get(`/api/v1/sim/sweep/${enc(taskId)}/results`, sweepResultsSchema, lang ? { lang } : undefined),
       cancelSweep: (taskId: string) =>
         send('DELETE', `/api/v1/sim/sweep/${enc(taskId)}`, sweepProgressSchema),
     },

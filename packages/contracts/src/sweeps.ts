@@ -155,3 +155,10 @@ export const sweepResultsSchema = z.object({
 });
 
 export const sweepTaskParamsSchema = z.object({ task_id: z.string().min(1).max(64) });
+
+export const sweepResultsQuerySchema = z.object({
+  lang: z
+    .enum(['en', 'zh'])
+    .optional()
+    .describe("Language of the summary figure's names and legends (default en; zh is drawn on request)"),
+});

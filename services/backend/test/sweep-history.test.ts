@@ -144,6 +144,17 @@ describe.each(testDatabaseFactories())('sweep metrics and grouped history on $na
     const png = Buffer.from(results.summary!.png_base64, 'base64');
     expect(isPng(results.summary!.png_base64)).toBe(true);
     expect((await sharp(png).metadata()).width).toBe(800);
+    // in Chinese on request: the same figure drawn with the Chinese names, the rest unchanged
+    const zh = sweepResultsSchema.parse(await resultsOf(t.app, student, taskId, '?lang=zh'));
+    expect(zh.summary?.png_base64).not.toBe(results.summary?.png_base64);
+    expect((await sharp(Buffer.from(zh.summary!.png_base64, 'base64')).metadata()).width).toBe(800);
+    expect({ ...zh, summary: null }).toEqual({ ...results, summary: null });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/sim/sweep/${taskId}/results?lang=fr`,
+      headers: student,
+    });
+    expect(unknown.statusCode).toBe(400);
 
     // history: the single run and the sweep, two entries, not seven
     const mine = await history(student);

@@ -1,4 +1,5 @@
 import type { SimulationType, SweepRunStatus, SweepStatus } from '@faraday/contracts';
+import { renderSweepSummary, type SweepSummaryInput } from '@faraday/plot';
 import type { Principal } from '../auth/principal.js';
 import type { SimulationContext } from '../simulations/simulation-context.js';
 import { BlobNotFoundError } from '../storage/blob-store.js';
@@ -32,8 +33,22 @@ function toRunView(row: SweepRunRow) {
   };
 }
 
+/**
+ * The summary figure in the reader's language: the stored one is English; Chinese is drawn from the
+ * same runs when asked for (the stored figure if drawing fails).
+ */
+async function summaryFigure(stored: Buffer, input: SweepSummaryInput, lang: 'en' | 'zh'): Promise<Buffer> {
+  if (lang === 'en') return stored;
+  return renderSweepSummary(input, { lang }, 'png').catch(() => stored);
+}
+
 /** GET …/results: every run with its values, status, metrics and record, and the figure once done. */
-export async function sweepResults(ctx: SimulationContext, principal: Principal, taskId: string) {
+export async function sweepResults(
+  ctx: SimulationContext,
+  principal: Principal,
+  taskId: string,
+  lang: 'en' | 'zh' = 'en',
+) {
   const task = await visibleTask(ctx.db, principal, taskId);
   const rows = await listRuns(ctx.db, task.id);
   const shape = sweepShape(task);
@@ -47,7 +62,7 @@ export async function sweepResults(ctx: SimulationContext, principal: Principal,
   const input = png ? summaryInput(shape, rows.map(finishedRunOf)) : undefined;
   if (png && input) {
     summary = {
-      png_base64: png.toString('base64'),
+      png_base64: (await summaryFigure(png, input, lang)).toString('base64'),
       parameter: input.x.parameter,
       metrics: input.metrics.map((m) => m.name),
       layout: input.grid ? 'heatmap' : 'curves',

@@ -3,6 +3,7 @@ import {
   successEnvelopeSchema,
   sweepProgressSchema,
   sweepRequestSchema,
+  sweepResultsQuerySchema,
   sweepResultsSchema,
   sweepTaskParamsSchema,
   sweepTaskSchema,
@@ -107,10 +108,12 @@ export function sweepsRoutes(simulation: SimulationContext, config: BackendConfi
           security,
           summary: "Each run's values, status, scalar metrics and record; the summary figure once completed",
           params,
+          querystring: sweepResultsQuerySchema,
           response: { 200: successEnvelopeSchema(sweepResultsSchema) },
         },
       },
-      async (request) => ok(await sweepResults(ctx, principalOf(request), request.params.task_id)),
+      async (request) =>
+        ok(await sweepResults(ctx, principalOf(request), request.params.task_id, request.query.lang ?? 'en')),
     );
 
     routes.delete(

@@ -71,8 +71,12 @@ export async function progressOf(app: FastifyInstance, who: Auth, taskId: string
   return res.json().data;
 }
 
-export async function resultsOf(app: FastifyInstance, who: Auth, taskId: string) {
-  const res = await app.inject({ method: 'GET', url: `/api/v1/sim/sweep/${taskId}/results`, headers: who });
+export async function resultsOf(app: FastifyInstance, who: Auth, taskId: string, query = '') {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v1/sim/sweep/${taskId}/results${query}`,
+    headers: who,
+  });
   if (res.statusCode !== 200) throw new Error(`results of ${taskId}: ${res.statusCode} ${res.body}`);
   return res.json().data;
 }

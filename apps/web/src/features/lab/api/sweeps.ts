@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { labKeys } from './keys';
 
@@ -22,11 +23,13 @@ export function useSweepProgress(taskId: string) {
   });
 }
 
-/** A finished sweep's runs, metrics and summary figure; asked for once it is `done`. */
+/** A finished sweep's runs, metrics and summary figure (in the reader's language); asked for once it is `done`. */
 export function useSweepResults(taskId: string, done: boolean) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language.startsWith('zh') ? 'zh' : 'en';
   return useQuery({
-    queryKey: labKeys.sweepResults(taskId),
-    queryFn: () => api.sim.sweepResults(taskId),
+    queryKey: [...labKeys.sweepResults(taskId), lang],
+    queryFn: () => api.sim.sweepResults(taskId, lang),
     enabled: done,
   });
 }
