@@ -176,7 +176,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'faraday-bench-'));
 const [simPort, backendPort] = [await freePort(), await freePort()];
 const simUrl = `http://127.0.0.1:${simPort}`;
 const base = `http://127.0.0.1:${backendPort}`;
-const sim = await startService('sim', { SIM_SERVICE_PORT: String(simPort) });
+// One bench user keeps CONNECTIONS requests in flight: the per-user queue cap (fairness between
+// students) would otherwise refuse most of them and the row would count refusals as throughput.
+const sim = await startService('sim', {
+  SIM_SERVICE_PORT: String(simPort),
+  SIM_MAX_QUEUED_PER_USER: String(CONNECTIONS),
+});
 const backend = await startService('backend', {
   BACKEND_PORT: String(backendPort),
   DATA_DIR: dataDir,
