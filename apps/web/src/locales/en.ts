@@ -273,6 +273,7 @@ export const en = {
     result: 'Result',
     created: 'Created',
     failed: 'Failed',
+    failedBecause: 'Failed: {{why}}',
     tempShown: 'temporary password {{password}}',
     locked: 'Locked',
     lockedFor: 'Sign-in locked after failed attempts; ends {{when}}',

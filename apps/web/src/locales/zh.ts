@@ -269,6 +269,7 @@ export const zh: Strings<typeof en> = {
     result: '结果',
     created: '已创建',
     failed: '失败',
+    failedBecause: '失败：{{why}}',
     tempShown: '临时密码 {{password}}',
     locked: '已锁定',
     lockedFor: '登录失败次数过多已锁定，{{when}}解除',

@@ -68,7 +68,7 @@ export function ImportUsers() {
                     ? `${t('users.created')}${r.temporary_password ? ` · ${t('users.tempShown', { password: r.temporary_password })}` : ''}`
                     : r.status === 'not_imported'
                       ? t('users.notImported')
-                      : `${t('users.failed')}: ${rowProblems(r.reason, t)}`}
+                      : t('users.failedBecause', { why: rowProblems(r.reason, t) })}
                 </Table.Td>
               </Table.Tr>
             ))}
