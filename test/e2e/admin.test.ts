@@ -92,6 +92,12 @@ describeWith(['chromium'], 'the admin users page, end to end', ({ chromium }) =>
     const badge = page.getByTestId('locked-locky');
     await expect.poll(() => badge.textContent()).toMatch(/^Locked · in 1[45] minutes$/);
     await check(page, 'users-locked', 'en');
+    const narrow = await adminPage('zh', 375);
+    await narrow.goto('/users');
+    await expect
+      .poll(() => narrow.getByTestId('locked-locky').textContent())
+      .toMatch(/^已锁定 · 1[45] ?分钟后$/);
+    await check(narrow, 'users-locked-375', 'zh');
     await page.getByRole('button', { name: 'Actions for locky' }).click();
     await page.getByRole('menuitem', { name: 'Unlock' }).click();
     await expect.poll(() => badge.count()).toBe(0);
