@@ -181,6 +181,24 @@ describeWith(['chromium'], 'the admin users page, end to end', ({ chromium }) =>
     });
   }
 
+  it('puts a refused field’s problem on that field, in Chinese', async () => {
+    const page = await adminPage('zh', 1366);
+    await page.goto('/users');
+    await page.getByRole('button', { name: '新建用户' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建用户' });
+    await dialog.getByLabel(/^用户名/).fill('zhmail');
+    await dialog.getByLabel(/^姓名/).fill('邮箱 错误');
+    await dialog.getByLabel(/^邮箱/).fill('not-an-email');
+    await dialog.getByLabel(/^临时密码/).fill('Zhmail123x');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    const email = dialog.getByRole('textbox', { name: /^邮箱/ });
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+    const errorId = describedBy.split(' ').find((id) => id.endsWith('-error')) ?? describedBy;
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('不是有效的邮箱地址');
+    await check(page, 'users-create-field-error', 'zh');
+  });
+
   it('has no serious accessibility violations on the states above', () => {
     expect(a11y).not.toEqual({});
     for (const [state, violations] of Object.entries(a11y)) expect(violations, state).toEqual([]);
