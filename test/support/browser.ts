@@ -31,6 +31,8 @@ export const screenshotDir = join(root, 'test-results', 'screenshots');
 export async function screenshot(page: Page, lang: string, name: string): Promise<void> {
   const dir = join(screenshotDir, lang);
   mkdirSync(dir, { recursive: true });
+  // A dialog caught mid fade-in is half transparent over the page: picture the settled page.
+  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))');
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 

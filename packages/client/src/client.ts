@@ -220,6 +220,7 @@ export function createFaradayClient(options: ClientOptions = {}) {
       update: (id: string, body: Body) => send('PUT', `/api/v1/users/${enc(id)}`, userSchema, body),
       setDisabled: (id: string, disabled: boolean) =>
         send('POST', `/api/v1/users/${enc(id)}/${disabled ? 'disable' : 'enable'}`, userSchema),
+      unlock: (id: string) => send('POST', `/api/v1/users/${enc(id)}/unlock`, userSchema),
       resetPassword: (id: string, new_password?: string) =>
         send(
           'POST',

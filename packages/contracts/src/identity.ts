@@ -86,6 +86,9 @@ export const userSchema = z.object({
   created_at: timestamp,
   updated_at: timestamp,
   last_login: timestamp.nullable(),
+  locked_until: timestamp
+    .nullable()
+    .describe('Until when sign-in is locked after failed attempts (from some address), if it is now'),
 });
 export type UserView = z.infer<typeof userSchema>;
 
@@ -133,13 +136,15 @@ export const bulkCreateResultSchema = z.object({
     z.object({
       row: z.number().int().describe('1-based data row number in the CSV (header excluded)'),
       username: z.string(),
-      status: z.enum(['created', 'failed']),
+      status: z
+        .enum(['created', 'failed', 'not_imported'])
+        .describe('not_imported: the row was fine, but another row failed, so nothing was written'),
       user_id: z.string().optional(),
       temporary_password: z
         .string()
         .optional()
         .describe('Generated when the row had no password; shown once'),
-      reason: z.string().optional(),
+      reason: z.string().optional().describe('Why the row failed: "field: problem; field: problem"'),
     }),
   ),
 });

@@ -120,13 +120,26 @@ describe.each(testDatabaseFactories())('account safety on $name', (factory) => {
       expect((await loginRequest(t, username, 'Right1234')).statusCode).toBe(429);
     };
     await lock();
+    const listed = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/users?search=${username}`,
+          headers: bearer(adminToken),
+        })
+      ).json().data.users[0].locked_until as string | null;
+    const until = await listed();
+    // The admin sees the lock and when it ends (the policy's lock is in the future).
+    expect(until).not.toBeNull();
+    expect(new Date(until ?? 0).getTime()).toBeGreaterThan(Date.now());
     const unlocked = await t.app.inject({
       method: 'POST',
       url: `/api/v1/users/${userId}/unlock`,
       headers: bearer(adminToken),
     });
     expect(unlocked.statusCode).toBe(200);
-    expect(unlocked.json().data).toMatchObject({ id: userId, username });
+    expect(unlocked.json().data).toMatchObject({ id: userId, username, locked_until: null });
+    expect(await listed()).toBeNull();
     expect((await loginRequest(t, username, 'Right1234')).statusCode).toBe(200);
 
     await lock();

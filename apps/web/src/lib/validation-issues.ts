@@ -41,6 +41,7 @@ const shapes: { kind: string; pattern: RegExp }[] = [
   { kind: 'emptySubmission', pattern: /^empty and no files$/ },
   // The backend's own refusals of one field (details name only the field; the message says why).
   { kind: 'usernameTaken', pattern: /^That username is taken$/ },
+  { kind: 'weakPassword', pattern: /^too weak, needs / },
   { kind: 'wrongPassword', pattern: /^The current password is wrong$/ },
   { kind: 'future', pattern: /must be in the future$/ },
   { kind: 'enabledTeacher', pattern: /must be an enabled teacher$/ },

@@ -82,6 +82,7 @@ export const enErrors = {
     atLeastGiven: 'At least {{n}}, the highest score already given',
     emptySubmission: 'Write something or attach a file',
     usernameTaken: 'This username is taken',
+    weakPassword: 'Too weak: at least 8 characters with a letter and a digit, not the username',
     wrongPassword: 'The current password is wrong',
     future: 'Must be in the future',
     enabledTeacher: 'Must be an enabled teacher',

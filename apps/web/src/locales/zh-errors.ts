@@ -79,6 +79,7 @@ export const zhErrors: typeof enErrors = {
     atLeastGiven: '不能低于已给出的最高分 {{n}}',
     emptySubmission: '请填写内容或附上文件',
     usernameTaken: '该用户名已被使用',
+    weakPassword: '密码太弱：至少 8 个字符，包含字母和数字，且不能与用户名相同',
     wrongPassword: '当前密码不正确',
     future: '须为将来的时间',
     enabledTeacher: '须为已启用的教师',

@@ -135,3 +135,24 @@ export async function deleteStaleThrottleRows(db: Db, olderThan: Date): Promise<
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', before)]))
     .execute();
 }
+
+/**
+ * The latest lock still running for each of these usernames, from any one address (an admin's
+ * view: a user locked from one address is "locked" until that lock ends).
+ */
+export async function activeLocks(db: Db, usernames: string[], now: Date): Promise<Map<string, string>> {
+  const locks = new Map<string, string>();
+  if (usernames.length === 0) return locks;
+  const rows = await db
+    .selectFrom('login_failures')
+    .select(['username', 'locked_until'])
+    .where('username', 'in', usernames)
+    .where('address', '<>', ALL_ADDRESSES)
+    .where('locked_until', '>', now.toISOString())
+    .execute();
+  for (const { username, locked_until } of rows) {
+    const until = new Date(locked_until as string).toISOString();
+    if (until > (locks.get(username) ?? '')) locks.set(username, until);
+  }
+  return locks;
+}

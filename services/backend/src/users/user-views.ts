@@ -7,7 +7,7 @@ export function roleOf(row: Pick<UserRow, 'id' | 'role'>): Role {
   return row.role;
 }
 
-export function toUserView(row: UserRow): UserView {
+export function toUserView(row: UserRow, lockedUntil: string | null = null): UserView {
   return {
     id: row.id,
     username: row.username,
@@ -20,6 +20,7 @@ export function toUserView(row: UserRow): UserView {
     created_at: row.created_at,
     updated_at: row.updated_at,
     last_login: row.last_login,
+    locked_until: lockedUntil,
   };
 }
 

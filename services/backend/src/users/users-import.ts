@@ -11,7 +11,7 @@ export const MAX_IMPORT_ROWS = 1000;
 export interface ImportRowResult {
   row: number;
   username: string;
-  status: 'created' | 'failed';
+  status: 'created' | 'failed' | 'not_imported';
   user_id?: string;
   temporary_password?: string;
   reason?: string;
@@ -24,6 +24,8 @@ function parseCsv(csv: string): Record<string, string>[] {
       skip_empty_lines: true,
       trim: true,
       bom: true,
+      // The password column is optional row by row: a short row leaves it empty.
+      relax_column_count: true,
     });
   } catch (error) {
     throw new AppError('VALIDATION_ERROR', 'The CSV could not be read', {
@@ -40,8 +42,10 @@ async function existingUsernames(db: Db, usernames: string[]): Promise<Set<strin
 
 /**
  * Creates accounts from CSV (header: username,name,email,role[,password]). Each row is judged
- * on its own and reported; the rows that pass are written in one transaction, so an unexpected
- * failure leaves no half-imported file behind. Generated passwords are returned once.
+ * on its own and reported ("field: problem" in the validator's wording, which the app
+ * translates). A file is imported whole or not at all: with any row refused, nothing is written
+ * and the good rows are reported as not imported, so fixing the file and sending it again is
+ * safe. Generated passwords are returned once.
  */
 export async function importUsersFromCsv(ctx: IdentityContext, csv: string): Promise<ImportRowResult[]> {
   const records = parseCsv(csv);
@@ -70,16 +74,20 @@ export async function importUsersFromCsv(ctx: IdentityContext, csv: string): Pro
     }
     const weak = passwordProblems(parsed.data.password, username);
     if (weak.length > 0) {
-      result.reason = `password needs ${weak.join(', ')}`;
+      result.reason = `password: too weak, needs ${weak.join(', ')}`;
       continue;
     }
     if (taken.has(username)) {
-      result.reason = 'username already exists';
+      result.reason = 'username: That username is taken';
       continue;
     }
     taken.add(username);
     if (!record.password) result.temporary_password = parsed.data.password;
     accepted.push({ result, password: parsed.data.password, row: newUserRow(parsed.data, '') });
+  }
+  if (accepted.length < records.length) {
+    for (const { result } of accepted) result.status = 'not_imported';
+    return results;
   }
   const hashes = await Promise.all(accepted.map((a) => ctx.hasher.hash(a.password)));
   await ctx.db.transaction().execute(async (trx: Db) => {

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../auth/access.js';
 import type { IdentityContext } from '../auth/identity-context.js';
+import { activeLocks } from '../auth/login-throttle.repository.js';
 import { toUserView } from './user-views.js';
 import { listUsers } from './users.repository.js';
 import {
@@ -64,7 +65,17 @@ export function usersRoutes(ctx: IdentityContext) {
           offset: pageOffset({ page, limit }),
           limit,
         });
-        return ok({ users: rows.map(toUserView), total, page, limit });
+        const locks = await activeLocks(
+          ctx.db,
+          rows.map((r) => r.username),
+          new Date(),
+        );
+        return ok({
+          users: rows.map((r) => toUserView(r, locks.get(r.username) ?? null)),
+          total,
+          page,
+          limit,
+        });
       },
     );
 
@@ -99,7 +110,8 @@ export function usersRoutes(ctx: IdentityContext) {
       async (request) => {
         const results = await importUsersFromCsv(ctx, request.body);
         const created = results.filter((r) => r.status === 'created').length;
-        return ok({ created_count: created, failed_count: results.length - created, results });
+        const failed = results.filter((r) => r.status === 'failed').length;
+        return ok({ created_count: created, failed_count: failed, results });
       },
     );
 
@@ -115,7 +127,11 @@ export function usersRoutes(ctx: IdentityContext) {
           response: { 200: userEnvelope },
         },
       },
-      async (request) => ok(toUserView(await requireUser(ctx.db, request.params.user_id))),
+      async (request) => {
+        const user = await requireUser(ctx.db, request.params.user_id);
+        const locks = await activeLocks(ctx.db, [user.username], new Date());
+        return ok(toUserView(user, locks.get(user.username) ?? null));
+      },
     );
 
     routes.put(

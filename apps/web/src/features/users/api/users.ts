@@ -16,20 +16,39 @@ function useRefreshUsers() {
   return () => queryClient.invalidateQueries({ queryKey: userKeys.all });
 }
 
-export function useSetDisabled(onError: (error: unknown) => void) {
+export function useSetDisabled(onError: (error: unknown) => void, onDone: () => void = () => {}) {
   const refresh = useRefreshUsers();
   return useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) => api.users.setDisabled(id, disabled),
-    onSuccess: refresh,
+    onSuccess: () => {
+      onDone();
+      return refresh();
+    },
     onError,
   });
 }
 
-export function useSetRole(onError: (error: unknown) => void) {
+export function useSetRole(onError: (error: unknown) => void, onDone: () => void = () => {}) {
   const refresh = useRefreshUsers();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: string }) => api.users.update(id, { role }),
-    onSuccess: refresh,
+    onSuccess: () => {
+      onDone();
+      return refresh();
+    },
+    onError,
+  });
+}
+
+/** Lifts a user's login locks (from every address). */
+export function useUnlock(onError: (error: unknown) => void, onDone: (user: User) => void) {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    mutationFn: (user: User) => api.users.unlock(user.id),
+    onSuccess: (_, user) => {
+      onDone(user);
+      return refresh();
+    },
     onError,
   });
 }

@@ -1,10 +1,15 @@
 import { Alert, Button, Stack, Table, Text, Textarea } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/errors';
+import { describeIssue, errorMessage } from '../../../lib/errors';
+import { parseIssues } from '../../../lib/validation-issues';
 import { useImportUsers } from '../api/users';
 
-/** Accounts from CSV (pasted or from a file); each row's outcome, with any generated password. */
+/**
+ * Accounts from CSV (pasted or from a file); each row's outcome, with any generated password.
+ * The server imports a file whole or not at all, so a refused file is fixed and sent again.
+ */
 export function ImportUsers() {
   const { t } = useTranslation();
   const [csv, setCsv] = useState('username,name,email,role\n');
@@ -39,6 +44,11 @@ export function ImportUsers() {
           {errorMessage(run.error, t)}
         </Alert>
       )}
+      {run.isSuccess && run.data.failed_count > 0 && (
+        <Alert color="orange" role="alert">
+          {t('users.importRefused')}
+        </Alert>
+      )}
       {run.isSuccess && (
         <Table data-testid="import-results">
           <Table.Thead>
@@ -56,7 +66,9 @@ export function ImportUsers() {
                 <Table.Td>
                   {r.status === 'created'
                     ? `${t('users.created')}${r.temporary_password ? ` · ${t('users.tempShown', { password: r.temporary_password })}` : ''}`
-                    : `${t('users.failed')}: ${r.reason ?? ''}`}
+                    : r.status === 'not_imported'
+                      ? t('users.notImported')
+                      : t('users.failedBecause', { why: rowProblems(r.reason, t) })}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -65,4 +77,11 @@ export function ImportUsers() {
       )}
     </Stack>
   );
+}
+
+/** "role: Invalid option: …; password: too weak, …" → each field's problem in the reader's language. */
+function rowProblems(reason: string | undefined, t: TFunction): string {
+  const issues = parseIssues(reason);
+  if (issues.length === 0) return reason ?? '';
+  return issues.map((issue) => describeIssue(issue, t, true)).join('; ');
 }
