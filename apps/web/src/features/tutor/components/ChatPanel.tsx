@@ -7,7 +7,12 @@ import { useSearchParams } from 'react-router';
 import { useUnsavedChangesGuard } from '../../../hooks/useUnsavedChangesGuard';
 import { errorMessage } from '../../../lib/errors';
 import { askWithTools, type PendingExchange, useChatStream } from '../api/chat';
-import { createConversation, useConversation, useRefreshConversations } from '../api/conversations';
+import {
+  createConversation,
+  useConversation,
+  useRefreshConversations,
+  useRefreshUntilStored,
+} from '../api/conversations';
 import { DEFAULT_MODE, isTutorMode, type TutorMode } from '../utils/modes';
 import { ChatComposer } from './ChatComposer';
 import { ChatMessages } from './ChatMessages';
@@ -35,6 +40,7 @@ function pendingMessages(pending: PendingExchange): ShownMessage[] {
 export function ChatPanel() {
   const { t } = useTranslation();
   const refreshConversations = useRefreshConversations();
+  const refreshUntilStored = useRefreshUntilStored();
   const [params, setParams] = useSearchParams();
   const conversationId = params.get('c');
   const [mode, setMode] = useState<TutorMode>(DEFAULT_MODE);
@@ -111,6 +117,7 @@ export function ChatPanel() {
       if (outcome.phase === 'failed') setError(outcome.error ?? new Error(t('tutor.status.failed')));
       // Refused before the stream began: nothing was recorded, so the question goes back in the box.
       if (outcome.error instanceof ApiError) setQuestion(text);
+      if (outcome.phase === 'stopped') await refreshUntilStored(id, storedBefore.current + 2);
     }
     await refreshConversations();
     setToolsPending(null);
