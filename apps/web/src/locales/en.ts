@@ -198,7 +198,8 @@ export const en = {
   files: {
     choose: 'Choose files',
     chooseOne: 'Choose a file',
-    dropHint: 'or drop files here (up to {{max}})',
+    dropHint_one: 'or drop the file here',
+    dropHint_other: 'or drop files here (up to {{count}})',
     removeNamed: 'Remove {{name}}',
     uploading: 'Upload progress',
   },

@@ -195,7 +195,8 @@ export const zh: Strings<typeof en> = {
   files: {
     choose: '选择文件',
     chooseOne: '选择一个文件',
-    dropHint: '或将文件拖到这里（最多 {{max}} 个）',
+    dropHint_one: '或将文件拖到这里',
+    dropHint_other: '或将文件拖到这里（最多 {{count}} 个）',
     removeNamed: '移除 {{name}}',
     uploading: '上传进度',
   },
