@@ -163,6 +163,7 @@ export const en = {
     added_other: '{{count}} members added.',
   },
   assignments: {
+    dueInPast: 'This due date has already passed: students can only hand in if late work is accepted.',
     create: 'New assignment',
     edit: 'Edit assignment',
     editNamed: 'Edit {{title}}',
@@ -193,6 +194,7 @@ export const en = {
     submitButton: 'Submit',
     resubmitButton: 'Submit new attempt',
     closed: 'This assignment no longer accepts work.',
+    pastDue: 'The due date has passed and this assignment does not accept late work.',
   },
   attempts: { number: 'Attempt {{n}}', noText: '(no text)' },
   files: {

@@ -160,6 +160,7 @@ export const zh: Strings<typeof en> = {
     added_other: '已添加 {{count}} 名成员。',
   },
   assignments: {
+    dueInPast: '该截止时间已过：只有允许迟交时学生才能提交。',
     create: '新建作业',
     edit: '编辑作业',
     editNamed: '编辑 {{title}}',
@@ -190,6 +191,7 @@ export const zh: Strings<typeof en> = {
     submitButton: '提交',
     resubmitButton: '提交新版本',
     closed: '此作业已不再接受提交。',
+    pastDue: '截止时间已过，此作业不接受迟交。',
   },
   attempts: { number: '第 {{n}} 次提交', noText: '（无文字）' },
   files: {
