@@ -229,6 +229,8 @@ export const en = {
     student: 'Student',
     total: 'Total',
     left: 'left the course',
+    newAttempt: 'New attempt to grade',
+    open: 'Open {{name}}’s work on {{title}}',
   },
   resources: {
     none: 'No resources yet.',

@@ -226,6 +226,8 @@ export const zh: Strings<typeof en> = {
     student: '学生',
     total: '总分',
     left: '已退出课程',
+    newAttempt: '有新提交待评分',
+    open: '打开{{name}}的「{{title}}」作业',
   },
   resources: {
     none: '暂无资源。',
