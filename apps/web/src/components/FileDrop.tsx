@@ -46,7 +46,7 @@ export function FileDrop({
             {label}
           </Button>
           <Text size="sm" c="dimmed">
-            {t('files.dropHint', { max: maxFiles })}
+            {t('files.dropHint', { count: maxFiles })}
           </Text>
         </Group>
         <input

@@ -59,7 +59,7 @@ export default function CoursePage() {
                 <ResourcesTab courseId={courseId} staff={staff} />
               </Tabs.Panel>
               <Tabs.Panel value="grades" pt="md">
-                <GradesTab courseId={courseId} staff={staff} />
+                <GradesTab courseId={courseId} courseCode={data.code} staff={staff} />
               </Tabs.Panel>
             </Tabs>
           </Stack>

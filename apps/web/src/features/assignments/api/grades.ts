@@ -9,6 +9,9 @@ export function useGradebook(courseId: string) {
 }
 
 /** Saves the gradebook as `grades-<course>.csv`. */
-export async function downloadGradesCsv(courseId: string): Promise<void> {
-  saveFile(await api.courses.gradesCsv(courseId), `grades-${courseId}.csv`);
+/** Named after the course and the day, so a teacher's downloads folder tells the files apart. */
+export async function downloadGradesCsv(courseId: string, courseCode: string): Promise<void> {
+  const day = new Date().toLocaleDateString('sv');
+  const name = courseCode.replace(/[^\p{L}\p{N}_-]+/gu, '-');
+  saveFile(await api.courses.gradesCsv(courseId), `grades-${name}-${day}.csv`);
 }

@@ -107,6 +107,13 @@ export function AssignmentForm({
             value={due}
             onChange={(e) => setDue(e.currentTarget.value)}
             error={errorFor('due_date')}
+            description={
+              due && new Date(due).getTime() < Date.now() ? (
+                <Text component="span" size="xs" c="orange.9" role="status">
+                  {t('assignments.dueInPast')}
+                </Text>
+              ) : undefined
+            }
             required
           />
           <NumberInput

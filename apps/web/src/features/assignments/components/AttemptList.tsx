@@ -13,6 +13,8 @@ export function AttemptList({ attempts, maxScore }: { attempts: Attempt[]; maxSc
   const latestFirst = [...attempts].reverse();
   return (
     <Accordion
+      // A new attempt remounts the list, so the newest is the one open (defaultValue applies once).
+      key={latestFirst[0]?.attempt ?? 0}
       multiple
       defaultValue={latestFirst[0] ? [String(latestFirst[0].attempt)] : []}
       variant="separated"

@@ -1,5 +1,6 @@
-import { Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { QueryState } from '../../../components/QueryState';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { errorMessage } from '../../../lib/errors';
@@ -7,12 +8,20 @@ import { notify } from '../../../lib/notify';
 import { downloadGradesCsv, useGradebook } from '../api/grades';
 
 /** Students × assignments with totals; staff export it as CSV. */
-export function GradesTab({ courseId, staff }: { courseId: string; staff: boolean }) {
+export function GradesTab({
+  courseId,
+  courseCode,
+  staff,
+}: {
+  courseId: string;
+  courseCode: string;
+  staff: boolean;
+}) {
   const { t } = useTranslation();
   const grades = useGradebook(courseId);
   const exportCsv = async () => {
     try {
-      await downloadGradesCsv(courseId);
+      await downloadGradesCsv(courseId, courseCode);
     } catch (error) {
       notify({ color: 'red', message: errorMessage(error, t) });
     }
@@ -57,15 +66,38 @@ export function GradesTab({ courseId, staff }: { courseId: string; staff: boolea
                         </Text>
                       )}
                     </Table.Td>
-                    {s.grades.map((g) => (
-                      <Table.Td key={g.assignment_id}>
-                        <Tooltip label={t(`status.${g.status}`)}>
-                          <Text size="sm" c={g.status === 'missing' ? 'dimmed' : undefined}>
-                            {g.score ?? (g.status === 'missing' ? '—' : t(`status.${g.status}`))}
-                          </Text>
-                        </Tooltip>
-                      </Table.Td>
-                    ))}
+                    {s.grades.map((g, i) => {
+                      const shown = g.score ?? (g.status === 'missing' ? '—' : t(`status.${g.status}`));
+                      const title = book.assignments[i]?.title ?? '';
+                      return (
+                        <Table.Td key={g.assignment_id}>
+                          <Group gap={4} wrap="nowrap">
+                            <Tooltip label={t(`status.${g.status}`)}>
+                              {staff && g.submission_id ? (
+                                // A cell opens that student's work in the grading view.
+                                <Anchor
+                                  component={Link}
+                                  size="sm"
+                                  to={`/courses/${courseId}/assignments/${g.assignment_id}?submission=${g.submission_id}`}
+                                  aria-label={`${shown} · ${t('grades.open', { name: s.name, title })}`}
+                                >
+                                  {shown}
+                                </Anchor>
+                              ) : (
+                                <Text size="sm" c={g.status === 'missing' ? 'dimmed' : undefined}>
+                                  {shown}
+                                </Text>
+                              )}
+                            </Tooltip>
+                            {g.resubmitted_after_grading && (
+                              <Badge size="xs" color="orange" variant="light">
+                                {t('grades.newAttempt')}
+                              </Badge>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      );
+                    })}
                     <Table.Td>
                       {s.total_score} / {s.max_total}
                     </Table.Td>

@@ -30,7 +30,9 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
     event.preventDefault();
     submit.mutate({ content, files });
   };
-  const open = assignment.status === 'published';
+  // Past the due date without late work the server refuses a hand-in: say so before anyone types.
+  const pastDue = !assignment.allow_late && new Date(assignment.due_date).getTime() < Date.now();
+  const open = assignment.status === 'published' && !pastDue;
   return (
     <Stack>
       {mine && (
@@ -95,7 +97,11 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
           </Stack>
         </Card>
       )}
-      {!open && <Text c="dimmed">{t('submission.closed')}</Text>}
+      {!open && (
+        <Text c="dimmed">
+          {assignment.status === 'published' ? t('submission.pastDue') : t('submission.closed')}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -29,6 +29,8 @@ export default function ChangePasswordPage() {
   const [repeat, setRepeat] = useState('');
   const checks = passwordChecks(newPassword, me.data?.username ?? '');
   const valid = checks.every((c) => c.ok) && newPassword === repeat;
+  // Nothing typed yet: no rule is reported as met (an empty password is not "at most 72 bytes (done)").
+  const met = (ok: boolean) => ok && newPassword !== '';
   const change = useChangePassword(() =>
     navigate(from === '/change-password' ? '/' : from, { replace: true }),
   );
@@ -70,12 +72,12 @@ export default function ChangePasswordPage() {
                 <List.Item
                   key={check.rule}
                   icon={
-                    <ThemeIcon size={16} radius="xl" color={check.ok ? 'teal' : 'gray'} aria-hidden>
-                      {check.ok ? '✓' : '·'}
+                    <ThemeIcon size={16} radius="xl" color={met(check.ok) ? 'teal' : 'gray'} aria-hidden>
+                      {met(check.ok) ? '✓' : '·'}
                     </ThemeIcon>
                   }
                 >
-                  {t(`password.rules.${check.rule}`)} {check.ok ? t('password.met') : ''}
+                  {t(`password.rules.${check.rule}`)} {met(check.ok) ? t('password.met') : ''}
                 </List.Item>
               ))}
             </List>

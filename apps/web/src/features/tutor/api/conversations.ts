@@ -26,6 +26,23 @@ export function useConversation(id: string | null) {
   });
 }
 
+/**
+ * Refreshes the conversations; after a stop, until the conversation holds `count` messages. The
+ * backend records a stopped answer when it notices the hang-up, a moment after the browser hung
+ * up, so the first refetch may come too early (a few tries, then what there is).
+ */
+export function useRefreshUntilStored() {
+  const queryClient = useQueryClient();
+  return async (id: string, count: number) => {
+    for (let tries = 0; tries < 20; tries += 1) {
+      await queryClient.invalidateQueries({ queryKey: tutorKeys.conversations });
+      const stored = queryClient.getQueryData<{ messages: unknown[] }>(tutorKeys.conversation(id));
+      if ((stored?.messages.length ?? count) >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+}
+
 export function useRenameConversation(onRenamed: () => void) {
   const refresh = useRefreshConversations();
   return useMutation({

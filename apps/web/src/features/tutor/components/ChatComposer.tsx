@@ -10,17 +10,30 @@ interface Props {
   /** Hangs up on a streamed answer; absent when there is none to stop. */
   onStop: (() => void) | undefined;
   onSend: () => void;
+  /** Asks the last question again; absent when there is no answer to redo. */
+  onRegenerate?: (() => void) | undefined;
 }
 
-/** The question box: Send (or Ctrl/⌘+Enter) asks, Stop hangs up on an answer being streamed. */
-export function ChatComposer({ question, onQuestion, busy, onStop, onSend }: Props) {
+/**
+ * Enter sends, Shift+Enter is a new line. While an input method is composing (pinyin), Enter picks
+ * the candidate and must not send: `isComposing` (or key code 229 in older engines) says so.
+ */
+export function sendsOnEnter(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+  if (event.key !== 'Enter' || event.shiftKey) return false;
+  return !(event.nativeEvent.isComposing || event.keyCode === 229);
+}
+
+/** The question box: Send (or Enter) asks, Stop hangs up on an answer being streamed, Regenerate re-asks. */
+export function ChatComposer({ question, onQuestion, busy, onStop, onSend, onRegenerate }: Props) {
   const { t } = useTranslation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSend();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) onSend();
+    if (!sendsOnEnter(event)) return;
+    event.preventDefault();
+    onSend();
   };
   return (
     <form onSubmit={submit}>
@@ -43,6 +56,11 @@ export function ChatComposer({ question, onQuestion, busy, onStop, onSend }: Pro
           {onStop && (
             <Button variant="outline" color="red" onClick={onStop}>
               {t('tutor.stop')}
+            </Button>
+          )}
+          {onRegenerate && !busy && (
+            <Button variant="default" onClick={onRegenerate}>
+              {t('tutor.regenerate')}
             </Button>
           )}
         </Group>

@@ -7,7 +7,12 @@ import { useSearchParams } from 'react-router';
 import { useUnsavedChangesGuard } from '../../../hooks/useUnsavedChangesGuard';
 import { errorMessage } from '../../../lib/errors';
 import { askWithTools, type PendingExchange, useChatStream } from '../api/chat';
-import { createConversation, useConversation, useRefreshConversations } from '../api/conversations';
+import {
+  createConversation,
+  useConversation,
+  useRefreshConversations,
+  useRefreshUntilStored,
+} from '../api/conversations';
 import { DEFAULT_MODE, isTutorMode, type TutorMode } from '../utils/modes';
 import { ChatComposer } from './ChatComposer';
 import { ChatMessages } from './ChatMessages';
@@ -35,6 +40,7 @@ function pendingMessages(pending: PendingExchange): ShownMessage[] {
 export function ChatPanel() {
   const { t } = useTranslation();
   const refreshConversations = useRefreshConversations();
+  const refreshUntilStored = useRefreshUntilStored();
   const [params, setParams] = useSearchParams();
   const conversationId = params.get('c');
   const [mode, setMode] = useState<TutorMode>(DEFAULT_MODE);
@@ -74,14 +80,15 @@ export function ChatPanel() {
     setParams(id ? { c: id } : {});
   };
 
-  const history = (text: string): ChatMessage[] => {
-    const earlier = stored
+  const history = (text: string, before: ShownMessage[]): ChatMessage[] => {
+    const earlier = before
       .filter((m) => m.content.trim() !== '')
       .map((m) => ({ role: m.role, content: m.content }));
     return [...earlier, { role: 'user' as const, content: text }].slice(-MAX_CHAT_MESSAGES);
   };
 
-  async function send(text: string) {
+  /** `before` is the context the question is asked in: all of it, or (to regenerate) what preceded it. */
+  async function send(text: string, before: ShownMessage[] = stored) {
     setError(null);
     const course = courseId ? { course_id: courseId } : {};
     let id = conversationId;
@@ -94,7 +101,7 @@ export function ChatPanel() {
       setError(cause);
       return;
     }
-    const messages = history(text);
+    const messages = history(text, before);
     storedBefore.current = stored.length;
     setQuestion('');
     if (mode === TOOLS_CHAT_MODE) {
@@ -110,6 +117,7 @@ export function ChatPanel() {
       if (outcome.phase === 'failed') setError(outcome.error ?? new Error(t('tutor.status.failed')));
       // Refused before the stream began: nothing was recorded, so the question goes back in the box.
       if (outcome.error instanceof ApiError) setQuestion(text);
+      if (outcome.phase === 'stopped') await refreshUntilStored(id, storedBefore.current + 2);
     }
     await refreshConversations();
     setToolsPending(null);
@@ -119,6 +127,13 @@ export function ChatPanel() {
   const ask = () => {
     const text = question.trim();
     if (text && !busy) void send(text);
+  };
+  // Regenerating re-asks the last question with the context it was first asked in; the earlier
+  // answer stays in the conversation above the new one.
+  const lastQuestion = stored.findLastIndex((m) => m.role === 'user');
+  const regenerate = () => {
+    const last = stored[lastQuestion];
+    if (last && !busy) void send(last.content, stored.slice(0, lastQuestion));
   };
   const failure = error ?? (stream.pending?.phase === 'failed' ? stream.pending.error : null);
   const loading = conversationId !== null && pending === null && (detail.isPending || detail.isError);
@@ -147,6 +162,7 @@ export function ChatPanel() {
           busy={busy}
           onStop={stream.pending && busy ? stream.stop : undefined}
           onSend={ask}
+          onRegenerate={lastQuestion >= 0 && pending === null ? regenerate : undefined}
         />
       </Stack>
     </div>

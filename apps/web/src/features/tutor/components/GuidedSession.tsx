@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Stack, Textarea, Title } from '@mantine/co
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
+import { sendsOnEnter } from './ChatComposer';
 import { MessageView, type ShownMessage } from './MessageView';
 import { PathView } from './PathView';
 
@@ -64,7 +65,14 @@ export function GuidedSession({ session, answer, onAnswer, onReply, onNewTopic, 
           <Stack gap="xs">
             <Textarea
               label={t('tutor.guided.answer')}
+              description={t('tutor.sendHint')}
               value={answer}
+              onKeyDown={(event) => {
+                // The same keys as the chat: Enter replies, Shift+Enter is a new line.
+                if (!sendsOnEnter(event)) return;
+                event.preventDefault();
+                if (answer.trim() && !turn.isPending) event.currentTarget.form?.requestSubmit();
+              }}
               onChange={(e) => onAnswer(e.currentTarget.value)}
               autosize
               minRows={2}
