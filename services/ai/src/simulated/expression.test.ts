@@ -40,7 +40,9 @@ describe('formulas written in TeX', () => {
     expect(found).toEqual({ lhs: 'Phi', rhs: expect.any(String) });
     const rhs = parseExpression(found!.rhs);
     expect(formatExpression(rhs)).toBe('Q_enc/eps0');
-    expect(dimensionOf(parseExpression(found!.lhs))).toEqual(dimensionOf(rhs));
+    const left = dimensionOf(parseExpression(found!.lhs), 'gauss');
+    expect(left.unknown).toEqual([]);
+    expect(left).toEqual(dimensionOf(rhs, 'gauss'));
   });
 
   it('unwraps \\vec and braced subscripts inside \\frac', () => {
