@@ -17,6 +17,15 @@ export function aliasTerm(group: number): string {
   return `${ALIAS_PREFIX}${group}`;
 }
 
+/** What the alias table read in a question. */
+export interface Expansion {
+  concepts: number[];
+  /** The question names a topic or everyday sense the course does not teach. */
+  outside: boolean;
+  /** Query words an outside group's phrase used ("card", "charge" of "charge card"). */
+  claimed: string[];
+}
+
 interface Phrase {
   group: number;
   /** Han (or mixed) names match as a substring of the folded text. */
@@ -106,22 +115,30 @@ export class AliasMatcher {
    * `word`) are translated the same way but are not listed in `concepts`: "distance" is not a
    * topic of the course the way "Brewster's angle" is.
    */
-  expand(text: string, query: AnalyzedQuery): AnalyzedQuery & { concepts: number[]; outside: boolean } {
-    if (this.phrases.length === 0) return { ...query, concepts: [], outside: false };
+  expand(text: string, query: AnalyzedQuery): AnalyzedQuery & Expansion {
+    if (this.phrases.length === 0) return { ...query, concepts: [], outside: false, claimed: [] };
     const prepared = prepare(text);
     const covers = new Map<number, Set<string>>();
     let outside = false;
+    // An everyday sense ("charge card", "mattress coils") claims its words: they say what the
+    // question is about, so they cannot also name a course concept.
+    const claimed = new Set<string>();
     for (const p of this.phrases) {
       if (!matches(p, prepared)) continue;
       if (this.groups[p.group]!.scope === 'outside') {
         outside = true;
+        for (const unit of p.units) claimed.add(unit);
         continue;
       }
       const set = covers.get(p.group) ?? new Set<string>();
       for (const unit of p.units) set.add(unit);
       covers.set(p.group, set);
     }
-    if (covers.size === 0) return { ...query, concepts: [], outside };
+    for (const [group, set] of covers) {
+      for (const unit of set) if (claimed.has(unit)) set.delete(unit);
+      if (set.size === 0) covers.delete(group);
+    }
+    if (covers.size === 0) return { ...query, concepts: [], outside, claimed: [...claimed] };
     const concepts = [...covers.keys()].filter((g) => this.groups[g]!.scope !== 'word');
     const terms = new Map(query.terms);
     for (const group of covers.keys()) {
@@ -134,6 +151,6 @@ export class AliasMatcher {
       for (const [group, set] of covers) if (set.has(unit.term)) extra.push(aliasTerm(group));
       return extra.length === 0 ? unit : { ...unit, alternatives: [...unit.alternatives, ...extra] };
     });
-    return { terms, units, concepts: concepts.sort((a, b) => a - b), outside };
+    return { terms, units, concepts: concepts.sort((a, b) => a - b), outside, claimed: [...claimed] };
   }
 }

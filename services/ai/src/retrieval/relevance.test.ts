@@ -70,6 +70,27 @@ describe('relevance decided on measurements of the ranking', () => {
     }
   });
 
+  it('lets an everyday sense claim its words, so they name no course concept', async () => {
+    const engine = await shipped();
+    for (const question of [
+      'how do i get my charge card limit raised',
+      'how many coils should a good mattress have',
+      'which soldering flux is best for electronics',
+      '信用卡额度怎么提高',
+    ]) {
+      expect({ question, relevant: (await engine.retrieve(question)).relevant }).toEqual({
+        question,
+        relevant: false,
+      });
+    }
+    // The same words in their course sense still answer.
+    for (const question of ['what is the charge on a capacitor plate', 'magnetic flux through a coil']) {
+      expect({ question, relevant: (await engine.retrieve(question)).relevant }).toEqual({
+        question,
+        relevant: true,
+      });
+    }
+  });
   it('counts a known word that modifies an unknown head as saying what kind, not what', async () => {
     const engine = await shipped();
     // "charging" is course vocabulary, "cable" and "types" are not: the question is about cables.

@@ -81,6 +81,7 @@ export function relevanceFeatures(
   concepts: number[],
   outside: boolean,
   ranked: Candidate[],
+  claimed: readonly string[] = [],
 ): RelevanceFeatures {
   const head = ranked.slice(0, RELEVANCE_DEPTH);
   const maxIdf = index.bm25.maxIdf();
@@ -101,7 +102,8 @@ export function relevanceFeatures(
   // A known unit modifies an unknown word when one follows it in the same phrase. Its match
   // says what kind of thing is asked about, not what: it gives no specificity and names no
   // concept ("charging cable" is not about charge, 电压力锅 not about 电压).
-  const modifies = units.map(() => false);
+  // Words an everyday sense claimed ("charge card") are left out the same way.
+  const modifies = units.map((u) => claimed.includes(u.term));
   let modifierWeight = 0;
   let unknownAhead = false;
   // English only: a Han run has no spaces, so its "phrase" is a whole clause (电场线从…出发)

@@ -142,14 +142,17 @@ export class RetrievalEngine {
     query: string,
     options: RetrieveOptions = {},
   ): Promise<{ features: RelevanceFeatures; relevant: boolean }> {
-    const { index, ranked, units, concepts, outside } = await this.rankCandidates(query, options);
-    const features = relevanceFeatures(index, units, concepts, outside, ranked);
+    const { index, ranked, units, concepts, outside, claimed } = await this.rankCandidates(query, options);
+    const features = relevanceFeatures(index, units, concepts, outside, ranked, claimed);
     return { features, relevant: isRelevant(features, options.relevance ?? DEFAULT_RELEVANCE_MODEL) };
   }
 
   async retrieve(query: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
-    const { index, ranked, units, concepts, outside, terms } = await this.rankCandidates(query, options);
-    const features = relevanceFeatures(index, units, concepts, outside, ranked);
+    const { index, ranked, units, concepts, outside, claimed, terms } = await this.rankCandidates(
+      query,
+      options,
+    );
+    const features = relevanceFeatures(index, units, concepts, outside, ranked, claimed);
     const relevant = isRelevant(features, options.relevance ?? DEFAULT_RELEVANCE_MODEL);
     const passages = relevant ? selectPassages(index, ranked, { ...DEFAULT_BUDGET, ...options.budget }) : [];
     const answer = composeAnswer(query, passages, relevant, {
@@ -179,7 +182,7 @@ export class RetrievalEngine {
     const store = method === 'hybrid' ? await this.vectorStore() : undefined;
     const queryVector = store ? await store.embedQuery(text, options.signal) : undefined;
     const index = this.index;
-    const { terms, units, concepts, outside } = index.aliases.expand(text, analyzeQuery(text));
+    const { terms, units, concepts, outside, claimed } = index.aliases.expand(text, analyzeQuery(text));
     const visible = index.visibility(options.courseId);
     const keyword = index.bm25.search(terms, SEED_LIMIT, visible);
     let seeds = normalise(keyword);
@@ -193,7 +196,7 @@ export class RetrievalEngine {
       // shows what expansion and re-ranking add.
       const ranked = rerank(index, units, seeds, new Map()).map((c) => ({ ...c, score: c.seed }));
       ranked.sort((a, b) => b.score - a.score || a.chunk - b.chunk);
-      return { index, units, concepts, outside, terms, ranked };
+      return { index, units, concepts, outside, claimed, terms, ranked };
     }
     const expansion = { ...DEFAULT_EXPANSION, ...this.options.expansion };
     if (options.hops !== undefined) expansion.hops = Math.max(0, Math.min(4, Math.floor(options.hops)));
@@ -203,6 +206,7 @@ export class RetrievalEngine {
       units,
       concepts,
       outside,
+      claimed,
       terms,
       ranked: rerank(index, units, seeds, expanded, this.options.rerank),
     };

@@ -13,6 +13,8 @@ export const DIMENSIONLESS = D(0, 0, 0, 0);
  */
 const SYMBOLS: Record<string, Dimension> = {
   E: D(1, 1, -3, -1),
+  // Electric flux: what a TeX ∮E·dA is read as (expression.ts, unwrapTex).
+  Phi: D(1, 3, -3, -1),
   V: D(1, 2, -3, -1),
   emf: D(1, 2, -3, -1),
   q: D(0, 0, 1, 1),

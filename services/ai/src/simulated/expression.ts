@@ -75,9 +75,22 @@ const NAMES = [
   'eps',
 ].sort((a, b) => b.length - a.length);
 
+/** TeX's structure (math delimiters, vector markup, braced subscripts, flux integrals) as plain symbols. */
+export function unwrapTex(text: string): string {
+  return (
+    text
+      .replace(/\$/g, '')
+      // Vector markup and braced subscripts first, so \frac's arguments hold no nested braces.
+      .replace(/\\(?:mathbf|vec|boldsymbol|mathrm|mathit|hat)\s*\{([^{}]*)\}/g, '$1')
+      .replace(/_\{([^{}]*)\}/g, '_$1')
+      // ∮ E · dA over a closed surface is the electric flux the formula's left side names.
+      .replace(/(?:\\o?int|[∮∫])(?:_\S+)?\s*E\s*(?:\\cdot|[·⋅*])?\s*d\s*A/g, 'Phi')
+  );
+}
+
 /** Turns the unicode and LaTeX spellings into the plain ASCII-ish form the tokenizer reads. */
 export function normalizeFormula(text: string): string {
-  let s = text.replace(/\$/g, '');
+  let s = unwrapTex(text);
   for (let i = 0; i < 5 && s.includes('\\frac'); i += 1) {
     s = s.replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, '(($1)/($2))');
   }

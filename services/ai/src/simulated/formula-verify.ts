@@ -7,6 +7,7 @@ import {
   formatExpression,
   parseExpression,
   symbolsOf,
+  unwrapTex,
 } from './expression.js';
 import { EPSILON_0, K_COULOMB, MU_0, SPEED_OF_LIGHT } from './quantities.js';
 
@@ -146,7 +147,7 @@ export function extractFormula(text: string): { lhs: string; rhs: string } | und
   // A formula ends where Chinese prose or full-width punctuation begins ("E = kq/r 对吗？").
   const match =
     /((?:(?!\p{Script=Han})[\p{L}\\])(?:(?!\p{Script=Han})[\p{L}\d_\\{}])*)\s*=\s*((?:(?!\p{Script=Han})[^\n=?？，。；！])+)/u.exec(
-      text.replace(/\$/g, ''),
+      unwrapTex(text),
     );
   if (!match) return undefined;
   const words = match[2]!.split(/(\s+)/);
