@@ -5,7 +5,7 @@
  * that reaches the database, the blob folder, the sim service and Redis. The backend creates
  * the schema; start it first.
  */
-import { ConfigError, createLogger, parseConfig, redisClientOptions } from '@faraday/server-kit';
+import { ConfigError, createLogger, parseConfig, redisClientOptions, withTimeout } from '@faraday/server-kit';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { backendEnvSchema, toBackendConfig } from '../config.js';
@@ -117,13 +117,20 @@ worker.on('ready', () => {
   })();
 });
 
+const CLOSE_BOUND_MS = 10_000;
 let closing = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'finishing the runs in hand, then stopping');
   try {
-    await worker.close();
+    // A close right after a Redis outage can wait forever on the queue's blocking connection;
+    // past the bound, the runs in hand are retried by another worker once their locks lapse.
+    await withTimeout(
+      worker.close(),
+      CLOSE_BOUND_MS,
+      () => new Error('the queue did not close in time'),
+    ).catch((error: unknown) => log.warn({ err: error }, 'stopping without a clean queue close'));
     (await health)?.server.close();
     probeRedis?.disconnect();
     await db.destroy();
