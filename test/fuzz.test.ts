@@ -31,7 +31,7 @@ const PER_INPUT = 3;
 const MAX_PER_OPERATION = 30;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'faraday-fuzz-'));
-const sim = useSimServer({ SIM_WORKERS: '2', SIM_TIMEOUT_SEC: '4' });
+const sim = useSimServer({ SIM_WORKERS: '2', SIM_TIMEOUT_SEC: '4', AI_GATEWAY_SHARED_TOKEN: GATEWAY_TOKEN });
 let upstream: FakeOpenAI;
 let ai: FastifyInstance;
 let aiAddress: string;

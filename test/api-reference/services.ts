@@ -26,9 +26,20 @@ export async function buildServices(backendEnv: Record<string, string> = {}): Pr
     toBackendConfig(parseConfig(backendEnvSchema, { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...backendEnv })),
     logs,
   );
-  const ai = await buildAi(toAiConfig(parseConfig(aiEnvSchema, { LOG_LEVEL: 'warn' })), logs);
+  const ai = await buildAi(
+    toAiConfig(
+      parseConfig(aiEnvSchema, { LOG_LEVEL: 'warn', AI_GATEWAY_SHARED_TOKEN: 'api-reference-token' }),
+    ),
+    logs,
+  );
   const sim = await buildSim(
-    toSimConfig(parseConfig(simEnvSchema, { SIM_WORKERS: '1', LOG_LEVEL: 'warn' })),
+    toSimConfig(
+      parseConfig(simEnvSchema, {
+        SIM_WORKERS: '1',
+        LOG_LEVEL: 'warn',
+        AI_GATEWAY_SHARED_TOKEN: 'api-reference-token',
+      }),
+    ),
     logs,
   );
   return {

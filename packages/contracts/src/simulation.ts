@@ -141,6 +141,8 @@ export const simulationHistorySchema = z.object({
 export const SIM_CALLER_HEADERS = {
   user: 'x-faraday-user',
   work: 'x-faraday-work',
+  /** The shared service token (AI_GATEWAY_SHARED_TOKEN); the sim service refuses calls without it. */
+  token: 'x-faraday-service-token',
 } as const;
 
 export type SimWorkKind = 'interactive' | 'sweep';

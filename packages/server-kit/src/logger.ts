@@ -32,7 +32,11 @@ export function loggerOptions(settings: LogSettings): LoggerOptions & { stream: 
     level: settings.logLevel,
     base: { service: settings.service },
     redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-ai-gateway-token"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-ai-gateway-token"]',
+        'req.headers["x-faraday-service-token"]',
+      ],
       censor: '[redacted]',
     },
     stream: settings.logStream ?? (settings.logFormat === 'pretty' ? prettyStream() : process.stdout),

@@ -43,7 +43,7 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
           type: 'apiKey',
           in: 'header',
           name: GATEWAY_TOKEN_HEADER,
-          description: 'The shared token the backend sends (required in production)',
+          description: 'The shared token the backend sends (required by /v1/index, and by /v1 in production)',
         },
       },
       describeRoute: gatewayDocs,
@@ -78,7 +78,6 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
   await app.register(
     documentRoutes({
       gate: retrieval,
-      gatewayToken: config.gatewayToken,
       maxDocumentChars: config.retrieval.maxDocumentChars,
     }),
   );

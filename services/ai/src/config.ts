@@ -99,8 +99,13 @@ export const aiEnvSchema = z
     if (env.LLM_ROUTING_POLICY === 'cloud_only' && env.LLM_BASE_URL_CLOUD === undefined) {
       problem('LLM_BASE_URL_CLOUD', 'is required when LLM_ROUTING_POLICY=cloud_only');
     }
-    if (isProduction && env.AI_GATEWAY_SHARED_TOKEN === undefined) {
-      problem('AI_GATEWAY_SHARED_TOKEN', 'is required when APP_ENV=prod (/v1 refuses callers without it)');
+    // Required in every environment: without it anyone on the network could write into the index
+    // every student's answers are built from (`npm start` generates one for its children).
+    if (env.AI_GATEWAY_SHARED_TOKEN === undefined) {
+      problem(
+        'AI_GATEWAY_SHARED_TOKEN',
+        'is required (the backend sends it; /v1/index refuses callers without it)',
+      );
     }
     const localUpstream = env.LLM_BASE_URL_LOCAL !== undefined || env.LLM_BASE_URL !== undefined;
     for (const [path, message] of retrievalEnvProblems(env, localUpstream)) problem(path, message);
@@ -127,7 +132,7 @@ export interface AiConfig {
   port: number;
   logLevel: AiEnv['LOG_LEVEL'];
   logFormat: 'json' | 'pretty';
-  gatewayToken: string | undefined;
+  gatewayToken: string;
   simServiceUrl: string;
   /** Guided sessions, writing analysis and tools. */
   tutoring: {
@@ -177,7 +182,8 @@ export function toAiConfig(env: AiEnv): AiConfig {
     port: env.AI_SERVICE_PORT,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
-    gatewayToken: env.AI_GATEWAY_SHARED_TOKEN,
+    // The schema's refinement has refused a missing token.
+    gatewayToken: env.AI_GATEWAY_SHARED_TOKEN ?? '',
     simServiceUrl: env.SIM_SERVICE_URL.replace(/\/$/, ''),
     tutoring: {
       sessionTtlMs: Math.round(env.GUIDED_SESSION_TTL_MIN * 60_000),

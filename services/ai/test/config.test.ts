@@ -3,11 +3,13 @@ import { ConfigError, parseConfig } from '@faraday/server-kit';
 import { describe, expect, it } from 'vitest';
 import { aiEnvSchema, toAiConfig } from '../src/config.js';
 
-const configOf = (env: Record<string, string>) => toAiConfig(parseConfig(aiEnvSchema, env));
+const token = { AI_GATEWAY_SHARED_TOKEN: 'x'.repeat(16) };
+const configOf = (env: Record<string, string>) => toAiConfig(parseConfig(aiEnvSchema, { ...token, ...env }));
 
-function problemsOf(env: Record<string, string>): string[] {
+/** The token is given unless the case removes it (`AI_GATEWAY_SHARED_TOKEN: ''` is not the same). */
+function problemsOf(env: Record<string, string>, withToken = true): string[] {
   try {
-    parseConfig(aiEnvSchema, env);
+    parseConfig(aiEnvSchema, withToken ? { ...token, ...env } : env);
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -138,12 +140,15 @@ describe('AI service configuration', () => {
     );
   });
 
-  it('stops in production with a policy other than local_first, or without the gateway token', () => {
+  it('stops in production with a policy other than local_first, and anywhere without the gateway token', () => {
     const cloud = { LLM_BASE_URL_CLOUD: 'http://c:1', LLM_API_KEY_CLOUD: 'k', LLM_MODEL_CLOUD: 'm' };
-    expect(problemsOf({ APP_ENV: 'prod', LLM_ROUTING_POLICY: 'cloud_only', ...cloud })).toEqual([
+    const missingToken =
+      'AI_GATEWAY_SHARED_TOKEN: is required (the backend sends it; /v1/index refuses callers without it)';
+    expect(problemsOf({ APP_ENV: 'prod', LLM_ROUTING_POLICY: 'cloud_only', ...cloud }, false)).toEqual([
       'LLM_ROUTING_POLICY: must be local_first when APP_ENV=prod',
-      'AI_GATEWAY_SHARED_TOKEN: is required when APP_ENV=prod (/v1 refuses callers without it)',
+      missingToken,
     ]);
+    expect(problemsOf({ APP_ENV: 'development' }, false)).toEqual([missingToken]);
     expect(configOf({ APP_ENV: 'development', LLM_ROUTING_POLICY: 'cloud_only', ...cloud }).llm.policy).toBe(
       'cloud_only',
     );

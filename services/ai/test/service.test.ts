@@ -7,7 +7,9 @@ import { aiEnvSchema, toAiConfig } from '../src/config.js';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildApp(toAiConfig(parseConfig(aiEnvSchema, { LOG_LEVEL: 'silent' })));
+  app = await buildApp(
+    toAiConfig(parseConfig(aiEnvSchema, { LOG_LEVEL: 'silent', AI_GATEWAY_SHARED_TOKEN: 'x'.repeat(16) })),
+  );
 });
 
 afterAll(async () => {

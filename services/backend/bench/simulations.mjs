@@ -178,12 +178,16 @@ const simUrl = `http://127.0.0.1:${simPort}`;
 const base = `http://127.0.0.1:${backendPort}`;
 // One bench user keeps CONNECTIONS requests in flight: the per-user queue cap (fairness between
 // students) would otherwise refuse most of them and the row would count refusals as throughput.
+// Both services require the shared token; the direct rows send it as the backend does.
+const SERVICE_TOKEN = 'simulations-bench-service-token';
 const sim = await startService('sim', {
+  AI_GATEWAY_SHARED_TOKEN: SERVICE_TOKEN,
   SIM_SERVICE_PORT: String(simPort),
   SIM_MAX_QUEUED_PER_USER: String(CONNECTIONS),
 });
 const backend = await startService('backend', {
   BACKEND_PORT: String(backendPort),
+  AI_GATEWAY_SHARED_TOKEN: SERVICE_TOKEN,
   DATA_DIR: dataDir,
   SIM_SERVICE_URL: simUrl,
   SIM_RATE_LIMIT_PER_MINUTE: '100000',
@@ -204,7 +208,11 @@ try {
     headers: { authorization, ...extra },
   });
   const measured = await roundTrips([
-    { label: 'sim service directly, JSON envelope', url: `${simUrl}/v1/sim/laplace2d`, headers: {} },
+    {
+      label: 'sim service directly, JSON envelope',
+      url: `${simUrl}/v1/sim/laplace2d`,
+      headers: { 'x-faraday-service-token': SERVICE_TOKEN },
+    },
     { label: 'backend, full default answer (JSON)', ...through('') },
     { label: 'backend, full answer, arrays as base64 float64', ...through('?arrays=float64') },
     { label: 'backend, full answer, arrays as base64 float32', ...through('?arrays=float32') },

@@ -63,6 +63,9 @@ async function timeSweep(base, token, steps) {
   }
 }
 
+/** The sim service refuses callers without the shared token; the backend and workers send this one. */
+const SERVICE_TOKEN = 'sweeps-bench-service-token';
+
 async function startBackend(dataDir, simUrl, env) {
   const config = toBackendConfig(
     parseConfig(backendEnvSchema, {
@@ -70,6 +73,7 @@ async function startBackend(dataDir, simUrl, env) {
       LOG_LEVEL: 'warn',
       BCRYPT_COST: '4',
       SIM_SERVICE_URL: simUrl,
+      AI_GATEWAY_SHARED_TOKEN: SERVICE_TOKEN,
       SWEEP_RATE_LIMIT_PER_HOUR: '1000',
       ...env,
     }),
@@ -89,6 +93,7 @@ function startWorker(dataDir, simUrl, appEnv, name) {
       APP_ENV: appEnv,
       DATA_DIR: dataDir,
       SIM_SERVICE_URL: simUrl,
+      AI_GATEWAY_SHARED_TOKEN: SERVICE_TOKEN,
       REDIS_URL: redisUrl,
       LOG_LEVEL: 'warn',
       SWEEP_WORKER_NAME: name,
@@ -113,7 +118,9 @@ function row(mode, workers, result) {
   };
 }
 
-const sim = await buildSimApp(toSimConfig(parseConfig(simEnvSchema, { LOG_LEVEL: 'warn' })));
+const sim = await buildSimApp(
+  toSimConfig(parseConfig(simEnvSchema, { LOG_LEVEL: 'warn', AI_GATEWAY_SHARED_TOKEN: SERVICE_TOKEN })),
+);
 const simUrl = await sim.listen({ host: '127.0.0.1', port: 0 });
 const dirs = [];
 const rows = [];

@@ -182,6 +182,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
     db,
     blobs,
     simServiceUrl: config.simServiceUrl,
+    serviceToken: config.ai.gatewayToken,
     settings: config.simulation,
   };
   await app.register(coursesRoutes(db));

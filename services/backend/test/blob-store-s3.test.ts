@@ -189,6 +189,7 @@ describe('the backend on an S3 bucket', () => {
       db: w.t.app.db,
       blobs: createBlobStore(w.t.config.uploads),
       simServiceUrl: '',
+      serviceToken: undefined,
       settings: w.t.config.simulation,
     };
     expect(await deleteExpiredSimulations(ctx)).toBe(1);

@@ -310,6 +310,7 @@ describe.each(testDatabaseFactories())('simulation records on $name', (factory) 
       db: t.app.db,
       blobs: new FolderBlobStore(t.config.uploads.blobDir),
       simServiceUrl: '',
+      serviceToken: undefined,
       settings: t.config.simulation,
     };
     // Two instances running the job at once remove it exactly once, without errors.

@@ -85,6 +85,7 @@ describe.each(testDatabaseFactories())('the in-process sweep runner stopping on 
         db: held.db,
         blobs: createBlobStore(t.config.uploads),
         simServiceUrl: sim.url,
+        serviceToken: t.config.ai.gatewayToken,
         settings: t.config.simulation,
       },
       quietLog,

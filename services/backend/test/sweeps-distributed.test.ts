@@ -13,7 +13,7 @@ import { backendEnvSchema, toBackendConfig } from '../src/config.js';
 import { createBlobStore } from '../src/storage/create-blob-store.js';
 import { ORPHAN_GRACE_MS, removeOrphanBlobs } from '../src/storage/orphan-blobs.js';
 import { SWEEP_QUEUE_NAME, sweepQueuePrefix } from '../src/sweeps/sweep-queue.js';
-import { buildTestApp, type TestApp } from './support/app.js';
+import { buildTestApp, TEST_SERVICE_TOKEN, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
 import { startS3 } from './support/s3-server.js';
@@ -89,6 +89,7 @@ describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUr
         DATA_DIR: database.dataDir,
         DATABASE_URL: `sqlite:${target.file}`,
         SIM_SERVICE_URL: options.simUrl ?? sim.url,
+        AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN,
         REDIS_URL: redisUrl,
         LOG_LEVEL: options.logLevel ?? 'warn',
         SWEEP_WORKER_NAME: name,

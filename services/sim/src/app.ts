@@ -1,3 +1,5 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AppError, SIM_CALLER_HEADERS } from '@faraday/contracts';
 import { createServer, localServiceUrl, registerLiveness } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { SimConfig } from './config.js';
@@ -25,17 +27,30 @@ export async function buildApp(config: SimConfig, options: BuildOptions = {}): P
     docs: {
       title: 'Faraday API · simulation service',
       description:
-        'Electromagnetics solvers under /v1/sim. Called by the backend (no authentication: keep it on a ' +
-        "private network); browsers use the backend's /api/v1/sim routes.",
+        'Electromagnetics solvers under /v1/sim. Called by the backend and the AI service, which send ' +
+        "the shared service token (keep it on a private network too); browsers use the backend's /api/v1/sim routes.",
       version: '0.1.0',
       serverUrl: localServiceUrl(config.host, config.port),
       tags: {
         simulation: 'Run a solver and draw its figure; the worker pool',
         health: 'Liveness probe',
       },
+      securitySchemes: {
+        serviceToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: SIM_CALLER_HEADERS.token,
+          description: 'The shared service token (AI_GATEWAY_SHARED_TOKEN) every caller sends',
+        },
+      },
+      describeRoute: (route) =>
+        route.url.startsWith('/v1/')
+          ? { security: [{ serviceToken: [] }], errors: [{ code: 'UNAUTHORIZED' }] }
+          : { security: [] },
     },
   });
   registerLiveness(app);
+  requireServiceToken(app, config.serviceToken);
   const pool = new SolverPool({
     workers: config.workers,
     queueSize: config.queueSize,
@@ -59,4 +74,22 @@ export async function buildApp(config: SimConfig, options: BuildOptions = {}): P
     'solver pool started',
   );
   return app;
+}
+
+/**
+ * Every /v1 call must carry the shared token, in every environment: an open solver pool lets
+ * anyone on the network take the threads the students' runs need. Compared as equal-length
+ * digests so neither content nor length leaks through timing.
+ */
+function requireServiceToken(app: FastifyInstance, token: string): void {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  const expected = digest(token);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/v1/')) return;
+    const header = request.headers[SIM_CALLER_HEADERS.token];
+    const presented = Array.isArray(header) ? header[0] : header;
+    if (presented === undefined || !timingSafeEqual(digest(presented), expected)) {
+      throw new AppError('UNAUTHORIZED', 'This service answers only callers that send the service token');
+    }
+  });
 }

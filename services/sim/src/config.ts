@@ -9,6 +9,10 @@ export const simEnvSchema = z.object({
   SIM_SERVICE_PORT: portSchema(8002),
   LOG_LEVEL: logLevelSchema,
   LOG_FORMAT: logFormatSchema,
+  AI_GATEWAY_SHARED_TOKEN: z
+    .string({ error: 'is required (the backend and the AI service send it; /v1 refuses callers without it)' })
+    .min(16, 'must be at least 16 characters')
+    .describe('Shared service token every caller of /v1 sends (required)'),
   SIM_WORKERS: z.coerce
     .number()
     .int()
@@ -60,6 +64,7 @@ export interface SimConfig {
   port: number;
   logLevel: SimEnv['LOG_LEVEL'];
   logFormat: 'json' | 'pretty';
+  serviceToken: string;
   /** Worker threads = computations at once (at most 5: docs/api-contract.md, Limits). */
   workers: number;
   timeoutSec: number;
@@ -76,6 +81,7 @@ export function toSimConfig(env: SimEnv): SimConfig {
     port: env.SIM_SERVICE_PORT,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
+    serviceToken: env.AI_GATEWAY_SHARED_TOKEN,
     workers: env.SIM_WORKERS ?? Math.min(availableParallelism(), 5),
     timeoutSec: env.SIM_TIMEOUT_SEC,
     queueSize: env.SIM_QUEUE_SIZE,

@@ -13,14 +13,14 @@ import {
 } from '@faraday/contracts';
 import { solverExamples } from '@faraday/physics/schemas';
 import { describe, expect, it } from 'vitest';
-import { isPng, MISBEHAVING_WORKER, postSim, useSimServer } from './support.js';
+import { isPng, MISBEHAVING_WORKER, postSim, SIM_AUTH, useSimServer } from './support.js';
 
 const server = useSimServer();
 
 async function postParts(solver: string, body: unknown) {
   const res = await fetch(`${server.address}/v1/sim/${solver}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: SIM_PARTS_MEDIA_TYPE },
+    headers: { 'content-type': 'application/json', accept: SIM_PARTS_MEDIA_TYPE, ...SIM_AUTH },
     body: JSON.stringify(body),
   });
   return {
@@ -86,7 +86,7 @@ describe('a failure after the arrays went out', () => {
   const post = (vTop: number) =>
     fetch(`${server.address}/v1/sim/laplace2d`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: SIM_PARTS_MEDIA_TYPE },
+      headers: { 'content-type': 'application/json', accept: SIM_PARTS_MEDIA_TYPE, ...SIM_AUTH },
       body: JSON.stringify({ ...solverExamples.laplace2d, v_top: vTop }),
     });
 

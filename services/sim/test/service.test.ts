@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { simulationTypes } from '@faraday/contracts';
+import { SIM_CALLER_HEADERS, simulationTypes } from '@faraday/contracts';
+import { solverExamples } from '@faraday/physics/schemas';
 import { callService, LogCapture, parseConfig } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { simEnvSchema, toSimConfig } from '../src/config.js';
+import { SIM_AUTH, SIM_TOKEN, simTestEnv } from './support.js';
 
 interface OpenApiSchema {
   properties?: Record<string, unknown>;
@@ -23,7 +25,7 @@ let address: string;
 const logs = new LogCapture();
 
 beforeAll(async () => {
-  app = await buildApp(toSimConfig(parseConfig(simEnvSchema, {})), { logStream: logs });
+  app = await buildApp(toSimConfig(parseConfig(simEnvSchema, simTestEnv)), { logStream: logs });
   address = await app.listen({ host: '127.0.0.1', port: 0 });
 });
 
@@ -39,7 +41,7 @@ describe('sim service foundation', () => {
   });
 
   it('answers unknown routes in the envelope', async () => {
-    const res = await fetch(`${address}/v1/sim/nothing`, { method: 'POST' });
+    const res = await fetch(`${address}/v1/sim/nothing`, { method: 'POST', headers: SIM_AUTH });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
   });
@@ -75,8 +77,23 @@ describe('sim service foundation', () => {
     );
   });
 
+  it('refuses /v1 callers without the service token, or with a wrong one, in development too', async () => {
+    const refused: Record<string, string>[] = [{}, { [SIM_CALLER_HEADERS.token]: `${SIM_TOKEN}x` }];
+    for (const headers of refused) {
+      const res = await fetch(`${address}/v1/sim/laplace2d`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(solverExamples.laplace2d),
+      });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+    }
+    expect((await fetch(`${address}/v1/sim/status`)).status).toBe(401);
+    expect(() => parseConfig(simEnvSchema, {})).toThrow(/AI_GATEWAY_SHARED_TOKEN: is required/);
+  });
+
   it('reports the pool at /v1/sim/status', async () => {
-    const res = await fetch(`${address}/v1/sim/status`);
+    const res = await fetch(`${address}/v1/sim/status`, { headers: SIM_AUTH });
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: { workers: number } };
     expect(data).toMatchObject({ running: 0, queued: 0, queue_limit: 20, timeout_sec: 300 });
@@ -87,14 +104,18 @@ describe('sim service foundation', () => {
 
 describe('sim service configuration', () => {
   it('defaults to min(cores, 5) workers, a queue of 20 and 300 s, and caps workers at 5', () => {
-    const config = toSimConfig(parseConfig(simEnvSchema, {}));
+    const config = toSimConfig(parseConfig(simEnvSchema, simTestEnv));
     expect(config.workers).toBe(Math.min(availableParallelism(), 5));
     expect(config).toMatchObject({ queueSize: 20, timeoutSec: 300 });
-    expect(toSimConfig(parseConfig(simEnvSchema, { SIM_WORKERS: '3', SIM_QUEUE_SIZE: '0' }))).toMatchObject({
+    expect(
+      toSimConfig(parseConfig(simEnvSchema, { ...simTestEnv, SIM_WORKERS: '3', SIM_QUEUE_SIZE: '0' })),
+    ).toMatchObject({
       workers: 3,
       queueSize: 0,
     });
-    expect(() => parseConfig(simEnvSchema, { SIM_WORKERS: '6' })).toThrow(/SIM_WORKERS/);
-    expect(() => parseConfig(simEnvSchema, { SIM_QUEUE_SIZE: '-1' })).toThrow(/SIM_QUEUE_SIZE/);
+    expect(() => parseConfig(simEnvSchema, { ...simTestEnv, SIM_WORKERS: '6' })).toThrow(/SIM_WORKERS/);
+    expect(() => parseConfig(simEnvSchema, { ...simTestEnv, SIM_QUEUE_SIZE: '-1' })).toThrow(
+      /SIM_QUEUE_SIZE/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { SIM_CALLER_HEADERS } from '@faraday/contracts';
 import { LogCapture, parseConfig } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, vi } from 'vitest';
@@ -10,6 +11,11 @@ export const MISBEHAVING_WORKER = fileURLToPath(
   new URL('./fixtures/misbehaving-worker.mjs', import.meta.url),
 );
 
+/** The shared service token the suites' servers require; `SIM_AUTH` is the header that carries it. */
+export const SIM_TOKEN = 'sim-test-service-token-0123';
+export const SIM_AUTH = { [SIM_CALLER_HEADERS.token]: SIM_TOKEN };
+export const simTestEnv = { AI_GATEWAY_SHARED_TOKEN: SIM_TOKEN };
+
 export interface SimServer {
   app: FastifyInstance;
   address: string;
@@ -20,7 +26,7 @@ export interface SimServer {
 export function useSimServer(env: Record<string, string> = {}, workerModule?: string): SimServer {
   const server = { logs: new LogCapture() } as SimServer;
   beforeAll(async () => {
-    const config = toSimConfig(parseConfig(simEnvSchema, { SIM_WORKERS: '2', ...env }));
+    const config = toSimConfig(parseConfig(simEnvSchema, { SIM_WORKERS: '2', ...simTestEnv, ...env }));
     server.app = await buildApp(config, {
       logStream: server.logs,
       ...(workerModule ? { workerModule } : {}),
@@ -49,7 +55,7 @@ export async function postSim(
 ): Promise<SimResponse> {
   const res = await fetch(`${server.address}/v1/sim/${solver}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...init.headers },
+    headers: { 'content-type': 'application/json', ...SIM_AUTH, ...init.headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
     ...(init.signal ? { signal: init.signal } : {}),
   });
@@ -57,7 +63,7 @@ export async function postSim(
 }
 
 export async function poolStatus(server: SimServer) {
-  const res = await fetch(`${server.address}/v1/sim/status`);
+  const res = await fetch(`${server.address}/v1/sim/status`, { headers: SIM_AUTH });
   return ((await res.json()) as { data: unknown }).data as {
     workers: number;
     running: number;

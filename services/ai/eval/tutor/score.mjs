@@ -37,6 +37,7 @@ const dir = await mkdtemp(join(tmpdir(), 'faraday-tutor-eval-'));
 const config = toAiConfig(
   parseConfig(aiEnvSchema, {
     LOG_LEVEL: 'silent',
+    AI_GATEWAY_SHARED_TOKEN: 'tutor-eval-token-0123',
     SESSION_STORE_PATH: join(dir, 'sessions.db'),
     SIM_SERVICE_URL: 'http://127.0.0.1:9',
     TOOL_SIM_TIMEOUT_SEC: '1',

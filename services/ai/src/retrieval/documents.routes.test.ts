@@ -40,7 +40,7 @@ async function appWith(gate: RetrievalGate): Promise<FastifyInstance> {
     docs: { title: 't', description: 't', version: '0' },
   });
   installGatewayTrust(app, { token: TOKEN, production: false });
-  await app.register(documentRoutes({ gate, gatewayToken: TOKEN, maxDocumentChars: 2000 }));
+  await app.register(documentRoutes({ gate, maxDocumentChars: 2000 }));
   return app;
 }
 
@@ -111,9 +111,12 @@ describe('/v1/index/documents', () => {
     expect(badName.json().error.details).toMatch(/^source:/);
   });
 
-  it('refuses changes without the gateway token', async () => {
-    const res = await send('POST', '/v1/index/documents', { source: 'x.txt', text: 'text' }, '');
-    expect(res.statusCode).toBe(401);
+  it('refuses writes and listings without the gateway token, outside production too', async () => {
+    const added = await send('POST', '/v1/index/documents', { source: 'x.txt', text: 'text' }, '');
+    expect(added.statusCode).toBe(401);
+    expect(added.json().error.code).toBe('UNAUTHORIZED');
+    expect((await send('DELETE', '/v1/index/documents?source=x.txt', undefined, '')).statusCode).toBe(401);
+    expect((await send('GET', '/v1/index/documents', undefined, '')).statusCode).toBe(401);
   });
 
   it('answers 503 when the index is missing, and the gate says why', async () => {

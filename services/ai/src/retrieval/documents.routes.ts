@@ -41,16 +41,14 @@ const listSchema = z.object({
 
 export interface DocumentRoutesOptions {
   gate: RetrievalGate;
-  /** When set, only the backend (which sends it) may change the index. */
-  gatewayToken: string | undefined;
   /** RAG_MAX_DOCUMENT_CHARS: the body limit follows it, so an oversized text gets our 400, not a 413. */
   maxDocumentChars: number;
 }
 
-function requireBackend(request: FastifyRequest, options: DocumentRoutesOptions): void {
-  // Chatting without the token is allowed outside production; writing into what every student's
-  // answers are built from is not.
-  if (options.gatewayToken !== undefined && !request.trusted) {
+function requireBackend(request: FastifyRequest): void {
+  // Chatting without the token is allowed outside production; writing into (or listing) what every
+  // student's answers are built from is not, in any environment.
+  if (!request.trusted) {
     throw new AppError('UNAUTHORIZED', 'Changing the retrieval index needs the gateway token');
   }
 }
@@ -84,7 +82,7 @@ export function documentRoutes(options: DocumentRoutesOptions) {
         },
       },
       async (request, reply) => {
-        requireBackend(request, options);
+        requireBackend(request);
         const { source, text, course_id } = request.body;
         const summary = await run(() =>
           options.gate.engine().addDocument({ source, text, courseId: course_id ?? null }),
@@ -105,7 +103,7 @@ export function documentRoutes(options: DocumentRoutesOptions) {
         },
       },
       async (request) => {
-        requireBackend(request, options);
+        requireBackend(request);
         const { source, course_id } = request.query;
         await run(() => options.gate.engine().removeDocument(source, course_id ?? null));
         return ok({ source, course_id: course_id ?? null });
@@ -114,6 +112,7 @@ export function documentRoutes(options: DocumentRoutesOptions) {
     routes.get(
       '/v1/index/documents',
       {
+        config: { errors: ['UNAUTHORIZED'] },
         schema: {
           tags: ['retrieval'],
           summary: 'Documents visible to a course (the public ones and its own)',
@@ -121,8 +120,12 @@ export function documentRoutes(options: DocumentRoutesOptions) {
           response: { 200: successEnvelopeSchema(listSchema) },
         },
       },
-      async (request) =>
-        ok({ documents: await run(() => options.gate.engine().listDocuments(request.query.course_id)) }),
+      async (request) => {
+        requireBackend(request);
+        return ok({
+          documents: await run(() => options.gate.engine().listDocuments(request.query.course_id)),
+        });
+      },
     );
   };
 }

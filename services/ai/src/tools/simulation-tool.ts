@@ -1,4 +1,4 @@
-import { type SimulationType, simulationTypes } from '@faraday/contracts';
+import { SIM_CALLER_HEADERS, type SimulationType, simulationTypes } from '@faraday/contracts';
 import { callService } from '@faraday/server-kit';
 
 /**
@@ -16,6 +16,8 @@ export interface SimulationCall {
 
 export interface SimulationContext {
   simServiceUrl: string;
+  /** The shared service token the sim service requires. */
+  serviceToken: string;
   timeoutMs: number;
   requestId: string;
   signal: AbortSignal;
@@ -142,6 +144,7 @@ export async function runSimulationTool(
     {
       body,
       requestId: ctx.requestId,
+      headers: { [SIM_CALLER_HEADERS.token]: ctx.serviceToken },
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
     },

@@ -112,6 +112,7 @@ export interface ToolOutcome {
 
 export interface ToolEnvironment {
   simServiceUrl: string;
+  serviceToken: string;
   simTimeoutMs: number;
   search: CourseSearch | undefined;
   courseId: string | undefined;
@@ -136,6 +137,7 @@ async function run(name: ToolName, args: unknown, env: ToolEnvironment): Promise
         { solver: a.solver, parameters: a.parameters, probe: a.probe },
         {
           simServiceUrl: env.simServiceUrl,
+          serviceToken: env.serviceToken,
           timeoutMs: env.simTimeoutMs,
           requestId: env.requestId,
           signal: env.signal,

@@ -60,6 +60,7 @@ export async function chatWithTools(
   });
   const env: ToolEnvironment = {
     simServiceUrl: deps.chat.config.simServiceUrl,
+    serviceToken: deps.chat.config.gatewayToken,
     simTimeoutMs: deps.chat.config.tutoring.toolSimTimeoutMs,
     search: deps.search,
     courseId: request.course_id,

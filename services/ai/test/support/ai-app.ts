@@ -18,7 +18,14 @@ export async function buildTestAi(env: Record<string, string> = {}): Promise<Tes
   const logs = new LogCapture();
   // Files the service writes go to a folder of the test's own, never into the checkout.
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'faraday-ai-'));
-  const config = toAiConfig(parseConfig(aiEnvSchema, { LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env }));
+  const config = toAiConfig(
+    parseConfig(aiEnvSchema, {
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      AI_GATEWAY_SHARED_TOKEN: GATEWAY_TOKEN,
+      ...env,
+    }),
+  );
   const app = await buildApp(config, { logStream: logs });
   return { app, logs };
 }

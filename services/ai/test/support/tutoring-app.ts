@@ -41,6 +41,7 @@ export async function buildTutoringAi(
     parseConfig(aiEnvSchema, {
       LOG_LEVEL: 'info',
       SESSION_STORE_PATH: join(dir, 'guided-sessions.db'),
+      AI_GATEWAY_SHARED_TOKEN: GATEWAY_TOKEN,
       ...env,
     }),
   );

@@ -1,3 +1,4 @@
+import { SIM_CALLER_HEADERS } from '@faraday/contracts';
 import type { BackendConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -7,5 +8,12 @@ export interface SimulationContext {
   db: Db;
   blobs: BlobStore;
   simServiceUrl: string;
+  /** Sent with every call; the sim service refuses calls without it (AI_GATEWAY_SHARED_TOKEN). */
+  serviceToken: string | undefined;
   settings: BackendConfig['simulation'];
+}
+
+/** The header that proves to the sim service the call comes from the backend (none without a token). */
+export function simAuthHeaders(ctx: Pick<SimulationContext, 'serviceToken'>): Record<string, string> {
+  return ctx.serviceToken === undefined ? {} : { [SIM_CALLER_HEADERS.token]: ctx.serviceToken };
 }

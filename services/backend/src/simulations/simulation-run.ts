@@ -41,7 +41,7 @@ import {
 } from './answer-writer.js';
 import { arrayJsonText, carriedValues } from './array-json.js';
 import { GzipSegments } from './gzip-segments.js';
-import type { SimulationContext } from './simulation-context.js';
+import { type SimulationContext, simAuthHeaders } from './simulation-context.js';
 import { putBlob, storeRun } from './simulations.service.js';
 
 /** What the backend checks of the document: an object with its metadata (the record needs it). */
@@ -182,7 +182,11 @@ export async function runAndRecord(
     accept: SIM_PARTS_MEDIA_TYPE,
     body: parameters,
     requestId: request.requestId,
-    headers: { [SIM_CALLER_HEADERS.user]: principal.userId, [SIM_CALLER_HEADERS.work]: 'interactive' },
+    headers: {
+      ...simAuthHeaders(ctx),
+      [SIM_CALLER_HEADERS.user]: principal.userId,
+      [SIM_CALLER_HEADERS.work]: 'interactive',
+    },
     timeoutMs: ctx.settings.requestTimeoutMs,
     ...(request.signal ? { signal: request.signal } : {}),
   });

@@ -14,7 +14,7 @@ import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import { BlobNotFoundError } from '../storage/blob-store.js';
 import { listHistory } from './history.js';
-import type { SimulationContext } from './simulation-context.js';
+import { type SimulationContext, simAuthHeaders } from './simulation-context.js';
 import {
   deleteSimulation,
   findSimulation,
@@ -46,6 +46,7 @@ export function runSolver(ctx: SimulationContext, request: RunRequest): Promise<
     body: request.body,
     requestId: request.requestId,
     headers: {
+      ...simAuthHeaders(ctx),
       [SIM_CALLER_HEADERS.user]: request.caller.userId,
       [SIM_CALLER_HEADERS.work]: request.caller.work,
     },

@@ -77,6 +77,7 @@ const ctx: SimulationContext = {
   db,
   blobs,
   simServiceUrl: backend.simServiceUrl,
+  serviceToken: backend.ai.gatewayToken,
   settings: backend.simulation,
 };
 const worker = startSweepWorker(

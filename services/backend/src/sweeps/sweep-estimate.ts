@@ -1,6 +1,6 @@
 import type { SimulationType } from '@faraday/contracts';
 import { callService } from '@faraday/server-kit';
-import type { SimulationContext } from '../simulations/simulation-context.js';
+import { type SimulationContext, simAuthHeaders } from '../simulations/simulation-context.js';
 import { runSolver } from '../simulations/simulations.service.js';
 import { recentRunTimes } from './sweeps.repository.js';
 
@@ -82,7 +82,7 @@ export async function sweepParallelism(ctx: SimulationContext, dispatched: numbe
       'simulation',
       ctx.simServiceUrl,
       '/v1/sim/status',
-      { requestId: 'sweep-estimate', timeoutMs: 1000 },
+      { requestId: 'sweep-estimate', timeoutMs: 1000, headers: simAuthHeaders(ctx) },
     );
     const perUser = status.max_running_per_user;
     return typeof perUser === 'number' && perUser >= 1 ? Math.min(dispatched, perUser) : dispatched;

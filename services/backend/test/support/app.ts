@@ -10,6 +10,9 @@ export interface TestApp {
   logs: LogCapture;
 }
 
+/** Every service requires the shared token; the test backends and services share this one. */
+export const TEST_SERVICE_TOKEN = 'backend-tests-service-token';
+
 /** Config as the backend would read it from this environment, on the given test database. */
 export function testConfig(database: TestDatabase, env: Record<string, string> = {}): BackendConfig {
   const config = toBackendConfig(
@@ -19,6 +22,7 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
       // Tests reach other services only where they start them; port 9 (discard) refuses at once.
       AI_SERVICE_URL: 'http://127.0.0.1:9',
       SIM_SERVICE_URL: 'http://127.0.0.1:9',
+      AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN,
       ...env,
     }),
   );

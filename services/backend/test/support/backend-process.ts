@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitForHealth } from '../../../../test/support/platform.js';
 import type { DatabaseTarget } from '../../src/config.js';
+import { TEST_SERVICE_TOKEN } from './app.js';
 
 /** The compiled backend, as `npm start` runs it (`tsc -b` first). */
 export const BACKEND_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
@@ -22,7 +23,14 @@ export async function spawnBackend(env: Record<string, string>): Promise<Backend
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [BACKEND_MAIN], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', BACKEND_PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      BACKEND_PORT: String(port),
+      LOG_LEVEL: 'warn',
+      AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

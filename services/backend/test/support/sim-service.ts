@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { SIM_CALLER_HEADERS } from '@faraday/contracts';
 import { parseConfig } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { buildApp as buildSimApp } from '../../../sim/src/app.js';
 import { simEnvSchema, toSimConfig } from '../../../sim/src/config.js';
+import { TEST_SERVICE_TOKEN } from './app.js';
 
 /**
  * The sim service's test worker: its solenoid never returns (only terminating the thread stops
@@ -18,7 +20,14 @@ export async function startSimService(
   workerModule?: string,
 ): Promise<{ app: FastifyInstance; url: string }> {
   const app = await buildSimApp(
-    toSimConfig(parseConfig(simEnvSchema, { LOG_LEVEL: 'silent', SIM_WORKERS: '2', ...env })),
+    toSimConfig(
+      parseConfig(simEnvSchema, {
+        LOG_LEVEL: 'silent',
+        SIM_WORKERS: '2',
+        AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN,
+        ...env,
+      }),
+    ),
     workerModule ? { workerModule } : {},
   );
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -29,7 +38,9 @@ export async function startSimService(
 export async function simPoolStatus(
   url: string,
 ): Promise<{ running: number; running_background: number; queued: number }> {
-  const res = await fetch(`${url}/v1/sim/status`);
+  const res = await fetch(`${url}/v1/sim/status`, {
+    headers: { [SIM_CALLER_HEADERS.token]: TEST_SERVICE_TOKEN },
+  });
   return ((await res.json()) as { data: { running: number; running_background: number; queued: number } })
     .data;
 }
