@@ -96,7 +96,7 @@ describe('the API reference of each service', () => {
     }
     expect(paths['/api/v1/courses'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(documents.ai.paths['/v1/chat'].post.security).toEqual([{ gatewayToken: [] }]);
-    expect(documents.sim.paths['/v1/sim/laplace2d'].post.security).toEqual([]);
+    expect(documents.sim.paths['/v1/sim/laplace2d'].post.security).toEqual([{ serviceToken: [] }]);
   });
 
   it('derives error answers from access, schemas and the codes a route declares', () => {

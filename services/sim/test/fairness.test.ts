@@ -183,9 +183,11 @@ describe('a queue shared between users', () => {
 describe('SIM_MAX_RUNNING_PER_USER', () => {
   it('is validated at start', async () => {
     const { simEnvSchema } = await import('../src/config.js');
-    expect(simEnvSchema.safeParse({ SIM_MAX_RUNNING_PER_USER: '0' }).success).toBe(false);
-    expect(simEnvSchema.safeParse({ SIM_MAX_RUNNING_PER_USER: 'two' }).success).toBe(false);
-    expect(simEnvSchema.parse({ SIM_MAX_RUNNING_PER_USER: '3' }).SIM_MAX_RUNNING_PER_USER).toBe(3);
-    expect(simEnvSchema.parse({}).SIM_MAX_RUNNING_PER_USER).toBe(1);
+    const { simTestEnv } = await import('./support.js');
+    const parse = (env: Record<string, string>) => simEnvSchema.safeParse({ ...simTestEnv, ...env });
+    expect(parse({ SIM_MAX_RUNNING_PER_USER: '0' }).success).toBe(false);
+    expect(parse({ SIM_MAX_RUNNING_PER_USER: 'two' }).success).toBe(false);
+    expect(parse({ SIM_MAX_RUNNING_PER_USER: '3' }).data?.SIM_MAX_RUNNING_PER_USER).toBe(3);
+    expect(parse({}).data?.SIM_MAX_RUNNING_PER_USER).toBe(1);
   });
 });
