@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestAi } from '../services/ai/test/support/ai-app.js';
 import { buildTestApp } from '../services/backend/test/support/app.js';
 import { type TestDatabase, testDatabaseFactories } from '../services/backend/test/support/databases.js';
-import { useSimServer } from '../services/sim/test/support.js';
+import { SIM_AUTH, useSimServer } from '../services/sim/test/support.js';
 import { type RawAnswer, rawGet, rawRequest } from './support/raw-http.js';
 
 /**
@@ -64,7 +64,7 @@ beforeAll(async () => {
     name: 'sim',
     address: sim.address,
     validationCode: 'INVALID_PARAMETERS',
-    jsonRoute: { path: '/v1/sim/solenoid', headers: {}, body: {} },
+    jsonRoute: { path: '/v1/sim/solenoid', headers: SIM_AUTH, body: {} },
     longParamPath: (segment) => `/v1/sim/${segment}`,
   });
 });
@@ -188,7 +188,7 @@ describe('NUL characters on the AI and sim services', () => {
   it('sim: a NUL in a body string is a 400 INVALID_PARAMETERS naming the field', async () => {
     const res = await fetch(`${sim.address}/v1/sim/solenoid`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...SIM_AUTH },
       body: JSON.stringify({ visualization: { colormap: 'vir\u0000idis' } }),
     });
     const body = (await res.json()) as { error: unknown };
