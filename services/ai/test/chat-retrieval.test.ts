@@ -1,7 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnsweredCitation, ask, buildTestAi, retrievalEnv, type TestAi } from './support/ai-app.js';
+import {
+  type AnsweredCitation,
+  ask,
+  buildTestAi,
+  gatewayHeaders,
+  retrievalEnv,
+  type TestAi,
+} from './support/ai-app.js';
 import { parseSse } from './support/sse.js';
 import { removeDir, tempDir } from './support/tutoring-app.js';
 
@@ -44,7 +51,13 @@ describe('retrieval chat in simulated mode', () => {
     await removeDir(dir);
   });
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+  const post = (url: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: url.startsWith('/v1/index') ? gatewayHeaders : {},
+    });
   const chat = (payload: object) => post('/v1/chat', payload);
 
   it('/healthz reports retrieval ready with the shipped index, keeping the envelope', async () => {
@@ -266,6 +279,7 @@ describe('retrieval chat in simulated mode', () => {
 
     const removed = await t.app.inject({
       method: 'DELETE',
+      headers: gatewayHeaders,
       url: `/v1/index/documents?source=${encodeURIComponent(source)}&course_id=course-a`,
     });
     expect(removed.statusCode).toBe(200);
@@ -316,6 +330,7 @@ describe('retrieval unavailable', () => {
         }
         const add = await t.app.inject({
           method: 'POST',
+          headers: gatewayHeaders,
           url: '/v1/index/documents',
           payload: { source: 'a.md', text: '# A\n\nSome text.' },
         });

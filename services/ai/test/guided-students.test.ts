@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAi } from './support/ai-app.js';
-import { ask } from './support/ai-app.js';
+import { ask, gatewayHeaders } from './support/ai-app.js';
 import { buildTutoringAi, removeDir, type TestClock, tempDir } from './support/tutoring-app.js';
 
 /**
@@ -188,6 +188,7 @@ describe('guided sessions judge understanding, not vocabulary', () => {
     const source = 'resources/r9/plasma-notes.md';
     const added = await t.app.inject({
       method: 'POST',
+      headers: gatewayHeaders,
       url: '/v1/index/documents',
       payload: {
         source,

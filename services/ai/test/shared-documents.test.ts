@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWith } from '../../../test/support/optional-parts.js';
-import type { TestAi } from './support/ai-app.js';
+import { gatewayHeaders, type TestAi } from './support/ai-app.js';
 import { buildTutoringAi, removeDir, tempDir } from './support/tutoring-app.js';
 
 const source = 'resources/r9/plasma-notes.md';
@@ -61,6 +61,7 @@ describeWith(
     it('lets the other instance cite a course document within seconds, for that course only, until it is removed', async () => {
       const added = await a.app.inject({
         method: 'POST',
+        headers: gatewayHeaders,
         url: '/v1/index/documents',
         payload: { source, course_id: 'course-a', text: note },
       });
@@ -71,6 +72,7 @@ describeWith(
 
       const removed = await b.app.inject({
         method: 'DELETE',
+        headers: gatewayHeaders,
         url: `/v1/index/documents?source=${encodeURIComponent(source)}&course_id=course-a`,
       });
       expect(removed.statusCode).toBe(200);
@@ -81,6 +83,7 @@ describeWith(
       const add = (ai: TestAi, name: string) =>
         ai.app.inject({
           method: 'POST',
+          headers: gatewayHeaders,
           url: '/v1/index/documents',
           payload: {
             source: `resources/${name}.md`,
@@ -91,8 +94,13 @@ describeWith(
       const [one, two] = await Promise.all([add(a, 'first'), add(b, 'second')]);
       expect([one.statusCode, two.statusCode]).toEqual([201, 201]);
       const listed = async (ai: TestAi) =>
-        (await ai.app.inject({ method: 'GET', url: '/v1/index/documents?course_id=course-c' })).json().data
-          .documents as { source: string; course_id: string | null }[];
+        (
+          await ai.app.inject({
+            method: 'GET',
+            url: '/v1/index/documents?course_id=course-c',
+            headers: gatewayHeaders,
+          })
+        ).json().data.documents as { source: string; course_id: string | null }[];
       const courseSources = async (ai: TestAi) =>
         (await listed(ai)).filter((d) => d.course_id === 'course-c').map((d) => d.source);
       await expect
@@ -133,6 +141,7 @@ describe('shared course documents while Redis is unreachable', () => {
     expect(res.json().data.citations.length).toBeGreaterThan(0);
     const added = await ai.app.inject({
       method: 'POST',
+      headers: gatewayHeaders,
       url: '/v1/index/documents',
       payload: { source, course_id: 'course-a', text: note },
     });

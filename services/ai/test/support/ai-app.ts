@@ -7,6 +7,8 @@ import { buildApp } from '../../src/app.js';
 import { aiEnvSchema, toAiConfig } from '../../src/config.js';
 
 export const GATEWAY_TOKEN = 'test-gateway-token-0123456789';
+/** What the backend sends to change or list the retrieval index (refused without it in every environment). */
+export const gatewayHeaders = { 'x-ai-gateway-token': GATEWAY_TOKEN };
 
 export interface TestAi {
   app: FastifyInstance;
