@@ -31,8 +31,14 @@ export const screenshotDir = join(root, 'test-results', 'screenshots');
 export async function screenshot(page: Page, lang: string, name: string): Promise<void> {
   const dir = join(screenshotDir, lang);
   mkdirSync(dir, { recursive: true });
-  // A dialog caught mid fade-in is half transparent over the page: picture the settled page.
-  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))');
+  // A dialog caught mid fade-in is half transparent over the page: picture the settled page. A
+  // spinner's animation never finishes, so only animations with an end are waited for.
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+      .map((a) => a.finished.catch(() => {})),
+  )`);
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
