@@ -1,11 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { createFaradayClient } from '@faraday/client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import { expect, it } from 'vitest';
+import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
-import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
  * The admin's users page in a real browser: a login lock is seen with its time left and lifted,
@@ -13,70 +9,22 @@ import { type Platform, root, startPlatform } from '../support/platform.js';
  * password column row by row and reports each refused row in the reader's language.
  */
 describeWith(['chromium'], 'the admin users page, end to end', ({ chromium }) => {
-  let platform: Platform;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const a11y: Record<string, string[]> = {};
+  const web = browserPlatform(chromium);
   const words = {
-    en: {
-      username: 'Username',
-      password: /^Password/,
-      signIn: 'Sign in',
-      import: 'Import CSV',
-      run: 'Import',
-    },
-    zh: { username: '用户名', password: /^密码/, signIn: '登录', import: '导入 CSV', run: '导入' },
+    en: { import: 'Import CSV', run: 'Import' },
+    zh: { import: '导入 CSV', run: '导入' },
   } as const;
 
-  beforeAll(async () => {
-    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
-    }
-    platform = await startPlatform();
-    browser = await launchChromium(chromium);
-  }, 90_000);
+  const adminPage = (lang: 'en' | 'zh', width: number) =>
+    web.signedInPage('admin', 'admin123', { lang, width });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
+  const { a11y, check } = web;
 
-  async function adminPage(lang: 'en' | 'zh', width: number): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: platform.baseUrl,
-      locale: lang === 'zh' ? 'zh-CN' : 'en-US',
-      timezoneId: 'Asia/Shanghai',
-      viewport: { width, height: 900 },
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto('/sign-in');
-    await page.getByLabel(words[lang].username).fill('admin');
-    await page.getByLabel(words[lang].password).fill('admin123');
-    await page.getByRole('button', { name: words[lang].signIn }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
-    return page;
-  }
-
-  async function check(page: Page, name: string, lang: 'en' | 'zh') {
-    await page.waitForLoadState('networkidle');
-    a11y[`${lang}/${name}`] = await seriousA11yViolations(page);
-    await screenshot(page, lang, name);
-  }
-
-  async function adminApi() {
-    const { access_token } = await createFaradayClient({ baseUrl: platform.baseUrl }).auth.login(
-      'admin',
-      'admin123',
-    );
-    return createFaradayClient({ baseUrl: platform.baseUrl, getToken: () => access_token });
-  }
+  const adminApi = () => web.api('admin', 'admin123');
 
   /** Five wrong passwords lock the name from this address. */
   async function lockOut(username: string) {
-    const anonymous = createFaradayClient({ baseUrl: platform.baseUrl });
+    const anonymous = createFaradayClient({ baseUrl: web.platform.baseUrl });
     for (let i = 0; i < 5; i++) await anonymous.auth.login(username, 'Wrong1234').catch(() => undefined);
     await expect(anonymous.auth.login(username, 'Locked123x')).rejects.toMatchObject({
       code: 'ACCOUNT_LOCKED',
@@ -102,7 +50,7 @@ describeWith(['chromium'], 'the admin users page, end to end', ({ chromium }) =>
     await page.getByRole('menuitem', { name: 'Unlock' }).click();
     await expect.poll(() => badge.count()).toBe(0);
     await expect(
-      createFaradayClient({ baseUrl: platform.baseUrl }).auth.login('locky', 'Locked123x'),
+      createFaradayClient({ baseUrl: web.platform.baseUrl }).auth.login('locky', 'Locked123x'),
     ).resolves.toMatchObject({ access_token: expect.any(String) });
   });
 
@@ -176,7 +124,7 @@ describeWith(['chromium'], 'the admin users page, end to end', ({ chromium }) =>
       expect(await results.locator('tbody tr').nth(0).textContent()).not.toMatch(/·/);
       await check(page, `users-import-done-${width}`, lang);
       await expect(
-        createFaradayClient({ baseUrl: platform.baseUrl }).auth.login(`${lang}a`, 'Withpass123'),
+        createFaradayClient({ baseUrl: web.platform.baseUrl }).auth.login(`${lang}a`, 'Withpass123'),
       ).resolves.toMatchObject({ access_token: expect.any(String) });
     });
   }

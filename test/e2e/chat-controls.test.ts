@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { upstreamEnv } from '../../services/ai/test/support/ai-app.js';
 import { FakeOpenAI } from '../../services/ai/test/support/fake-openai.js';
-import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import { screenshot, seriousA11yViolations } from '../support/browser.js';
+import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
-import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
  * The chat composer's keys and the streaming controls, against the real platform whose AI
@@ -15,43 +12,16 @@ import { type Platform, root, startPlatform } from '../support/platform.js';
  * stopped, Regenerate asks the last question again in the context it was first asked in.
  */
 describeWith(['chromium'], 'the chat composer and its streaming controls', ({ chromium }) => {
-  let platform: Platform;
-  let browser: Browser;
   let upstream: FakeOpenAI;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
-    }
     upstream = await FakeOpenAI.start();
-    platform = await startPlatform(upstreamEnv({ local: upstream.url }));
-    browser = await launchChromium(chromium);
-  }, 90_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-    await upstream?.close();
   });
+  afterAll(() => upstream?.close());
 
-  async function signedIn(lang: 'en' | 'zh', width: number): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: platform.baseUrl,
-      locale: lang === 'zh' ? 'zh-CN' : 'en-US',
-      viewport: { width, height: 900 },
-    });
-    contexts.push(context);
-    const login = await context.request.post('/api/v1/auth/login', {
-      headers: { origin: platform.baseUrl },
-      data: { username: 'student', password: 'student123', browser_session: true },
-    });
-    expect(login.status()).toBe(200);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    return page;
-  }
+  const web = browserPlatform(chromium, () => upstreamEnv({ local: upstream.url }));
+  const signedIn = (lang: 'en' | 'zh', width: number) =>
+    web.sessionPage('student', 'student123', { lang, width });
 
   const cases = [
     { lang: 'en', width: 1366, label: 'Your question', stop: 'Stop', regenerate: 'Regenerate' },

@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { createFaradayClient } from '@faraday/client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, screenshot } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
-import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
  * A grader's typing is never lost: leaving a student with an unsaved score asks first (in the
@@ -13,22 +10,11 @@ import { type Platform, root, startPlatform } from '../support/platform.js';
  * "Save and next" the cursor waits in the next student's Score.
  */
 describeWith(['chromium'], 'grading without losing work, end to end', ({ chromium }) => {
-  let platform: Platform;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const web = browserPlatform(chromium);
   let assignmentUrl = '';
 
   beforeAll(async () => {
-    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
-    }
-    platform = await startPlatform();
-    browser = await launchChromium(chromium);
-    const baseUrl = platform.baseUrl;
-    const signedIn = async (username: string, password: string) => {
-      const { access_token } = await createFaradayClient({ baseUrl }).auth.login(username, password);
-      return createFaradayClient({ baseUrl, getToken: () => access_token });
-    };
+    const signedIn = web.api;
     const admin = await signedIn('admin', 'admin123');
     const teacher = await signedIn('teacher', 'teacher123');
     const course = await teacher.courses.create({
@@ -57,27 +43,8 @@ describeWith(['chromium'], 'grading without losing work, end to end', ({ chromiu
     assignmentUrl = `/courses/${course.id}/assignments/${assignment.id}`;
   }, 120_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
-
   async function teacherPage(lang: 'en' | 'zh', width: number): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: platform.baseUrl,
-      locale: lang === 'zh' ? 'zh-CN' : 'en-US',
-      timezoneId: 'Asia/Shanghai',
-      viewport: { width, height: 900 },
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto('/sign-in');
-    await page.getByLabel(lang === 'zh' ? '用户名' : 'Username').fill('teacher');
-    await page.getByLabel(lang === 'zh' ? /^密码/ : /^Password/).fill('teacher123');
-    await page.getByRole('button', { name: lang === 'zh' ? '登录' : 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+    const page = await web.signedInPage('teacher', 'teacher123', { lang, width });
     await page.goto(assignmentUrl);
     await page.getByText('Grading attempt 1').or(page.getByText('正在评第 1 次提交')).first().waitFor();
     return page;

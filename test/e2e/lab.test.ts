@@ -1,12 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createFaradayClient } from '@faraday/client';
+import { readFileSync } from 'node:fs';
 import { simulationTypes } from '@faraday/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
-import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
  * The simulation lab in a real browser against the real platform (npm start's three services, a
@@ -14,23 +11,14 @@ import { type Platform, root, startPlatform } from '../support/platform.js';
  * run filed under the course, and a two-parameter sweep followed to the end.
  */
 describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
-  let platform: Platform;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const a11y: Record<string, string[]> = {};
+  // Sixteen solver runs from one student in a few minutes: above the per-minute default of 20.
+  const web = browserPlatform(chromium, () => ({ SIM_RATE_LIMIT_PER_MINUTE: '200' }));
+  const { a11y, check } = web;
   const state = { courseId: '' };
 
   beforeAll(async () => {
-    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
-    }
-    // Sixteen solver runs from one student in a few minutes: above the per-minute default of 20.
-    platform = await startPlatform({ SIM_RATE_LIMIT_PER_MINUTE: '200' });
-    browser = await launchChromium(chromium);
     // A course with the student in it, for the course picker.
-    const teacher = createFaradayClient({ baseUrl: platform.baseUrl });
-    const { access_token } = await teacher.auth.login('teacher', 'teacher123');
-    const api = createFaradayClient({ baseUrl: platform.baseUrl, getToken: () => access_token });
+    const api = await web.api('teacher', 'teacher123');
     const course = await api.courses.create({
       name: 'Fields and Waves',
       code: 'EM-201',
@@ -40,36 +28,8 @@ describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
     await api.courses.addMembers(course.id, { usernames: ['student'], role: 'student' });
   }, 90_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function signedIn(username: string, password: string, lang: 'en' | 'zh' = 'en', width = 1440) {
-    const context = await browser.newContext({
-      baseURL: platform.baseUrl,
-      locale: lang === 'zh' ? 'zh-CN' : 'en-US',
-      timezoneId: 'Asia/Shanghai',
-      viewport: { width, height: 900 },
-      acceptDownloads: true,
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto('/sign-in');
-    await page.locator('input[autocomplete="username"]').fill(username);
-    await page.locator('input[type="password"]').fill(password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
-    return page;
-  }
-
-  async function check(page: Page, name: string, lang: 'en' | 'zh' = 'en') {
-    await page.waitForLoadState('networkidle');
-    a11y[`${lang}/${name}`] = await seriousA11yViolations(page);
-    await screenshot(page, lang, name);
-  }
+  const signedIn = (username: string, password: string, lang: 'en' | 'zh' = 'en', width = 1440) =>
+    web.signedInPage(username, password, { lang, width, acceptDownloads: true });
 
   /** The figure on the page is a PNG the browser decoded, at the size the service draws. */
   async function decodedFigure(page: Page): Promise<{ width: number; height: number }> {

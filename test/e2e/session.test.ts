@@ -1,47 +1,23 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { createFaradayClient } from '@faraday/client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { screenshot, seriousA11yViolations } from '../support/browser.js';
+import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
-import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
  * The browser session as a person meets it: signed in once, a course opened in a new tab and a
  * reload stay signed in; signing out in one tab ends the others; no page script can read a token.
  */
 describeWith(['chromium'], 'the browser session, end to end', ({ chromium }) => {
-  let platform: Platform;
-  let browser: Browser;
+  const web = browserPlatform(chromium);
   let context: BrowserContext;
   const course = { id: '', name: 'Waves and Optics' };
 
   beforeAll(async () => {
-    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
-    }
-    platform = await startPlatform();
-    browser = await launchChromium(chromium);
-    const { access_token } = await createFaradayClient({ baseUrl: platform.baseUrl }).auth.login(
-      'teacher',
-      'teacher123',
-    );
-    const api = createFaradayClient({ baseUrl: platform.baseUrl, getToken: () => access_token });
+    const api = await web.api('teacher', 'teacher123');
     course.id = (await api.courses.create({ name: course.name, code: 'WO-301', semester: '2026-2027-1' })).id;
-    context = await browser.newContext({
-      baseURL: platform.baseUrl,
-      locale: 'en-US',
-      timezoneId: 'Asia/Shanghai',
-      viewport: { width: 1366, height: 900 },
-    });
+    context = await web.newContext({ width: 1366 });
   }, 90_000);
-
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
 
   async function newTab(): Promise<Page> {
     const page = await context.newPage();
@@ -96,7 +72,7 @@ describeWith(['chromium'], 'the browser session, end to end', ({ chromium }) => 
     // A link from another site (a learning platform, an email) opens signed in too: SameSite=Strict
     // withholds the cookie only from the cross-site navigation, not from the page's own renewal.
     const elsewhere = await newTab();
-    const target = `${platform.baseUrl}/courses/${course.id}`;
+    const target = `${web.platform.baseUrl}/courses/${course.id}`;
     await elsewhere.setContent(`<main><a href="${target}">Open the course</a></main>`);
     await elsewhere.getByRole('link', { name: 'Open the course' }).click();
     await elsewhere.waitForURL(target);
@@ -119,12 +95,7 @@ describeWith(['chromium'], 'the browser session, end to end', ({ chromium }) => 
   });
 
   it('does the same in Chinese on a phone', async () => {
-    const phone = await browser.newContext({
-      baseURL: platform.baseUrl,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      viewport: { width: 375, height: 800 },
-    });
+    const phone = await web.newContext({ lang: 'zh', width: 375, height: 800 });
     try {
       const first = await phone.newPage();
       first.setDefaultTimeout(15_000);

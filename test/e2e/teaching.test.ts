@@ -1,64 +1,25 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
-import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
  * The teaching platform in a real browser against the real platform (npm start's three services,
  * a fresh SQLite database): the semester's main path, from creating a course to the gradebook.
  */
 describeWith(['chromium'], 'the web application, end to end', ({ chromium }) => {
-  let platform: Platform;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const a11y: Record<string, string[]> = {};
+  const web = browserPlatform(chromium);
+  const { a11y, check } = web;
   const state = { inviteCode: '', courseUrl: '', assignmentUrl: '' };
 
-  beforeAll(async () => {
-    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
-    }
-    platform = await startPlatform();
-    browser = await launchChromium(chromium);
-  }, 90_000);
+  const newPage = (lang: 'en' | 'zh' = 'en', width = 1440) =>
+    web.newPage({ lang, width, acceptDownloads: true });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function newPage(lang: 'en' | 'zh' = 'en', width = 1440): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: platform.baseUrl,
-      locale: lang === 'zh' ? 'zh-CN' : 'en-US',
-      timezoneId: 'Asia/Shanghai',
-      viewport: { width, height: 900 },
-      acceptDownloads: true,
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
-
-  /** Checks the page with axe-core, remembering violations to assert on at the end of each test. */
-  async function check(page: Page, name: string, lang: 'en' | 'zh' = 'en') {
-    await page.waitForLoadState('networkidle');
-    a11y[`${lang}/${name}`] = await seriousA11yViolations(page);
-    await screenshot(page, lang, name);
-  }
-
-  async function signIn(page: Page, username: string, password: string) {
-    await page.goto('/sign-in');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel(/^Password/).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
+  const signIn = (page: Page, username: string, password: string) =>
+    web.submitSignIn(page, username, password);
 
   it('says a wrong password in the reader’s words', async () => {
     const page = await newPage();
@@ -209,7 +170,7 @@ describeWith(['chromium'], 'the web application, end to end', ({ chromium }) => 
     await signIn(page, 'student', 'student123');
     await page.getByRole('heading', { name: /Hello/ }).waitFor();
     // A week without use has passed, as far as the server is concerned.
-    const db = new Database(join(platform.dataDir, 'faraday.db'));
+    const db = new Database(join(web.platform.dataDir, 'faraday.db'));
     try {
       db.prepare(
         "UPDATE auth_sessions SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE username = 'student')",

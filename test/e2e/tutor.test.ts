@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, screenshot, seriousA11yViolations } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
-import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
  * The AI tutor in a real browser against the real platform (npm start's three services, fresh
@@ -40,48 +37,10 @@ const ZH_PAPER = `高斯定理是电磁学中非常重要的定理。它说明�
 总之高斯定理很有用。我们用了它。`;
 
 describeWith(['chromium'], 'the AI tutor in the browser', ({ chromium }) => {
-  let platform: Platform;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const a11y: Record<string, string[]> = {};
-
-  beforeAll(async () => {
-    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
-    }
-    platform = await startPlatform();
-    browser = await launchChromium(chromium);
-  }, 90_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function signedIn(lang: 'en' | 'zh' = 'en', width = 1440): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: platform.baseUrl,
-      locale: lang === 'zh' ? 'zh-CN' : 'en-US',
-      viewport: { width, height: 900 },
-    });
-    contexts.push(context);
-    // Signed in as the web app signs in: the session cookie lands in this browser context.
-    const login = await context.request.post('/api/v1/auth/login', {
-      headers: { origin: platform.baseUrl },
-      data: { username: 'student', password: 'student123', browser_session: true },
-    });
-    expect(login.status()).toBe(200);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    return page;
-  }
-
-  async function check(page: Page, name: string, lang: 'en' | 'zh' = 'en') {
-    await page.waitForLoadState('networkidle');
-    a11y[`${lang}/${name}`] = await seriousA11yViolations(page);
-    await screenshot(page, lang, name);
-  }
+  const web = browserPlatform(chromium);
+  const { a11y, check } = web;
+  const signedIn = (lang: 'en' | 'zh' = 'en', width = 1440) =>
+    web.sessionPage('student', 'student123', { lang, width });
 
   async function noSidewaysScroll(page: Page, name: string) {
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');

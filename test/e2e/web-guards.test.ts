@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
-import { type Platform, root, startPlatform } from '../support/platform.js';
 
 /**
  * The security headers as a browser applies them: the app (figures and charts included) and the
@@ -12,17 +9,11 @@ import { type Platform, root, startPlatform } from '../support/platform.js';
  * the app.
  */
 describeWith(['chromium'], 'the security headers in a browser', ({ chromium }) => {
-  let platform: Platform;
-  let browser: Browser;
+  const web = browserPlatform(chromium);
   let context: BrowserContext;
 
   beforeAll(async () => {
-    if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-      throw new Error('apps/web/dist is missing: the browser lane builds it first (npm run build)');
-    }
-    platform = await startPlatform();
-    browser = await launchChromium(chromium);
-    context = await browser.newContext({ baseURL: platform.baseUrl, viewport: { width: 1366, height: 900 } });
+    context = await web.newContext({ width: 1366 });
     // Every violation a page reports, whatever the directive, kept on the page for the test to read.
     await context.addInitScript({
       content:
@@ -31,12 +22,6 @@ describeWith(['chromium'], 'the security headers in a browser', ({ chromium }) =
         "window.policyViolations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber + ':' + e.columnNumber));",
     });
   }, 90_000);
-
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
 
   /** Each violation as `directive blocked-URI source:line:column`. */
   const violations = (page: Page) => page.evaluate<string[]>('window.policyViolations');
@@ -80,7 +65,7 @@ describeWith(['chromium'], 'the security headers in a browser', ({ chromium }) =
       /frame-ancestors|refused to (display|frame)/i.test(message.text()),
     );
     // about:blank framing the app: a different origin, as another site would be.
-    await page.setContent(`<iframe src="${platform.baseUrl}/sign-in" title="framed"></iframe>`);
+    await page.setContent(`<iframe src="${web.platform.baseUrl}/sign-in" title="framed"></iframe>`);
     expect((await refused).text()).toMatch(/frame-ancestors/);
     const framed = page.frames().find((frame) => frame.url().includes('/sign-in'));
     expect(

@@ -25,27 +25,34 @@ export function launchChromium(executablePath: string): Promise<Browser> {
   });
 }
 
-/** Where the end-to-end runs save their screenshots (gitignored), one folder per language. */
-export const screenshotDir = join(root, 'test-results', 'screenshots');
-
-export async function screenshot(page: Page, lang: string, name: string): Promise<void> {
-  const dir = join(screenshotDir, lang);
-  mkdirSync(dir, { recursive: true });
-  // A dialog caught mid fade-in is half transparent over the page: picture the settled page. A
-  // spinner's animation never finishes, so only animations with an end are waited for.
+/**
+ * Waits for the page's animations that have an end (a dialog's fade-in); a spinner's animation
+ * never finishes, so waiting for every animation would hang while an answer streams.
+ */
+async function settled(page: Page): Promise<void> {
   await page.evaluate(`Promise.all(
     document
       .getAnimations()
       .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
       .map((a) => a.finished.catch(() => {})),
   )`);
+}
+
+/** Where the end-to-end runs save their screenshots (gitignored), one folder per language. */
+export const screenshotDir = join(root, 'test-results', 'screenshots');
+
+export async function screenshot(page: Page, lang: string, name: string): Promise<void> {
+  const dir = join(screenshotDir, lang);
+  mkdirSync(dir, { recursive: true });
+  // A dialog caught mid fade-in is half transparent over the page: picture the settled page.
+  await settled(page);
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
 /** axe-core's serious and critical violations on the page, as readable lines. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // A dialog still fading in has the colours of its half-way opacity: judge the settled page.
-  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))');
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
