@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError, failureFromAppError, ok } from '@faraday/contracts';
+import { withTimeout } from '@faraday/server-kit';
 
 export interface WorkerProbe {
   /** Rejects (or resolves false) when the part does not answer. */
@@ -16,19 +17,12 @@ export interface WorkerProbe {
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-async function answers(check: () => Promise<boolean | undefined | void>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
-  });
-  try {
-    const result = await Promise.race([check().then((value) => value !== false), timeout]);
-    return result;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
+/** False when the part rejects, resolves false, or does not answer within CHECK_TIMEOUT_MS. */
+function answers(check: () => Promise<unknown>): Promise<boolean> {
+  return withTimeout(check(), CHECK_TIMEOUT_MS, () => new Error('no answer in time')).then(
+    (value) => value !== false,
+    () => false,
+  );
 }
 
 async function readiness(probe: WorkerProbe) {
