@@ -14,4 +14,5 @@ export * from './request-id.js';
 export * from './run.js';
 export * from './security-headers.js';
 export * from './service-client.js';
+export * from './service-token.js';
 export * from './test-log-stream.js';

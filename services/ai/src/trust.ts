@@ -1,6 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@faraday/contracts';
-import type { RouteDocs } from '@faraday/server-kit';
+import { headerValue, type RouteDocs, serviceTokenMatches } from '@faraday/server-kit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
 export const GATEWAY_TOKEN_HEADER = 'x-ai-gateway-token';
@@ -10,16 +9,6 @@ declare module 'fastify' {
     /** The caller presented the valid gateway token (the backend). */
     trusted: boolean;
   }
-}
-
-/**
- * Constant time in the token's content and length: both sides are hashed to equal-length
- * digests first, because timingSafeEqual itself throws on (and so reveals) a length mismatch.
- */
-export function gatewayTokenMatches(presented: string | undefined, expected: string | undefined): boolean {
-  if (presented === undefined || expected === undefined) return false;
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(presented), digest(expected));
 }
 
 /**
@@ -34,9 +23,8 @@ export function installGatewayTrust(
   app.decorateRequest('trusted', false);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/v1/')) return;
-    const header = request.headers[GATEWAY_TOKEN_HEADER];
-    const presented = Array.isArray(header) ? header[0] : header;
-    request.trusted = gatewayTokenMatches(presented, options.token);
+    const presented = headerValue(request, GATEWAY_TOKEN_HEADER);
+    request.trusted = serviceTokenMatches(presented, options.token);
     if (request.trusted) return;
     if (presented !== undefined && options.token !== undefined) {
       throw new AppError('UNAUTHORIZED', 'The gateway token is not valid');

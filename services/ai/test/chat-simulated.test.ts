@@ -1,6 +1,6 @@
 import { chatModes, MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from '@faraday/contracts';
+import { serviceTokenMatches } from '@faraday/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayTokenMatches } from '../src/trust.js';
 import { ask, buildTestAi, GATEWAY_TOKEN, routeLines, type TestAi } from './support/ai-app.js';
 import { parseSse } from './support/sse.js';
 
@@ -201,10 +201,10 @@ describe('gateway trust', () => {
   });
 
   it('compares tokens of any length without throwing', () => {
-    expect(gatewayTokenMatches(GATEWAY_TOKEN, GATEWAY_TOKEN)).toBe(true);
-    expect(gatewayTokenMatches('a', GATEWAY_TOKEN)).toBe(false);
-    expect(gatewayTokenMatches(`${GATEWAY_TOKEN}!`, GATEWAY_TOKEN)).toBe(false);
-    expect(gatewayTokenMatches(undefined, GATEWAY_TOKEN)).toBe(false);
-    expect(gatewayTokenMatches(GATEWAY_TOKEN, undefined)).toBe(false);
+    expect(serviceTokenMatches(GATEWAY_TOKEN, GATEWAY_TOKEN)).toBe(true);
+    expect(serviceTokenMatches('a', GATEWAY_TOKEN)).toBe(false);
+    expect(serviceTokenMatches(`${GATEWAY_TOKEN}!`, GATEWAY_TOKEN)).toBe(false);
+    expect(serviceTokenMatches(undefined, GATEWAY_TOKEN)).toBe(false);
+    expect(serviceTokenMatches(GATEWAY_TOKEN, undefined)).toBe(false);
   });
 });

@@ -1,6 +1,11 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError, SIM_CALLER_HEADERS } from '@faraday/contracts';
-import { createServer, localServiceUrl, registerLiveness } from '@faraday/server-kit';
+import {
+  createServer,
+  headerValue,
+  localServiceUrl,
+  registerLiveness,
+  serviceTokenMatches,
+} from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { SimConfig } from './config.js';
 import { simulationRoutes } from './simulation.routes.js';
@@ -78,17 +83,12 @@ export async function buildApp(config: SimConfig, options: BuildOptions = {}): P
 
 /**
  * Every /v1 call must carry the shared token, in every environment: an open solver pool lets
- * anyone on the network take the threads the students' runs need. Compared as equal-length
- * digests so neither content nor length leaks through timing.
+ * anyone on the network take the threads the students' runs need.
  */
 function requireServiceToken(app: FastifyInstance, token: string): void {
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  const expected = digest(token);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/v1/')) return;
-    const header = request.headers[SIM_CALLER_HEADERS.token];
-    const presented = Array.isArray(header) ? header[0] : header;
-    if (presented === undefined || !timingSafeEqual(digest(presented), expected)) {
+    if (!serviceTokenMatches(headerValue(request, SIM_CALLER_HEADERS.token), token)) {
       throw new AppError('UNAUTHORIZED', 'This service answers only callers that send the service token');
     }
   });

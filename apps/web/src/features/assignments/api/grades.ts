@@ -8,8 +8,10 @@ export function useGradebook(courseId: string) {
   return useQuery({ queryKey: assignmentKeys.grades(courseId), queryFn: () => api.courses.grades(courseId) });
 }
 
-/** Saves the gradebook as `grades-<course>.csv`. */
-/** Named after the course and the day, so a teacher's downloads folder tells the files apart. */
+/**
+ * Saves the gradebook as `grades-<course code>-<YYYY-MM-DD>.csv`: named after the course and the
+ * day, so a teacher's downloads folder tells the files apart.
+ */
 export async function downloadGradesCsv(courseId: string, courseCode: string): Promise<void> {
   const day = new Date().toLocaleDateString('sv');
   const name = courseCode.replace(/[^\p{L}\p{N}_-]+/gu, '-');
