@@ -258,7 +258,9 @@ try {
     rowsThroughput.push(
       throughputRow(
         `${label}: sim service directly (baseline)`,
-        await throughput(`${simUrl}/v1/sim/${solver}`, body),
+        await throughput(`${simUrl}/v1/sim/${solver}`, body, {
+          'x-faraday-service-token': SERVICE_TOKEN,
+        }),
       ),
     );
     rowsThroughput.push(

@@ -33,11 +33,23 @@ async function freePort() {
   return port;
 }
 
+// The service refuses callers without the shared token, as in production; the bench sends it as the
+// backend does. One bench caller keeps `connections` runs in flight, so its queue cap is raised to
+// that (the default cap, fairness between students, would count refusals as throughput).
+const SERVICE_TOKEN = 'sim-bench-service-token';
+const tokenHeader = { 'x-faraday-service-token': SERVICE_TOKEN };
+
 /** The service as in production: its own process, compiled code. */
 async function startService() {
   const port = await freePort();
   const child = spawn(process.execPath, [fileURLToPath(new URL('../dist/main.js', import.meta.url))], {
-    env: { ...process.env, SIM_SERVICE_PORT: String(port), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      SIM_SERVICE_PORT: String(port),
+      LOG_LEVEL: 'warn',
+      AI_GATEWAY_SHARED_TOKEN: SERVICE_TOKEN,
+      SIM_MAX_QUEUED_PER_USER: String(connections),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -54,7 +66,7 @@ async function startService() {
 async function post(url, solver, body) {
   const res = await fetch(`${url}/v1/sim/${solver}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...tokenHeader },
     body: JSON.stringify(body),
   });
   const text = await res.text();
@@ -69,7 +81,7 @@ async function overHttp(url, solver, body) {
   const result = await autocannon({
     url: `${url}/v1/sim/${solver}`,
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...tokenHeader },
     body: JSON.stringify(body),
     connections,
     duration,
@@ -122,7 +134,7 @@ async function inProcess(solver, body) {
 const rows = [];
 const { url, child } = await startService();
 try {
-  const status = await (await fetch(`${url}/v1/sim/status`)).json();
+  const status = await (await fetch(`${url}/v1/sim/status`, { headers: tokenHeader })).json();
   for (const [solver, body] of Object.entries(requests)) {
     rows.push(await overHttp(url, solver, body));
     rows.push(await inProcess(solver, body));
