@@ -23,7 +23,14 @@ export async function buildServices(backendEnv: Record<string, string> = {}): Pr
   const dataDir = mkdtempSync(join(tmpdir(), 'faraday-api-ref-'));
   const logs = { logStream: new LogCapture() };
   const backend = await buildBackend(
-    toBackendConfig(parseConfig(backendEnvSchema, { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...backendEnv })),
+    toBackendConfig(
+      parseConfig(backendEnvSchema, {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        AI_GATEWAY_SHARED_TOKEN: 'api-reference-token',
+        ...backendEnv,
+      }),
+    ),
     logs,
   );
   const ai = await buildAi(

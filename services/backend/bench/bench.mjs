@@ -24,6 +24,7 @@ const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 const dataDir = mkdtempSync(join(tmpdir(), 'faraday-bench-'));
 const config = toBackendConfig(
   parseConfig(backendEnvSchema, {
+    AI_GATEWAY_SHARED_TOKEN: 'backend-bench-service-token',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',

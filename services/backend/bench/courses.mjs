@@ -130,6 +130,7 @@ async function benchmark(database, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'faraday-bench-'));
   const config = toBackendConfig(
     parseConfig(backendEnvSchema, {
+      AI_GATEWAY_SHARED_TOKEN: 'courses-bench-service-token',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',

@@ -148,6 +148,7 @@ function downloadFile(base, url, token) {
 const dataDir = mkdtempSync(join(tmpdir(), 'faraday-bench-uploads-'));
 const config = toBackendConfig(
   parseConfig(backendEnvSchema, {
+    AI_GATEWAY_SHARED_TOKEN: 'uploads-bench-service-token',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     BCRYPT_COST: '4',

@@ -177,7 +177,14 @@ export const backendEnvSchema = z
     SIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     SWEEP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
     HISTORY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
-    AI_GATEWAY_SHARED_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // Required in every environment, as by the AI and sim services: they refuse callers without it,
+    // so a backend without one would answer every tutor and lab request with an upstream error.
+    AI_GATEWAY_SHARED_TOKEN: z
+      .string({
+        error: 'is required (the AI and sim services refuse calls without it; npm start generates one)',
+      })
+      .min(16, 'must be at least 16 characters')
+      .describe('Shared service token sent to the AI and sim services (required)'),
     AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     AI_REQUEST_TIMEOUT_SEC: z.coerce.number().positive().max(600).default(120),
   })
@@ -252,7 +259,7 @@ export interface BackendConfig {
     sweepRatePerHour: number;
     historyRatePerMinute: number;
   };
-  ai: { gatewayToken: string | undefined; rateLimitPerMinute: number; requestTimeoutMs: number };
+  ai: { gatewayToken: string; rateLimitPerMinute: number; requestTimeoutMs: number };
 }
 
 /** The folder store keeps its files under `uploads.blobDir`; the S3 store in a bucket. */

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSimulations } from '../src/simulations/retention.js';
 import { createBlobStore } from '../src/storage/create-blob-store.js';
+import { TEST_SERVICE_TOKEN } from './support/app.js';
 import {
   buildWorld,
   inDays,
@@ -189,7 +190,7 @@ describe('the backend on an S3 bucket', () => {
       db: w.t.app.db,
       blobs: createBlobStore(w.t.config.uploads),
       simServiceUrl: '',
-      serviceToken: undefined,
+      serviceToken: TEST_SERVICE_TOKEN,
       settings: w.t.config.simulation,
     };
     expect(await deleteExpiredSimulations(ctx)).toBe(1);

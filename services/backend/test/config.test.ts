@@ -5,9 +5,11 @@ import { ConfigError, parseConfig } from '@faraday/server-kit';
 import { describe, expect, it } from 'vitest';
 import { backendEnvSchema, toBackendConfig } from '../src/config.js';
 import { DEV_SECRET_FILE, resolveJwtSecret } from '../src/secrets.js';
+import { TEST_SERVICE_TOKEN } from './support/app.js';
 import { testDatabaseFactories } from './support/databases.js';
 
-const configFrom = (env: Record<string, string>) => toBackendConfig(parseConfig(backendEnvSchema, env));
+const configFrom = (env: Record<string, string>) =>
+  toBackendConfig(parseConfig(backendEnvSchema, { AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN, ...env }));
 
 describe('backend configuration', () => {
   it('defaults to SQLite under ./data, port 8080 and the local AI and sim services', () => {
@@ -77,7 +79,7 @@ describe('backend configuration', () => {
 describe('backend process start', () => {
   const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-  it('stops with one readable list of problems when APP_ENV=prod lacks JWT_SECRET', () => {
+  it('stops with one readable list of problems when APP_ENV=prod lacks JWT_SECRET and the service token', () => {
     const run = spawnSync(process.execPath, [main], {
       env: { PATH: process.env.PATH, APP_ENV: 'prod', BACKEND_PORT: '-1' },
       encoding: 'utf8',
@@ -87,6 +89,7 @@ describe('backend process start', () => {
     expect(run.stderr).toContain('cannot start');
     expect(run.stderr).toMatch(/JWT_SECRET: is required when APP_ENV=prod/);
     expect(run.stderr).toMatch(/BACKEND_PORT: /);
+    expect(run.stderr).toMatch(/AI_GATEWAY_SHARED_TOKEN: is required/);
     expect(run.stderr).not.toMatch(/at .*\.js:\d+/);
   });
 });

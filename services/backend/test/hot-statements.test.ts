@@ -2,7 +2,7 @@ import { parseConfig } from '@faraday/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendEnvSchema, databaseTargetOf } from '../src/config.js';
 import { runCompiled } from '../src/db/database.js';
-import { buildTestApp, type TestApp } from './support/app.js';
+import { buildTestApp, TEST_SERVICE_TOKEN, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, type TestDatabaseFactory, testDatabaseFactories } from './support/databases.js';
 
@@ -108,6 +108,7 @@ describe.each(testDatabaseFactories().filter((f) => f.name === 'postgres'))(
           parseConfig(backendEnvSchema, {
             DATABASE_URL: 'postgres://db/x',
             DATABASE_PREPARED_STATEMENTS: 'false',
+            AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN,
           }),
         ),
       ).toEqual({ dialect: 'postgres', url: 'postgres://db/x', preparedStatements: false });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSimulations } from '../src/simulations/retention.js';
-import { buildTestApp, type TestApp } from './support/app.js';
+import { buildTestApp, TEST_SERVICE_TOKEN, type TestApp } from './support/app.js';
 import { bearer, createUserAs, loginAs } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
 import { startSimService } from './support/sim-service.js';
@@ -310,7 +310,7 @@ describe.each(testDatabaseFactories())('simulation records on $name', (factory) 
       db: t.app.db,
       blobs: new FolderBlobStore(t.config.uploads.blobDir),
       simServiceUrl: '',
-      serviceToken: undefined,
+      serviceToken: TEST_SERVICE_TOKEN,
       settings: t.config.simulation,
     };
     // Two instances running the job at once remove it exactly once, without errors.

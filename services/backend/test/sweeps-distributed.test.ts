@@ -202,7 +202,13 @@ describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUr
           .filter((k) => k !== null);
       expect(await named()).not.toContain(orphan);
       const store = createBlobStore(
-        toBackendConfig(parseConfig(backendEnvSchema, { ...s3.env, DATA_DIR: database.dataDir })).uploads,
+        toBackendConfig(
+          parseConfig(backendEnvSchema, {
+            ...s3.env,
+            DATA_DIR: database.dataDir,
+            AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN,
+          }),
+        ).uploads,
       );
       try {
         // Within the grace period nothing is touched: the object could be a run still storing.

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort, root, waitForHealth } from '../../../test/support/platform.js';
+import { TEST_SERVICE_TOKEN } from './support/app.js';
 
 /**
  * A backend killed (SIGKILL) in the middle of an upload leaves its temporary file
@@ -38,6 +39,7 @@ describe('temporary upload files after a crash', () => {
         UPLOAD_TIMEOUT_SEC: String(UPLOAD_TIMEOUT_SEC),
         AI_SERVICE_URL: 'http://127.0.0.1:9',
         SIM_SERVICE_URL: 'http://127.0.0.1:9',
+        AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

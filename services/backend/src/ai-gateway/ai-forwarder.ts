@@ -17,7 +17,7 @@ export const USER_ROLE_HEADER = 'x-user-role';
 
 export interface ForwardTarget {
   aiServiceUrl: string;
-  gatewayToken: string | undefined;
+  gatewayToken: string;
   timeoutMs: number;
 }
 
@@ -37,7 +37,7 @@ export interface ForwardCall {
 
 export function headersFor(target: ForwardTarget, call: Pick<ForwardCall, 'user'>): Record<string, string> {
   return {
-    ...(target.gatewayToken === undefined ? {} : { [GATEWAY_TOKEN_HEADER]: target.gatewayToken }),
+    [GATEWAY_TOKEN_HEADER]: target.gatewayToken,
     [USER_ID_HEADER]: call.user.userId,
     [USER_ROLE_HEADER]: call.user.role,
   };

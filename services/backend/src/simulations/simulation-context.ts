@@ -9,11 +9,11 @@ export interface SimulationContext {
   blobs: BlobStore;
   simServiceUrl: string;
   /** Sent with every call; the sim service refuses calls without it (AI_GATEWAY_SHARED_TOKEN). */
-  serviceToken: string | undefined;
+  serviceToken: string;
   settings: BackendConfig['simulation'];
 }
 
-/** The header that proves to the sim service the call comes from the backend (none without a token). */
+/** The header that proves to the sim service the call comes from the backend. */
 export function simAuthHeaders(ctx: Pick<SimulationContext, 'serviceToken'>): Record<string, string> {
-  return ctx.serviceToken === undefined ? {} : { [SIM_CALLER_HEADERS.token]: ctx.serviceToken };
+  return { [SIM_CALLER_HEADERS.token]: ctx.serviceToken };
 }
