@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { crowdedExamples, edgeExamples, typicalExamples } from './fixtures/index.js';
 import { buildSolverScene } from './index.js';
 import { compileScene } from './render/compile.js';
-import { colorbarTicks, MIN_COLORBAR_TICKS, metrics } from './render/layout.js';
+import { colorbarTicks, layoutPanel, MIN_COLORBAR_TICKS, metrics } from './render/layout.js';
 import { textWidth } from './render/measure.js';
 import type { CirclePrim, PathPrim, Primitive, RectPrim } from './render/primitives.js';
 
@@ -157,5 +157,27 @@ describe('colour bars', () => {
   it('crowded examples are part of the edge set the gallery draws', () => {
     const names = edgeExamples().map((e) => e.name);
     for (const ex of crowdedExamples()) expect(names).toContain(ex.name);
+  });
+});
+
+describe('x ticks of a narrow panel', () => {
+  const panel = (min: number, max: number) => ({
+    box: [0, 0, 1, 1] as [number, number, number, number],
+    x: { min, max },
+    y: { min: 0, max: 1 },
+    layers: [],
+  });
+  const m = metrics(800, 600);
+
+  it('a narrow panel whose nice step would leave two ticks gets a finer step (1 … 4, not 2 and 4)', () => {
+    const { xTicks } = layoutPanel(panel(0.25, 4.25), { x: 0, y: 0, w: 330, h: 500 }, m);
+    expect(xTicks.values).toEqual([1, 2, 3, 4]);
+  });
+
+  it('a panel too narrow for more labels keeps labels that do not collide', () => {
+    const { xTicks } = layoutPanel(panel(0.000125, 0.000425), { x: 0, y: 0, w: 150, h: 500 }, m);
+    const widths = xTicks.labels.map((l) => textWidth(l, m.tick) + m.tick * 1.2);
+    expect(xTicks.values.length).toBeGreaterThanOrEqual(2);
+    expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(150);
   });
 });

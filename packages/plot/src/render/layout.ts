@@ -86,12 +86,23 @@ function axisTicks(axis: Axis, count: number): Ticks {
   return { values, labels: labelsFor(values, axis) };
 }
 
-/** X ticks whose labels do not collide: fewer ticks until each label has its room. */
+/**
+ * X ticks whose labels do not collide: fewer ticks until each label has its room. A narrow panel
+ * whose nice step leaves only two ticks (2 and 4 on 0.3…4.2) asks for a finer step when its labels
+ * still fit: two ticks give the scale but not where a value between them lies.
+ */
 function fitXTicks(axis: Axis, width: number, m: Metrics): Ticks {
-  for (let count = Math.max(2, Math.min(10, Math.floor(width / 80))); count >= 2; count--) {
+  const fits = (t: Ticks) => t.labels.reduce((s, l) => s + textWidth(l, m.tick) + m.tick * 1.2, 0) <= width;
+  const start = Math.max(2, Math.min(10, Math.floor(width / 80)));
+  for (let count = start; count >= 2; count--) {
     const t = axisTicks(axis, count);
-    const need = t.labels.reduce((s, l) => s + textWidth(l, m.tick) + m.tick * 1.2, 0);
-    if (need <= width || count === 2) return t;
+    if (!fits(t) && count > 2) continue;
+    if (t.values.length >= 3 || axis.ticks) return t;
+    for (let finer = count + 1; finer <= count + 3; finer++) {
+      const more = axisTicks(axis, finer);
+      if (more.values.length >= 3 && fits(more)) return more;
+    }
+    return t;
   }
   return axisTicks(axis, 2);
 }
