@@ -12,12 +12,15 @@ const CITE_HREF = '#cite-';
 /**
  * `[n]` of a known citation becomes a link to it, except inside code and math, so that the
  * Markdown renderer hands it to our citation button. `\[` … `\]` and `\(` … `\)` LaTeX
- * delimiters become `$$`/`$`, which remark-math reads.
+ * delimiters become `$$`/`$`, which remark-math reads, and a `$$…$$` line a displayed block.
  */
 export function prepareMarkdown(text: string, citations: readonly ChatCitation[]): string {
   const known = new Set(citations.map((c) => c.n));
   const normalised = text
     .replace(/\\\[([\s\S]+?)\\\]/g, (_m, math: string) => `\n$$\n${math.trim()}\n$$\n`)
+    // `$$…$$` alone on its line is a displayed formula, as a reader of TeX expects; remark-math
+    // would set it inline, in the size of the text around it.
+    .replace(/^[ \t]*\$\$([^$\n]+)\$\$[ \t]*$/gm, (_m, math: string) => `\n$$\n${math.trim()}\n$$\n`)
     .replace(/\\\(([\s\S]+?)\\\)/g, (_m, math: string) => `$${math}$`);
   if (known.size === 0) return normalised;
   // Split off code and math so their brackets stay as written.

@@ -58,6 +58,15 @@ describe('the tutor’s answer', () => {
     expect(container.textContent).not.toContain('$');
   });
 
+  it('displays a $$…$$ formula standing on its own line, also right after a sentence', () => {
+    const { container } = show(
+      answer('Coulomb’s law:\n$$F = \\frac{k q_1 q_2}{r^2}$$\nand inline $$x$$ here.'),
+    );
+    expect(container.querySelectorAll('.katex-display')).toHaveLength(1);
+    expect(container.querySelectorAll('.katex')).toHaveLength(2);
+    expect(container.textContent).not.toContain('$');
+  });
+
   it('turns [n] of a known citation into a footnote mark that opens the quoted passage', async () => {
     show(answer('Gauss relates flux to charge [1]; see also [2] and [7].', { citations }));
     const marks = screen.getAllByRole('button', { name: /Open citation/ });
