@@ -49,8 +49,9 @@ describeWith(['chromium'], 'math in the tutor’s answers', ({ chromium }) => {
       // (Polled: once stored, the streamed answer is drawn again from the conversation.)
       await expect.poll(() => answer.locator('.katex-display').count()).toBeGreaterThan(0);
       // KaTeX keeps the TeX in its MathML for screen readers: the answer's formula is Coulomb's.
-      const tex = await answer.locator('annotation').allTextContents();
-      expect(tex.join(' ')).toMatch(/r\^2/);
+      await expect
+        .poll(async () => (await answer.locator('.katex-mathml').allTextContents()).join(' '))
+        .toMatch(/r\^2/);
       expect(await answer.locator('.katex-error').count()).toBe(0);
       // What a reader sees (the MathML source apart) has no TeX left in it.
       expect(await answer.innerText()).not.toMatch(/\$|\\frac/);
