@@ -37,8 +37,11 @@ export class KnowledgeAnswers {
     return this.solver.solve(question);
   }
 
-  /** The lead of a tutor answer, or undefined when no course result answers the question. */
-  lead(question: string): LeadAnswer | undefined {
+  /**
+   * The lead of a tutor answer, or undefined when no course result answers the question: the
+   * results it computes with the student's numbers, else `chosen`, else the best-matching result.
+   */
+  lead(question: string, chosen?: CourseResult): LeadAnswer | undefined {
     const lang = langOf(question);
     const outcomes = this.solver.solve(question);
     const solved = outcomes.filter((o): o is Solved => o.status === 'solved');
@@ -46,9 +49,8 @@ export class KnowledgeAnswers {
       const paragraphs = solved.map((part) => this.solvedLead(part, lang));
       return { text: paragraphs.join('\n\n'), result: solved[0]!.result };
     }
-    const best = this.kb.match(question)[0];
-    if (!best) return undefined;
-    const result = best.result;
+    const result = chosen ?? this.kb.match(question)[0]?.result;
+    if (!result) return undefined;
     const paragraphs = [`${result.statement[lang]}\n${formulaLine(result)}`];
     const unsolved = outcomes[0];
     if (unsolved && unsolved.result === result) paragraphs.push(this.unsolvedText(unsolved, lang));

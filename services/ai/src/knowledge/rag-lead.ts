@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DEFAULT_CORPUS_DIR, parseOutline } from '../guided/corpus-outline.js';
 import { displayName } from '../retrieval/answer.js';
 import type { Citation } from '../retrieval/context.js';
+import { tokenize } from '../retrieval/tokenizer.js';
 import { knowledgeAnswers, type Lang, langOf } from './answers.js';
 import type { CourseResult } from './knowledge-base.js';
 
@@ -74,12 +75,56 @@ function quoteOf(section: string): string {
 /** The last heading of a heading path: `Gauss's law > Choosing the surface` → `Choosing the surface`. */
 const lastHeading = (section: string) => section.split(' > ').at(-1) ?? section;
 
+/** How many of the question's terms a result's statement and names share. */
+function sharedTerms(question: Set<string>, result: CourseResult, lang: Lang): number {
+  const own = new Set(tokenize(`${result.statement[lang]} ${result.names.join(' ')}`));
+  let shared = 0;
+  for (const term of question) if (own.has(term)) shared++;
+  return shared;
+}
+
+/**
+ * The course result of the section retrieval ranked first that shares the most terms with the
+ * question (at least three), when the question names no result outright: retrieval finds the right
+ * section far more often than a result's describing words do ("why can't a magnetic field speed
+ * up a charge" is magnetic-no-work, whose words are not in it).
+ */
+function sectionResult(
+  question: string,
+  passages: readonly Citation[],
+  lang: Lang,
+): CourseResult | undefined {
+  const top = [...passages].sort((a, b) => b.score - a.score)[0];
+  if (!top) return undefined;
+  const terms = new Set(tokenize(question));
+  let best: { result: CourseResult; shared: number } | undefined;
+  for (const result of knowledgeAnswers().kb.results) {
+    if (`${lang}/${result.topic}.md` !== top.source || result.section[lang] !== lastHeading(top.section))
+      continue;
+    const shared = sharedTerms(terms, result, lang);
+    if (shared >= 3 && (!best || shared > best.shared)) best = { result, shared };
+  }
+  return best?.result;
+}
+
+/**
+ * The result to lead with: one named outright, else (when retrieval found the question on topic)
+ * the top section's, else one described by its words. The section comes before the describing
+ * words because it did better on the held-out and fresh tutor sets (services/ai/eval/tutor).
+ */
+function chosenResult(question: string, composed: CitedAnswer, relevant: boolean, lang: Lang) {
+  const matched = knowledgeAnswers().kb.match(question)[0];
+  if (matched?.named) return matched.result;
+  if (!relevant) return undefined;
+  return sectionResult(question, composed.citations, lang) ?? matched?.result;
+}
+
 export function leadWithKnowledge(question: string, composed: CitedAnswer, relevant: boolean): CitedAnswer {
   const answers = knowledgeAnswers();
   const lang = langOf(question);
-  const named = answers.kb.match(question)[0];
-  if (!named || (!relevant && !named.named)) return composed;
-  const lead = answers.lead(question);
+  const chosen = chosenResult(question, composed, relevant, lang);
+  if (!chosen) return composed;
+  const lead = answers.lead(question, chosen);
   if (!lead) return composed;
   const own = citationOf(lead.result, lang);
   if (!own) return composed;

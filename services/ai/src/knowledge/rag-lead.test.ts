@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Citation } from '../retrieval/context.js';
+import { leadWithKnowledge } from './rag-lead.js';
+
+const passage = (section: string, score: number): Citation => ({
+  n: 1,
+  source: 'en/magnetostatics.md',
+  section: `Magnetostatics and the Biot–Savart law > ${section}`,
+  text: 'A charge q moving with velocity v through a magnetic field B feels the Lorentz force.',
+  score,
+});
+const composed = (citations: Citation[]) => ({ reply: 'Quoted passage [1]', citations });
+
+describe('the result an answer leads with when the question names none', () => {
+  const question = "why can't a magnetic field speed up a charged particle";
+
+  it("is the top retrieved section's result that shares the most of the question's terms", () => {
+    const led = leadWithKnowledge(
+      question,
+      composed([
+        passage('Magnetic force on charges and currents', 0.9),
+        passage('Field of a straight wire', 0.4),
+      ]),
+      true,
+    );
+    // A result of that section (the Lorentz force, whose magnetic part is perpendicular to v),
+    // not the wire's field of the weaker passage.
+    expect(led.reply.split('\n\n')[0]).toMatch(/perpendicular/);
+    expect(led.citations[0]).toMatchObject({ section: 'Magnetic force on charges and currents' });
+    expect(led.reply).not.toMatch(/2\\pi s/);
+  });
+
+  it('is not taken from a section that shares too little with the question', () => {
+    const led = leadWithKnowledge(question, composed([passage('The magnetic vector potential', 0.9)]), true);
+    expect(led.citations[0]?.section).not.toBe('The magnetic vector potential');
+  });
+
+  it('is none when retrieval found the question off topic and it names no result', () => {
+    const off = composed([passage('Magnetic force on charges and currents', 0.9)]);
+    expect(leadWithKnowledge(question, off, false)).toBe(off);
+  });
+});
