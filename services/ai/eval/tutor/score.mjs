@@ -16,12 +16,10 @@ import { assertedNumbers, leadOf, matchesAll, numbersIn, refused } from './scori
 const here = dirname(fileURLToPath(import.meta.url));
 const showMisses = process.argv.includes('--misses');
 // `--held-out`: the sets in held-out/, written after the knowledge base and never tuned against.
-// `--fresh`: fresh/, written after held-out/'s misses were fixed, to check those fixes generalise.
-const setDir = process.argv.includes('--held-out')
-  ? join(here, 'held-out')
-  : process.argv.includes('--fresh')
-    ? join(here, 'fresh')
-    : here;
+// `--fresh`: fresh/, written after held-out/'s misses were fixed, to check those fixes generalise;
+// `--fresh2`: fresh2/, off-topic questions written after fresh/'s misses, before fixing them.
+const setFlag = ['--held-out', '--fresh2', '--fresh'].find((flag) => process.argv.includes(flag));
+const setDir = setFlag ? join(here, setFlag.slice(2)) : here;
 
 async function lines(name) {
   const path = join(setDir, name);
