@@ -46,7 +46,12 @@ export async function screenshot(page: Page, lang: string, name: string): Promis
   mkdirSync(dir, { recursive: true });
   // A dialog caught mid fade-in is half transparent over the page: picture the settled page.
   await settled(page);
+  // A full-page picture of a scrolled page draws the sticky header where the scroll left it, over
+  // the middle of the page: take it from the top, then put the page back where the test had it.
+  const scrolledTo = await page.evaluate<number>('window.scrollY');
+  if (scrolledTo > 0) await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  if (scrolledTo > 0) await page.evaluate(`window.scrollTo(0, ${scrolledTo})`);
 }
 
 /** axe-core's serious and critical violations on the page, as readable lines. */
