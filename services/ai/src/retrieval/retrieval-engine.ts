@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { composeAnswer } from './answer.js';
 import { citationsOf, contextForModel, DEFAULT_BUDGET, sectionLabel, selectPassages } from './context.js';
 import { createEmbeddingProvider, type EmbeddingProvider } from './embeddings.js';
@@ -60,6 +61,8 @@ export class RetrievalEngine {
   private vectors: Promise<VectorStore> | undefined;
   private vectorsChecksum: string | undefined;
   private mutations: Promise<unknown> = Promise.resolve();
+  /** An engine without a store keeps its documents in memory: they last as long as it does. */
+  private readonly memoryEpoch = randomUUID();
 
   private constructor(
     private readonly base: GraphIndexFile,
@@ -238,10 +241,15 @@ export class RetrievalEngine {
     await this.vectorStore();
   }
 
+  /** The run-time store's epoch (see RuntimeDocumentStore.epoch). */
+  async epoch(): Promise<string> {
+    return this.runtime ? this.runtime.epoch() : this.memoryEpoch;
+  }
+
   /** Adds or replaces a document; persisted before it becomes visible. */
   async addDocument(
     doc: SourceDocument,
-  ): Promise<{ source: string; course_id: string | null; chunks: number }> {
+  ): Promise<{ source: string; course_id: string | null; chunks: number; epoch: string }> {
     const chunking = chunkingOf(this.index.file);
     const prepared = prepareDocument(doc, chunking, this.options.maxDocumentChars ?? MAX_DOCUMENT_CHARS);
     return this.exclusive(async () => {
@@ -253,11 +261,19 @@ export class RetrievalEngine {
           'source: already used by the prebuilt index; choose another name',
         );
       }
+      let epoch: string = this.memoryEpoch;
       await this.commit(
         (docs) => [...docs.filter((d) => d.document.id !== id), prepared],
-        (runtime) => runtime.put(prepared),
+        async (runtime) => {
+          epoch = await runtime.put(prepared);
+        },
       );
-      return { source: doc.source, course_id: prepared.document.course_id, chunks: prepared.chunks.length };
+      return {
+        source: doc.source,
+        course_id: prepared.document.course_id,
+        chunks: prepared.chunks.length,
+        epoch,
+      };
     });
   }
 
