@@ -21,7 +21,10 @@ export class RedisCancelAnnouncements implements CancelAnnouncements {
     this.#redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
     this.#redis.on('error', () => {});
     this.#redis.on('message', (_channel: string, taskId: string) => {
-      for (const check of this.#watchers.get(taskId) ?? []) check();
+      const checks = this.#watchers.get(taskId);
+      if (!checks) return;
+      log.info({ task_id: taskId, runs: checks.size }, 'sweep cancel announced; checking the runs held');
+      for (const check of checks) check();
     });
     this.#redis
       .subscribe(sweepCancelChannel(prefix))
