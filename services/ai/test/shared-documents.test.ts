@@ -54,7 +54,7 @@ describeWith(
       await b?.app.close();
       for (const dir of dirs) await removeDir(dir);
       const redis = new Redis(redisUrl);
-      await redis.del(`${prefix}documents`, `${prefix}version`);
+      await redis.del(`${prefix}documents`, `${prefix}version`, `${prefix}epoch`);
       await redis.quit();
     });
 

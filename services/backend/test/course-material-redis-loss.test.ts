@@ -45,7 +45,9 @@ async function documentsInRedis(url: string): Promise<string[]> {
   const client = new Redis(url);
   try {
     const entries = Object.values(await client.hgetall(`${RAG_PREFIX}documents`));
-    return entries.map((json) => (JSON.parse(json) as { document: { source: string } }).document.source).sort();
+    return entries
+      .map((json) => (JSON.parse(json) as { document: { source: string } }).document.source)
+      .sort();
   } finally {
     client.disconnect();
   }
@@ -196,7 +198,9 @@ describeWith(
       expect(await documentsInRedis(redis.url)).toEqual(
         [`resources/${ids.plumbrite}/plumbrite.md`, `resources/${ids.quexaline}/quexaline.md`].sort(),
       );
-      expect(t.logs.lines.some((l) => l.msg === 'the tutor lost course material; feeding it again')).toBe(true);
+      expect(t.logs.lines.some((l) => l.msg === 'the tutor lost course material; feeding it again')).toBe(
+        true,
+      );
     });
   },
 );

@@ -2,7 +2,6 @@ import { AppError } from '@faraday/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import { BlobNotFoundError, type BlobStore } from '../storage/blob-store.js';
-import { CourseMaterialFeed, type FedDocument, type FedResource } from './course-material-feed.js';
 import {
   forgetOtherEpochs,
   markFed,
@@ -11,6 +10,7 @@ import {
   removalDone,
   waitingMaterial,
 } from './course-material.repository.js';
+import { CourseMaterialFeed, type FedDocument, type FedResource } from './course-material-feed.js';
 
 /** Resources fed per query of a pass; a pass goes on until nothing waits or a feed fails. */
 const BATCH = 20;
@@ -41,7 +41,10 @@ export class CourseMaterialSync {
     try {
       await this.feedOne(resource, requestId);
     } catch (error) {
-      log.warn({ err: error, resource_id: resource.id }, 'course material not fed yet; it will be when the tutor answers');
+      log.warn(
+        { err: error, resource_id: resource.id },
+        'course material not fed yet; it will be when the tutor answers',
+      );
     }
   }
 
@@ -51,7 +54,10 @@ export class CourseMaterialSync {
       await this.feed.remove(document, requestId);
       await removalDone(this.db, resourceId);
     } catch (error) {
-      log.warn({ err: error, resource_id: resourceId }, 'course material not removed yet; it will be when the tutor answers');
+      log.warn(
+        { err: error, resource_id: resourceId },
+        'course material not removed yet; it will be when the tutor answers',
+      );
     }
   }
 
@@ -80,7 +86,8 @@ export class CourseMaterialSync {
       }
       const epoch = await this.feed.epoch(requestId);
       const lost = await forgetOtherEpochs(this.db, epoch);
-      if (lost > 0) this.log.warn({ resources: lost, epoch }, 'the tutor lost course material; feeding it again');
+      if (lost > 0)
+        this.log.warn({ resources: lost, epoch }, 'the tutor lost course material; feeding it again');
       for (let batch = await waitingMaterial(this.db, BATCH); batch.length > 0; ) {
         for (const resource of batch) {
           await this.feedOne(resource, requestId);
@@ -95,7 +102,8 @@ export class CourseMaterialSync {
         this.log.warn({ err: error }, 'course material not in step with the tutor; it waits in the database');
       this.#reachable = false;
     } finally {
-      if (fed + removed > 0) this.log.info({ fed, removed }, 'course material brought in step with the tutor');
+      if (fed + removed > 0)
+        this.log.info({ fed, removed }, 'course material brought in step with the tutor');
     }
   }
 
@@ -126,7 +134,9 @@ export class CourseMaterialSync {
 
 /** The document itself is the problem (its bytes are gone, the AI service refuses its text), not an outage. */
 function refusedForGood(error: unknown): boolean {
-  return error instanceof BlobNotFoundError || (error instanceof AppError && error.code === 'VALIDATION_ERROR');
+  return (
+    error instanceof BlobNotFoundError || (error instanceof AppError && error.code === 'VALIDATION_ERROR')
+  );
 }
 
 /** A pass when the server is ready and every `everyMs`; closing waits for the pass under way. */

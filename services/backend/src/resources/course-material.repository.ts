@@ -47,16 +47,16 @@ export async function forgetOtherEpochs(db: Db, epoch: string): Promise<number> 
     .updateTable('resources')
     .set({ fed_epoch: '' })
     .where((eb) =>
-      eb.or([
-        eb.and([eb('fed_epoch', '>', ''), eb('fed_epoch', '<', epoch)]),
-        eb('fed_epoch', '>', epoch),
-      ]),
+      eb.or([eb.and([eb('fed_epoch', '>', ''), eb('fed_epoch', '<', epoch)]), eb('fed_epoch', '>', epoch)]),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
-export async function pendingRemovals(db: Db, limit: number): Promise<(FedDocument & { resourceId: string })[]> {
+export async function pendingRemovals(
+  db: Db,
+  limit: number,
+): Promise<(FedDocument & { resourceId: string })[]> {
   const rows = await db
     .selectFrom('course_material_removals')
     .select(['resource_id', 'course_id', 'source'])

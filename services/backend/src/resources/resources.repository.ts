@@ -3,8 +3,8 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ResourcesTable, StoredFilesTable } from '../db/schema.js';
 import { retryTransient } from '../db/transient-errors.js';
-import { CourseMaterialFeed } from './course-material-feed.js';
 import { recordRemoval } from './course-material.repository.js';
+import { CourseMaterialFeed } from './course-material-feed.js';
 
 /** A resource with its file and uploader, as the views need it. */
 export interface ResourceRow {

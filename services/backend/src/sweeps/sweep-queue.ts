@@ -139,7 +139,9 @@ export class QueueSweepDispatcher implements SweepDispatcher {
       ]),
       QUEUE_CALL_LIMIT_MS,
       queueUnavailable,
-    ).catch((error: unknown) => this.#log.warn({ err: error, task_id: taskId }, 'sweep cancel not announced'));
+    ).catch((error: unknown) =>
+      this.#log.warn({ err: error, task_id: taskId }, 'sweep cancel not announced'),
+    );
   }
 
   async parallelism(): Promise<number> {
