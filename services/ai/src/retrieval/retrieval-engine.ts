@@ -105,11 +105,16 @@ export class RetrievalEngine {
     if (!runtime) return false;
     return this.exclusive(async () => {
       if ((await runtime.version()) === this.runtimeVersion) return false;
-      const { version, documents } = await runtime.load();
-      this.index = new SearchIndex(combine(this.base, documents));
-      this.runtimeVersion = version;
+      await this.reload(runtime);
       return true;
     });
+  }
+
+  /** Swaps in the run-time store's current documents (inside `exclusive`). */
+  private async reload(runtime: RuntimeDocumentStore): Promise<void> {
+    const { version, documents } = await runtime.load();
+    this.index = new SearchIndex(combine(this.base, documents));
+    this.runtimeVersion = version;
   }
 
   get indexFile(): GraphIndexFile {
@@ -279,9 +284,15 @@ export class RetrievalEngine {
 
   async removeDocument(source: string, courseId?: string | null): Promise<void> {
     await this.exclusive(async () => {
-      const target = this.index.file.documents.find(
-        (d) => d.source === source && d.course_id === (courseId ?? null),
-      );
+      const find = () =>
+        this.index.file.documents.find((d) => d.source === source && d.course_id === (courseId ?? null));
+      let target = find();
+      // Another instance may have added it since this one last polled: a 404 would tell the
+      // backend it is gone while the shared store keeps it.
+      if (!target && this.runtime?.kind === 'redis') {
+        await this.reload(this.runtime);
+        target = find();
+      }
       if (!target) throw new DocumentNotFoundError(source);
       if (this.runtime && this.isBaseDocument(target.id)) {
         throw new RetrievalInputError(
