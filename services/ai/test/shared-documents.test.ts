@@ -54,7 +54,7 @@ describeWith(
       await b?.app.close();
       for (const dir of dirs) await removeDir(dir);
       const redis = new Redis(redisUrl);
-      await redis.del(`${prefix}documents`, `${prefix}version`);
+      await redis.del(`${prefix}documents`, `${prefix}version`, `${prefix}epoch`);
       await redis.quit();
     });
 
@@ -77,6 +77,49 @@ describeWith(
       });
       expect(removed.statusCode).toBe(200);
       await expect.poll(() => citesNote(a, 'course-a'), SEEN).toBe(false);
+    });
+
+    it('removes through an instance that has not yet seen the document another one added', async () => {
+      const dir = await tempDir();
+      dirs.push(dir);
+      // It polls once a minute: it has not seen the new document when the delete reaches it.
+      const late = await buildTutoringAi(
+        dir,
+        envFor(dir, {
+          REDIS_URL: redisUrl,
+          GRAPH_RAG_RUNTIME_REDIS_PREFIX: prefix,
+          GRAPH_RAG_RUNTIME_POLL_MS: '60000',
+        }),
+      );
+      try {
+        const lateSource = 'resources/r7/late.md';
+        const added = await a.app.inject({
+          method: 'POST',
+          headers: gatewayHeaders,
+          url: '/v1/index/documents',
+          payload: { source: lateSource, course_id: 'course-d', text: note },
+        });
+        expect(added.statusCode).toBe(201);
+        const removed = await late.app.inject({
+          method: 'DELETE',
+          headers: gatewayHeaders,
+          url: `/v1/index/documents?source=${encodeURIComponent(lateSource)}&course_id=course-d`,
+        });
+        expect(removed.statusCode, removed.body).toBe(200);
+        const listedByA = async () =>
+          (
+            await a.app.inject({
+              method: 'GET',
+              url: '/v1/index/documents?course_id=course-d',
+              headers: gatewayHeaders,
+            })
+          ).json().data.documents as { source: string }[];
+        await expect
+          .poll(async () => (await listedByA()).some((d) => d.source === lateSource), SEEN)
+          .toBe(false);
+      } finally {
+        await late.app.close();
+      }
     });
 
     it('keeps documents that two instances add at the same time', async () => {

@@ -23,6 +23,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { gradesRoutes } from './grades/grades.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { CourseMaterialFeed } from './resources/course-material-feed.js';
+import { CourseMaterialSync, scheduleCourseMaterialSync } from './resources/course-material-sync.js';
 import { resourcesRoutes } from './resources/resources.routes.js';
 import { resolveJwtSecret } from './secrets.js';
 import { fallbackRateLimitStore } from './shared/rate-limit-store.js';
@@ -170,13 +171,20 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   // Only the folder store keeps temporary files of its own; a dead S3 upload leaves at most parts,
   // which its abort or the bucket's lifecycle rule removes.
   if (blobs instanceof FolderBlobStore) scheduleTemporaryUploadCleanup(app, blobs, config.uploads.timeoutMs);
+  const courseMaterial = new CourseMaterialSync(
+    db,
+    blobs,
+    new CourseMaterialFeed(config.aiServiceUrl, config.ai.gatewayToken),
+    app.log,
+  );
+  scheduleCourseMaterialSync(app, courseMaterial, config.courseMaterialSyncMs);
   const content: CourseContentContext = {
     db,
     blobs,
     maxUploadBytes: config.uploads.maxBytes,
     limits: config.uploads.limits,
     uploadSlots: new UploadSlots(config.uploads.limits.inFlightPerUser),
-    courseMaterial: new CourseMaterialFeed(config.aiServiceUrl, config.ai.gatewayToken),
+    courseMaterial,
   };
   const simulation: SimulationContext = {
     db,

@@ -46,6 +46,15 @@ export const backendEnvSchema = z
     ),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     AI_SERVICE_URL: z.url().default('http://127.0.0.1:8001'),
+    COURSE_MATERIAL_SYNC_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(3_600_000)
+      .default(10_000)
+      .describe(
+        'How often text resources not yet in the tutor (AI service or its Redis down, Redis emptied) are fed again',
+      ),
     SIM_SERVICE_URL: z.url().default('http://127.0.0.1:8002'),
     TRUST_PROXY: trustProxySchema.describe(
       'Proxies in front whose X-Forwarded-For is believed: false, true (one), a hop count, or addresses/CIDRs',
@@ -229,6 +238,8 @@ export interface BackendConfig {
   /** Undefined until resolved at start: from JWT_SECRET, or the generated development secret. */
   jwtSecret: string | undefined;
   aiServiceUrl: string;
+  /** COURSE_MATERIAL_SYNC_MS: the interval of course-material-sync.ts's pass. */
+  courseMaterialSyncMs: number;
   simServiceUrl: string;
   /** Which proxies may name the client (request.ip, and so login locks and rate limits). */
   trustProxy: TrustProxy;
@@ -328,6 +339,7 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     jwtSecret: env.JWT_SECRET,
     aiServiceUrl: env.AI_SERVICE_URL.replace(/\/$/, ''),
+    courseMaterialSyncMs: env.COURSE_MATERIAL_SYNC_MS,
     simServiceUrl: env.SIM_SERVICE_URL.replace(/\/$/, ''),
     trustProxy: env.TRUST_PROXY,
     frameAncestors: env.FRAME_ANCESTORS,

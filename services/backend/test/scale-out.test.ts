@@ -101,7 +101,7 @@ describeWith(['postgres', 'redis'], 'two of each behind a load balancer', ({ pos
     await database?.drop();
     await s3?.stop();
     const redis = new Redis(redisUrl);
-    await redis.del(`${ragPrefix}documents`, `${ragPrefix}version`);
+    await redis.del(`${ragPrefix}documents`, `${ragPrefix}version`, `${ragPrefix}epoch`);
     await redis.quit();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });

@@ -338,11 +338,11 @@ describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUr
     expect(new Set(runs.map((r) => r.simulation_id))).toEqual(new Set(records));
   }, 150_000);
 
-  it('stops a worker’s computation in the sim service when its sweep is cancelled', async () => {
+  it('stops a worker’s computation in the sim service when its sweep is cancelled, told at once', async () => {
     // A sim service whose solenoid never ends: only stopping the call frees its thread.
     const endless = await startSimService({ SIM_TIMEOUT_SEC: '600' }, ENDLESS_SOLENOID_WORKER);
     try {
-      const f = await startWorker('worker-f', { simUrl: endless.url });
+      const f = await startWorker('worker-f', { simUrl: endless.url, logLevel: 'info' });
       const res = await postSweep(t.app, student, {
         simulation_type: 'solenoid',
         base_parameters: solverExamples.solenoid,
@@ -361,7 +361,7 @@ describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUr
         headers: student,
       });
       expect(cancel.statusCode, cancel.body).toBe(200);
-      // The worker learns it at its next heartbeat and aborts the call.
+      // The backend announces the cancel; the worker checks its lease and aborts the call.
       await waitFor(
         () => simPoolStatus(endless.url),
         (s) => s.running === 0,
@@ -370,6 +370,15 @@ describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUr
       );
       const runs = await runsOf(t.app.db, taskId);
       expect(runs.every((r) => r.status === 'cancelled' && r.simulation_id === null)).toBe(true);
+      // Told by the announcement, not left to find out at its next heartbeat (up to 5 s later,
+      // by when a run of ordinary length has finished for nothing).
+      const announced = f.output
+        .join('')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'sweep cancel announced; checking the runs held');
+      expect(announced).toEqual([expect.objectContaining({ task_id: taskId, runs: 1 })]);
       f.child.kill('SIGTERM');
       expect(await f.exited).toBe(0);
     } finally {

@@ -70,7 +70,16 @@ describe('/v1/index/documents', () => {
       course_id: 'c-42',
     });
     expect(added.statusCode).toBe(201);
-    expect(added.json().data).toEqual({ source: 'resources/r1/waveguides.md', course_id: 'c-42', chunks: 1 });
+    expect(added.json().data).toEqual({
+      source: 'resources/r1/waveguides.md',
+      course_id: 'c-42',
+      chunks: 1,
+      epoch: expect.any(String),
+    });
+    // The epoch the backend records for the document is the one the store reports.
+    const epoch = await send('GET', '/v1/index/epoch');
+    expect(epoch.statusCode).toBe(200);
+    expect(epoch.json().data).toEqual({ epoch: added.json().data.epoch });
 
     const ask = (course_id?: string) =>
       retrieveForChat(

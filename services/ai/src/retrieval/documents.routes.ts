@@ -31,6 +31,13 @@ export const documentSummarySchema = z.object({
   chunks: z.number().int().min(0),
 });
 
+const epochSchema = z
+  .string()
+  .describe(
+    'Names the run-time documents since their store was last empty; a new epoch means documents fed earlier are gone',
+  );
+const addedSchema = documentSummarySchema.extend({ epoch: epochSchema });
+
 const removeQuerySchema = z.object({ source: z.string().min(1).max(200), course_id: courseId.optional() });
 const listQuerySchema = z.object({ course_id: courseId.optional() });
 const listSchema = z.object({
@@ -78,7 +85,7 @@ export function documentRoutes(options: DocumentRoutesOptions) {
             'query sees it. The same source (and course) replaces the earlier version. Text longer than ' +
             'RAG_MAX_DOCUMENT_CHARS is a 400.',
           body: addDocumentBodySchema,
-          response: { 201: successEnvelopeSchema(documentSummarySchema) },
+          response: { 201: successEnvelopeSchema(addedSchema) },
         },
       },
       async (request, reply) => {
@@ -107,6 +114,24 @@ export function documentRoutes(options: DocumentRoutesOptions) {
         const { source, course_id } = request.query;
         await run(() => options.gate.engine().removeDocument(source, course_id ?? null));
         return ok({ source, course_id: course_id ?? null });
+      },
+    );
+    routes.get(
+      '/v1/index/epoch',
+      {
+        config: { errors: ['UNAUTHORIZED'] },
+        schema: {
+          tags: ['retrieval'],
+          summary: 'The epoch of the run-time documents',
+          description:
+            'The backend compares it with the epoch each course document was fed under and feeds again ' +
+            'the ones an emptied store lost (a Redis restarted without its data). 503 while the store is unreachable.',
+          response: { 200: successEnvelopeSchema(z.object({ epoch: epochSchema })) },
+        },
+      },
+      async (request) => {
+        requireBackend(request);
+        return ok({ epoch: await run(() => options.gate.engine().epoch()) });
       },
     );
     routes.get(

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -196,7 +196,12 @@ describe('adding and removing documents at run time', () => {
   it('makes an added document searchable at once and persists it atomically', async () => {
     const { engine, indexPath } = await engineOnDisk();
     expect((await engine.retrieve('waveguide cutoff frequency')).relevant).toBe(false);
-    expect(await engine.addDocument(upload)).toEqual({ source: 'waveguides.md', course_id: null, chunks: 1 });
+    expect(await engine.addDocument(upload)).toEqual({
+      source: 'waveguides.md',
+      course_id: null,
+      chunks: 1,
+      epoch: expect.any(String),
+    });
     expect((await engine.retrieve('waveguide cutoff frequency')).citations[0]!.source).toBe('waveguides.md');
     // The file on disk is exactly what a fresh build of all documents gives.
     expect(await readFile(indexPath, 'utf8')).toBe(serializeIndex(buildIndex([...corpus, upload])).text);
@@ -229,6 +234,18 @@ describe('adding and removing documents at run time', () => {
     await expect(reopened.removeDocument('gauss.md')).rejects.toMatchObject({ code: 'INVALID_DOCUMENT' });
     await reopened.removeDocument('waveguides.md', 'c-1');
     expect((await loadIndexFile(overlayPath!)).documents).toEqual([]);
+  });
+
+  it('keeps the overlay’s epoch across restarts and starts a new one when its folder was emptied', async () => {
+    const { engine, indexPath, overlayPath } = await engineOnDisk(corpus, { overlay: true });
+    const { epoch } = await engine.addDocument({ ...upload, courseId: 'c-1' });
+    const reopen = () => RetrievalEngine.open({ indexPath, overlayPath: overlayPath! });
+    expect(await (await reopen()).epoch()).toBe(epoch);
+    await rm(overlayPath!);
+    await rm(`${overlayPath!}.epoch`);
+    const emptied = await reopen();
+    expect(emptied.listDocuments('c-1').some((d) => d.source === 'waveguides.md')).toBe(false);
+    expect(await emptied.epoch()).not.toBe(epoch);
   });
 
   it('rejects an oversized document without touching the index', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { composeAnswer } from './answer.js';
 import { citationsOf, contextForModel, DEFAULT_BUDGET, sectionLabel, selectPassages } from './context.js';
 import { createEmbeddingProvider, type EmbeddingProvider } from './embeddings.js';
@@ -60,6 +61,8 @@ export class RetrievalEngine {
   private vectors: Promise<VectorStore> | undefined;
   private vectorsChecksum: string | undefined;
   private mutations: Promise<unknown> = Promise.resolve();
+  /** An engine without a store keeps its documents in memory: they last as long as it does. */
+  private readonly memoryEpoch = randomUUID();
 
   private constructor(
     private readonly base: GraphIndexFile,
@@ -102,11 +105,16 @@ export class RetrievalEngine {
     if (!runtime) return false;
     return this.exclusive(async () => {
       if ((await runtime.version()) === this.runtimeVersion) return false;
-      const { version, documents } = await runtime.load();
-      this.index = new SearchIndex(combine(this.base, documents));
-      this.runtimeVersion = version;
+      await this.reload(runtime);
       return true;
     });
+  }
+
+  /** Swaps in the run-time store's current documents (inside `exclusive`). */
+  private async reload(runtime: RuntimeDocumentStore): Promise<void> {
+    const { version, documents } = await runtime.load();
+    this.index = new SearchIndex(combine(this.base, documents));
+    this.runtimeVersion = version;
   }
 
   get indexFile(): GraphIndexFile {
@@ -238,10 +246,15 @@ export class RetrievalEngine {
     await this.vectorStore();
   }
 
+  /** The run-time store's epoch (see RuntimeDocumentStore.epoch). */
+  async epoch(): Promise<string> {
+    return this.runtime ? this.runtime.epoch() : this.memoryEpoch;
+  }
+
   /** Adds or replaces a document; persisted before it becomes visible. */
   async addDocument(
     doc: SourceDocument,
-  ): Promise<{ source: string; course_id: string | null; chunks: number }> {
+  ): Promise<{ source: string; course_id: string | null; chunks: number; epoch: string }> {
     const chunking = chunkingOf(this.index.file);
     const prepared = prepareDocument(doc, chunking, this.options.maxDocumentChars ?? MAX_DOCUMENT_CHARS);
     return this.exclusive(async () => {
@@ -253,19 +266,33 @@ export class RetrievalEngine {
           'source: already used by the prebuilt index; choose another name',
         );
       }
+      let epoch: string = this.memoryEpoch;
       await this.commit(
         (docs) => [...docs.filter((d) => d.document.id !== id), prepared],
-        (runtime) => runtime.put(prepared),
+        async (runtime) => {
+          epoch = await runtime.put(prepared);
+        },
       );
-      return { source: doc.source, course_id: prepared.document.course_id, chunks: prepared.chunks.length };
+      return {
+        source: doc.source,
+        course_id: prepared.document.course_id,
+        chunks: prepared.chunks.length,
+        epoch,
+      };
     });
   }
 
   async removeDocument(source: string, courseId?: string | null): Promise<void> {
     await this.exclusive(async () => {
-      const target = this.index.file.documents.find(
-        (d) => d.source === source && d.course_id === (courseId ?? null),
-      );
+      const find = () =>
+        this.index.file.documents.find((d) => d.source === source && d.course_id === (courseId ?? null));
+      let target = find();
+      // Another instance may have added it since this one last polled: a 404 would tell the
+      // backend it is gone while the shared store keeps it.
+      if (!target && this.runtime?.kind === 'redis') {
+        await this.reload(this.runtime);
+        target = find();
+      }
       if (!target) throw new DocumentNotFoundError(source);
       if (this.runtime && this.isBaseDocument(target.id)) {
         throw new RetrievalInputError(

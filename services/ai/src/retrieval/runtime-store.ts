@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
-import { access } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { AppError } from '@faraday/contracts';
+import type { RedisAvailability } from '@faraday/server-kit';
 import type { Redis } from 'ioredis';
 import type { ChunkingOptions } from './chunker.js';
 import { assembleIndex, type PreparedDocument, preparedDocumentsOf } from './graph-builder.js';
@@ -17,12 +18,19 @@ export interface RuntimeDocumentStore {
   readonly kind: 'file' | 'redis';
   /** Every run-time document, ordered by id, and the version they are at. */
   load(): Promise<{ version: string; documents: PreparedDocument[] }>;
-  /** Adds or replaces one document. */
-  put(doc: PreparedDocument): Promise<void>;
+  /** Adds or replaces one document; answers the store's epoch it was stored under. */
+  put(doc: PreparedDocument): Promise<string>;
   /** Removes one document by id (absent is fine). */
   remove(id: string): Promise<void>;
   /** The current version: cheap, so instances can poll it to follow each other's changes. */
   version(): Promise<string>;
+  /**
+   * Names this store's contents since it was last empty: a store that lost everything (a Redis
+   * restarted without its data, a deleted data folder) starts a new epoch. The backend records
+   * the epoch each document was fed under and feeds again whatever an older epoch holds
+   * (docs/adr/0126-course-material-survives-redis-loss.md).
+   */
+  epoch(): Promise<string>;
 }
 
 const byId = (a: PreparedDocument, b: PreparedDocument) => compareStrings(a.document.id, b.document.id);
@@ -47,9 +55,10 @@ export class FileRuntimeStore implements RuntimeDocumentStore {
     return { version: this.versionOf(this.documents), documents: this.documents };
   }
 
-  async put(doc: PreparedDocument): Promise<void> {
+  async put(doc: PreparedDocument): Promise<string> {
     const { documents } = await this.load();
     await this.save([...documents.filter((d) => d.document.id !== doc.document.id), doc].sort(byId));
+    return this.epoch();
   }
 
   async remove(id: string): Promise<void> {
@@ -59,6 +68,15 @@ export class FileRuntimeStore implements RuntimeDocumentStore {
 
   async version(): Promise<string> {
     return (await this.load()).version;
+  }
+
+  /** Kept beside the index file; a folder that lost both starts a new epoch. */
+  async epoch(): Promise<string> {
+    const path = `${this.path}.epoch`;
+    if (await exists(path)) return (await readFile(path, 'utf8')).trim();
+    const epoch = randomUUID();
+    await writeFile(path, epoch);
+    return epoch;
   }
 
   private async save(documents: PreparedDocument[]): Promise<void> {
@@ -74,59 +92,86 @@ export class FileRuntimeStore implements RuntimeDocumentStore {
 }
 
 /**
- * Run-time documents in Redis, shared by every AI instance: a hash of documents by id and a
- * version counter, changed together in one MULTI. Per-document entries mean two instances
- * adding different documents at once both keep theirs (no read-modify-write of a whole set).
+ * Run-time documents in Redis, shared by every AI instance: a hash of documents by id, a version
+ * and an epoch, changed together in one MULTI. Per-document entries mean two instances adding
+ * different documents at once both keep theirs (no read-modify-write of a whole set). The version
+ * is a fresh random value on each change, not a counter: a Redis restarted empty and changed once
+ * must not show a version an instance already holds. The epoch is created (SET NX) by the first
+ * write or read after Redis was empty.
  */
 export class RedisRuntimeStore implements RuntimeDocumentStore {
   readonly kind = 'redis' as const;
   private readonly documentsKey: string;
   private readonly versionKey: string;
+  private readonly epochKey: string;
 
   constructor(
     private readonly redis: Redis,
     prefix: string,
+    /** While Redis is known to be down, calls fail at once instead of each waiting for a timeout. */
+    private readonly availability?: RedisAvailability,
   ) {
     this.documentsKey = `${prefix}documents`;
     this.versionKey = `${prefix}version`;
+    this.epochKey = `${prefix}epoch`;
   }
 
   async load() {
-    const [[, entries], [, version]] = (await unreachableAs503(
+    const [[, entries], [, version]] = (await this.command(() =>
       this.redis.multi().hgetall(this.documentsKey).get(this.versionKey).exec(),
     )) as [[null, Record<string, string>], [null, string | null]];
     const documents = Object.values(entries).map((json) => JSON.parse(json) as PreparedDocument);
     return { version: version ?? '0', documents: documents.sort(byId) };
   }
 
-  async put(doc: PreparedDocument): Promise<void> {
-    await unreachableAs503(
+  async put(doc: PreparedDocument): Promise<string> {
+    const results = await this.command(() =>
       this.redis
         .multi()
+        .set(this.epochKey, randomUUID(), 'NX')
         .hset(this.documentsKey, doc.document.id, JSON.stringify(doc))
-        .incr(this.versionKey)
+        .set(this.versionKey, randomUUID())
+        .get(this.epochKey)
         .exec(),
     );
+    return String(results?.[3]?.[1]);
   }
 
   async remove(id: string): Promise<void> {
-    await unreachableAs503(this.redis.multi().hdel(this.documentsKey, id).incr(this.versionKey).exec());
+    await this.command(() =>
+      this.redis.multi().hdel(this.documentsKey, id).set(this.versionKey, randomUUID()).exec(),
+    );
   }
 
   async version(): Promise<string> {
-    return (await unreachableAs503(this.redis.get(this.versionKey))) ?? '0';
+    return (await this.command(() => this.redis.get(this.versionKey))) ?? '0';
+  }
+
+  async epoch(): Promise<string> {
+    const results = await this.command(() =>
+      this.redis.multi().set(this.epochKey, randomUUID(), 'NX').get(this.epochKey).exec(),
+    );
+    return String(results?.[1]?.[1]);
+  }
+
+  /** A Redis failure as the catalogue's 503, so a course upload is told to retry, not a 500. */
+  private async command<T>(run: () => Promise<T>): Promise<T> {
+    if (this.availability && !this.availability.usable) throw unreachable();
+    try {
+      const result = await run();
+      this.availability?.succeeded();
+      return result;
+    } catch (error) {
+      this.availability?.failed(error);
+      throw unreachable(error);
+    }
   }
 }
 
-/** A Redis failure as the catalogue's 503, so a course upload is told to retry, not a 500. */
-async function unreachableAs503<T>(command: Promise<T>): Promise<T> {
-  try {
-    return await command;
-  } catch (error) {
-    throw new AppError('SERVICE_UNAVAILABLE', 'The shared course-material store (Redis) is unreachable', {
-      cause: error,
-    });
-  }
+function unreachable(cause?: unknown): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', 'The shared course-material store (Redis) is unreachable', {
+    ...(cause === undefined ? {} : { cause }),
+  });
 }
 
 async function exists(path: string): Promise<boolean> {

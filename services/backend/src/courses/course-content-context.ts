@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { CourseMaterialFeed } from '../resources/course-material-feed.js';
+import type { CourseMaterialSync } from '../resources/course-material-sync.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { UploadLimitSettings, UploadSlots } from '../storage/upload-limits.js';
 
@@ -13,6 +13,6 @@ export interface CourseContentContext {
   limits: UploadLimitSettings;
   /** Uploads being received per user by this instance. */
   uploadSlots: UploadSlots;
-  /** Feeds text resources to the AI tutor's retrieval index (absent in some tests). */
-  courseMaterial?: CourseMaterialFeed;
+  /** Keeps the AI tutor's retrieval index in step with the text resources (absent in some tests). */
+  courseMaterial?: CourseMaterialSync;
 }

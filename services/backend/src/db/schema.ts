@@ -150,6 +150,16 @@ export interface ResourcesTable {
   description: string;
   uploaded_by: string;
   uploaded_at: string;
+  /** null: not course material; '': waiting to be fed to the tutor; else the AI epoch it was fed under. */
+  fed_epoch: string | null;
+}
+
+/** Deleted course material the tutor may still hold, until the AI service confirmed its removal. */
+export interface CourseMaterialRemovalsTable {
+  resource_id: string;
+  course_id: string;
+  source: string;
+  created_at: string;
 }
 
 export interface SimulationsTable {
@@ -256,6 +266,7 @@ export interface Database {
   stored_files: StoredFilesTable;
   submission_files: SubmissionFilesTable;
   resources: ResourcesTable;
+  course_material_removals: CourseMaterialRemovalsTable;
   simulations: SimulationsTable;
   sweep_tasks: SweepTasksTable;
   sweep_runs: SweepRunsTable;

@@ -1,5 +1,5 @@
+import { AppError } from '@faraday/contracts';
 import { callService } from '@faraday/server-kit';
-import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../storage/blob-store.js';
 
 /** Text resources larger than this are not fed to retrieval (the AI service refuses huge documents). */
@@ -14,11 +14,17 @@ export interface FedResource {
   blobKey: string;
 }
 
+/** A document the tutor may hold, by the name it was fed under. */
+export interface FedDocument {
+  courseId: string;
+  source: string;
+}
+
 /**
- * Keeps the AI tutor's retrieval index in step with a course's text resources: an uploaded
- * Markdown or plain-text file becomes course material for that course's questions, and
- * leaves the index when the resource is deleted. The upload itself never fails because of
- * this; a failure is logged and the resource stays.
+ * The AI service's calls that keep the tutor's retrieval index in step with a course's text
+ * resources: an uploaded Markdown or plain-text file becomes course material for that course's
+ * questions, and leaves the index when the resource is deleted. Every call throws on failure;
+ * `CourseMaterialSync` (course-material-sync.ts) decides what is tried again.
  */
 export class CourseMaterialFeed {
   constructor(
@@ -39,41 +45,38 @@ export class CourseMaterialFeed {
     return this.gatewayToken ? { 'x-ai-gateway-token': this.gatewayToken } : {};
   }
 
-  async add(
-    resource: FedResource,
-    blobs: BlobStore,
-    requestId: string,
-    log: FastifyBaseLogger,
-  ): Promise<void> {
-    if (!CourseMaterialFeed.feeds(resource)) return;
-    try {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await blobs.open(resource.blobKey)) chunks.push(chunk as Buffer);
-      await callService('ai', this.aiServiceUrl, '/v1/index/documents', {
-        method: 'POST',
-        body: {
-          source: CourseMaterialFeed.sourceOf(resource),
-          text: Buffer.concat(chunks).toString('utf8'),
-          course_id: resource.courseId,
-        },
-        requestId,
-        headers: this.headers(),
-        timeoutMs: this.timeoutMs,
-      });
-    } catch (error) {
-      log.warn(
-        { err: error, resource_id: resource.id },
-        'could not add the resource to the course material index',
-      );
-    }
+  /** The epoch of the AI service's run-time documents (a new one after its store lost them). */
+  async epoch(requestId: string): Promise<string> {
+    const answer = await callService<{ epoch: string }>('ai', this.aiServiceUrl, '/v1/index/epoch', {
+      method: 'GET',
+      requestId,
+      headers: this.headers(),
+      timeoutMs: this.timeoutMs,
+    });
+    return answer.epoch;
   }
 
-  async remove(resource: FedResource, requestId: string, log: FastifyBaseLogger): Promise<void> {
-    if (!CourseMaterialFeed.feeds(resource)) return;
-    const query = new URLSearchParams({
-      source: CourseMaterialFeed.sourceOf(resource),
-      course_id: resource.courseId,
+  /** Adds (or replaces) the resource's text; answers the epoch it was stored under. */
+  async add(resource: FedResource, blobs: BlobStore, requestId: string): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await blobs.open(resource.blobKey)) chunks.push(chunk as Buffer);
+    const answer = await callService<{ epoch: string }>('ai', this.aiServiceUrl, '/v1/index/documents', {
+      method: 'POST',
+      body: {
+        source: CourseMaterialFeed.sourceOf(resource),
+        text: Buffer.concat(chunks).toString('utf8'),
+        course_id: resource.courseId,
+      },
+      requestId,
+      headers: this.headers(),
+      timeoutMs: this.timeoutMs,
     });
+    return answer.epoch;
+  }
+
+  /** Removes the document; a document the tutor does not hold (404) counts as removed. */
+  async remove(document: FedDocument, requestId: string): Promise<void> {
+    const query = new URLSearchParams({ source: document.source, course_id: document.courseId });
     try {
       await callService('ai', this.aiServiceUrl, `/v1/index/documents?${query}`, {
         method: 'DELETE',
@@ -82,10 +85,7 @@ export class CourseMaterialFeed {
         timeoutMs: this.timeoutMs,
       });
     } catch (error) {
-      log.warn(
-        { err: error, resource_id: resource.id },
-        'could not remove the resource from the course material index',
-      );
+      if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
     }
   }
 }

@@ -3,6 +3,8 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ResourcesTable, StoredFilesTable } from '../db/schema.js';
 import { retryTransient } from '../db/transient-errors.js';
+import { recordRemoval } from './course-material.repository.js';
+import { CourseMaterialFeed } from './course-material-feed.js';
 
 /** A resource with its file and uploader, as the views need it. */
 export interface ResourceRow {
@@ -81,7 +83,8 @@ export async function findResource(db: Db, resourceId: string): Promise<Resource
 
 /**
  * Deletes the resource and its file row in one transaction; answers the blob key to delete
- * afterwards, or undefined when another request deleted it first.
+ * afterwards, or undefined when another request deleted it first. Course material the tutor may
+ * hold leaves a removal to confirm, in the same transaction (docs/adr/0126).
  */
 export async function deleteResourceRows(db: Db, resourceId: string): Promise<string | undefined> {
   return retryTransient(() =>
@@ -89,13 +92,19 @@ export async function deleteResourceRows(db: Db, resourceId: string): Promise<st
       const row = await trx
         .selectFrom('resources as r')
         .innerJoin('stored_files as f', 'f.id', 'r.file_id')
-        .select(['r.file_id', 'f.blob_key'])
+        .select(['r.file_id', 'r.course_id', 'r.fed_epoch', 'f.file_name', 'f.blob_key'])
         .where('r.id', '=', resourceId)
         .executeTakeFirst();
       if (!row) return undefined;
       const deleted = await trx.deleteFrom('resources').where('id', '=', resourceId).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return undefined;
       await trx.deleteFrom('stored_files').where('id', '=', row.file_id).execute();
+      if (row.fed_epoch !== null) {
+        await recordRemoval(trx, resourceId, {
+          courseId: row.course_id,
+          source: CourseMaterialFeed.sourceOf({ id: resourceId, fileName: row.file_name }),
+        });
+      }
       return row.blob_key;
     }),
   );

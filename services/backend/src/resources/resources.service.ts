@@ -15,7 +15,7 @@ import { isoNow } from '../shared/time.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { deleteBlobsQuietly } from '../storage/discard.js';
 import { type StorageRoom, storageRoom } from '../storage/upload-limits.js';
-import type { FedResource } from './course-material-feed.js';
+import { CourseMaterialFeed, type FedResource } from './course-material-feed.js';
 import { classify, SNIFF_BYTES } from './file-types.js';
 import type { ReceivedUpload } from './multipart-upload.js';
 import { categoryList, toResourceView } from './resource-views.js';
@@ -64,11 +64,6 @@ async function readHead(blobs: BlobStore, key: string, size: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-/**
- * Upload: be allowed to change the course's content, stream the file into the blob store,
- * check the form, decide the type from the bytes, then write the file and resource rows in one
- * transaction. Whatever fails after the blob was written deletes it again.
- */
 function fedResourceOf(row: ResourceRow): FedResource {
   return {
     id: row.id,
@@ -80,6 +75,11 @@ function fedResourceOf(row: ResourceRow): FedResource {
   };
 }
 
+/**
+ * Upload: be allowed to change the course's content, stream the file into the blob store,
+ * check the form, decide the type from the bytes, then write the file and resource rows in one
+ * transaction. Whatever fails after the blob was written deletes it again.
+ */
 export async function uploadResource(
   ctx: CourseContentContext,
   principal: Principal,
@@ -146,6 +146,8 @@ async function storeResource(
         description: fields.description,
         uploaded_by: principal.userId,
         uploaded_at: now,
+        // Text waits to be fed to the tutor (''), until the AI service took it (docs/adr/0126).
+        fed_epoch: kind.type === 'text' ? '' : null,
       },
     );
   } catch (error) {
@@ -155,7 +157,7 @@ async function storeResource(
   // Read back outside the cleanup above: once committed, the blob belongs to the rows.
   const saved = await findResource(ctx.db, resourceId);
   if (!saved) throw new AppError('RESOURCE_NOT_FOUND');
-  await ctx.courseMaterial?.add(fedResourceOf(saved), ctx.blobs, requestId, log);
+  if (saved.type === 'text') await ctx.courseMaterial?.uploaded(fedResourceOf(saved), requestId, log);
   return toResourceView(saved);
 }
 
@@ -209,5 +211,8 @@ export async function deleteResource(
   const blobKey = await deleteResourceRows(ctx.db, resourceId);
   if (blobKey === undefined) throw new AppError('RESOURCE_NOT_FOUND');
   await deleteBlobsQuietly(ctx.blobs, [blobKey], log);
-  await ctx.courseMaterial?.remove(fedResourceOf(row), requestId, log);
+  if (CourseMaterialFeed.feeds(fedResourceOf(row))) {
+    const document = { courseId: row.course_id, source: CourseMaterialFeed.sourceOf(fedResourceOf(row)) };
+    await ctx.courseMaterial?.deleted(row.id, document, requestId, log);
+  }
 }

@@ -97,13 +97,28 @@ async function settleFailure(
 }
 
 /**
- * Renews the run's lease every RUN_HEARTBEAT_MS while it is alive. When the renewal finds the
- * fence gone (the task was cancelled, or the run was declared dead and given to another),
- * `lost` fires: the solver call is aborted and the sim service frees its thread.
+ * Where a run's holder hears that its sweep was cancelled at once, instead of at its next
+ * heartbeat: `watch` calls `check` when a cancellation of the task is announced and answers the
+ * function that stops watching. The announcement is only a hint; the database decides.
  */
-function keepLeased(ctx: SimulationContext, claimed: ClaimedRun, log: SweepLog) {
+export interface CancelAnnouncements {
+  watch(taskId: string, check: () => void): () => void;
+}
+
+/**
+ * Renews the run's lease every RUN_HEARTBEAT_MS while it is alive, and at once when a cancel is
+ * announced. When the renewal finds the fence gone (the task was cancelled, or the run was
+ * declared dead and given to another), `lost` fires: the solver call is aborted and the sim
+ * service frees its thread.
+ */
+function keepLeased(
+  ctx: SimulationContext,
+  claimed: ClaimedRun,
+  log: SweepLog,
+  announcements: CancelAnnouncements | undefined,
+) {
   const lost = new AbortController();
-  const timer = setInterval(() => {
+  const renew = () => {
     renewRun(ctx.db, claimed.fence).then(
       (held) => {
         if (!held) lost.abort();
@@ -111,9 +126,17 @@ function keepLeased(ctx: SimulationContext, claimed: ClaimedRun, log: SweepLog) 
       // The database is unreachable: nobody else can reclaim the run either; keep going.
       (error: unknown) => log.warn({ err: error, task_id: claimed.fence.taskId }, 'sweep heartbeat failed'),
     );
-  }, RUN_HEARTBEAT_MS);
+  };
+  const timer = setInterval(renew, RUN_HEARTBEAT_MS);
   timer.unref();
-  return { lost: lost.signal, stop: () => clearInterval(timer) };
+  const unwatch = announcements?.watch(claimed.fence.taskId, renew);
+  return {
+    lost: lost.signal,
+    stop: () => {
+      clearInterval(timer);
+      unwatch?.();
+    },
+  };
 }
 
 /**
@@ -124,12 +147,17 @@ function keepLeased(ctx: SimulationContext, claimed: ClaimedRun, log: SweepLog) 
 export async function performSweepRun(
   ctx: SimulationContext,
   claimed: ClaimedRun,
-  options: { lastChance: boolean; signal?: AbortSignal; log: SweepLog },
+  options: {
+    lastChance: boolean;
+    signal?: AbortSignal;
+    log: SweepLog;
+    announcements?: CancelAnnouncements | undefined;
+  },
 ): Promise<RunOutcome> {
   const { task, run, fence } = claimed;
   const type = task.simulation_type as SimulationType;
   const parameters = JSON.parse(run.parameters) as Record<string, unknown>;
-  const lease = keepLeased(ctx, claimed, options.log);
+  const lease = keepLeased(ctx, claimed, options.log, options.announcements);
   const signal = options.signal ? AbortSignal.any([lease.lost, options.signal]) : lease.lost;
   let outcome: RunOutcome;
   try {

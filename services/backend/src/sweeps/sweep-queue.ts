@@ -1,8 +1,10 @@
 import { AppError } from '@faraday/contracts';
 import { REDIS_COMMAND_TIMEOUT_MS, redisClientOptions, withTimeout } from '@faraday/server-kit';
 import { type ConnectionOptions, Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { redisNamespace } from '../shared/redis-keys.js';
 import type { SimulationContext } from '../simulations/simulation-context.js';
+import { sweepCancelChannel } from './sweep-cancel-announcements.js';
 import type { SweepLog } from './sweep-executor.js';
 import { MAX_RUN_ATTEMPTS, recoverSweeps, type SweepDispatcher } from './sweep-recovery.js';
 import { runIndexesWithStatus } from './sweeps.repository.js';
@@ -67,6 +69,8 @@ export class QueueSweepDispatcher implements SweepDispatcher {
   readonly #log: SweepLog;
   readonly #options: QueueDispatcherOptions;
   readonly #queue: Queue<SweepJobData>;
+  /** Publishes cancels to the workers; connected on the first cancel (they are rare). */
+  #announcer: Redis | undefined;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(ctx: SimulationContext, log: SweepLog, options: QueueDispatcherOptions) {
@@ -118,10 +122,25 @@ export class QueueSweepDispatcher implements SweepDispatcher {
     await withTimeout(added, QUEUE_CALL_LIMIT_MS, queueUnavailable);
   }
 
+  /**
+   * Best effort, bounded like every queue call: a job that slips through finds its run cancelled
+   * and does nothing, and a worker that misses the announcement sees the cancel at its heartbeat.
+   */
   async cancel(taskId: string, runIndexes: number[]): Promise<void> {
-    // Best effort: a job that slips through finds its run cancelled and does nothing.
-    await Promise.allSettled(
-      runIndexes.map((runIndex) => this.#queue.remove(sweepJobId({ taskId, runIndex }))),
+    if (!this.#announcer) {
+      this.#announcer = new Redis(this.#options.redisUrl, { ...redisClientOptions, lazyConnect: true });
+      this.#announcer.on('error', () => {});
+    }
+    const announce = this.#announcer.publish(sweepCancelChannel(this.#options.prefix), taskId);
+    await withTimeout(
+      Promise.allSettled([
+        announce,
+        ...runIndexes.map((runIndex) => this.#queue.remove(sweepJobId({ taskId, runIndex }))),
+      ]),
+      QUEUE_CALL_LIMIT_MS,
+      queueUnavailable,
+    ).catch((error: unknown) =>
+      this.#log.warn({ err: error, task_id: taskId }, 'sweep cancel not announced'),
     );
   }
 
@@ -138,6 +157,7 @@ export class QueueSweepDispatcher implements SweepDispatcher {
 
   async stop(): Promise<void> {
     clearInterval(this.#timer);
+    this.#announcer?.disconnect();
     // With Redis gone, closing fails the commands still pending: shutting down must finish anyway.
     await this.#queue
       .close()

@@ -1,6 +1,13 @@
 import { type Job, Worker } from 'bullmq';
 import type { SimulationContext } from '../simulations/simulation-context.js';
-import { claimSweepRun, performSweepRun, type RunOutcome, type SweepLog } from './sweep-executor.js';
+import { RedisCancelAnnouncements } from './sweep-cancel-announcements.js';
+import {
+  type CancelAnnouncements,
+  claimSweepRun,
+  performSweepRun,
+  type RunOutcome,
+  type SweepLog,
+} from './sweep-executor.js';
 import { redisConnection, SWEEP_QUEUE_NAME, type SweepJobData } from './sweep-queue.js';
 
 export interface SweepWorkerOptions {
@@ -32,7 +39,12 @@ class RunDeferred extends Error {
 export async function processSweepJob(
   ctx: SimulationContext,
   job: Job<SweepJobData>,
-  options: { worker: string; log: SweepLog; signal?: AbortSignal | undefined },
+  options: {
+    worker: string;
+    log: SweepLog;
+    signal?: AbortSignal | undefined;
+    announcements?: CancelAnnouncements | undefined;
+  },
 ): Promise<SweepJobResult> {
   const key = { taskId: job.data.taskId, runIndex: job.data.runIndex };
   const claimed = await claimSweepRun(ctx, key, options.worker, { fromRunning: true });
@@ -40,21 +52,26 @@ export async function processSweepJob(
   const outcome = await performSweepRun(ctx, claimed, {
     lastChance: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
     log: options.log,
+    announcements: options.announcements,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (outcome === 'released') throw new RunDeferred(outcome);
   return outcome;
 }
 
-/** A BullMQ worker taking sweep runs; close() lets the jobs in hand finish first. */
+/**
+ * A BullMQ worker taking sweep runs; close() lets the jobs in hand finish first. A cancel
+ * announced by the backend stops the runs of that sweep at once.
+ */
 export function startSweepWorker(
   ctx: SimulationContext,
   options: SweepWorkerOptions,
   log: SweepLog,
 ): Worker<SweepJobData, SweepJobResult> {
+  const announcements = new RedisCancelAnnouncements(options.redisUrl, options.prefix, log);
   const worker = new Worker<SweepJobData, SweepJobResult>(
     SWEEP_QUEUE_NAME,
-    (job) => processSweepJob(ctx, job, { worker: options.name, log }),
+    (job) => processSweepJob(ctx, job, { worker: options.name, log, announcements }),
     {
       connection: redisConnection(options.redisUrl, 'worker'),
       prefix: options.prefix,
@@ -66,6 +83,7 @@ export function startSweepWorker(
       maxStalledCount: 3,
     },
   );
+  worker.on('closed', () => announcements.close());
   worker.on('error', (error) => log.warn({ err: error }, 'sweep worker error'));
   worker.on('failed', (job, error) => {
     if (error.name !== 'RunDeferred') log.warn({ err: error, job_id: job?.id }, 'sweep job failed');
