@@ -53,10 +53,17 @@ function runWorkerToExit(env: Record<string, string>): Promise<{ code: number | 
 describe('sim-worker configuration', () => {
   it('refuses to start without REDIS_URL or with invalid settings, saying why', async () => {
     expect(existsSync(WORKER), `${WORKER} is missing; build first (npx tsc -b services/backend)`).toBe(true);
-    const noRedis = await runWorkerToExit({ DATA_DIR: '/nonexistent' });
+    const noRedis = await runWorkerToExit({
+      DATA_DIR: '/nonexistent',
+      AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN,
+    });
     expect(noRedis.code).toBe(1);
     expect(noRedis.output).toContain('REDIS_URL is required');
-    const bad = await runWorkerToExit({ REDIS_URL: 'redis://127.0.0.1:1', SWEEP_WORKER_CONCURRENCY: '99' });
+    const bad = await runWorkerToExit({
+      REDIS_URL: 'redis://127.0.0.1:1',
+      SWEEP_WORKER_CONCURRENCY: '99',
+      AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN,
+    });
     expect(bad.code).toBe(1);
     expect(bad.output).toContain('SWEEP_WORKER_CONCURRENCY');
   });

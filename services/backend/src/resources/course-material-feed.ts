@@ -29,7 +29,7 @@ export interface FedDocument {
 export class CourseMaterialFeed {
   constructor(
     private readonly aiServiceUrl: string,
-    private readonly gatewayToken: string | undefined,
+    private readonly gatewayToken: string,
     private readonly timeoutMs = 10_000,
   ) {}
 
@@ -42,7 +42,7 @@ export class CourseMaterialFeed {
   }
 
   private headers(): Record<string, string> {
-    return this.gatewayToken ? { 'x-ai-gateway-token': this.gatewayToken } : {};
+    return { 'x-ai-gateway-token': this.gatewayToken };
   }
 
   /** The epoch of the AI service's run-time documents (a new one after its store lost them). */
