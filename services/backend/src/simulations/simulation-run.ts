@@ -193,34 +193,39 @@ export async function runAndRecord(
   const buffers = new AnswerBuffers();
   // Only JSON arrays reach the body as the very bytes written here; compact ones are re-encoded.
   const segments = request.gzip && form.arrays === 'json' ? new GzipSegments() : undefined;
-  const { received, dataKey, pngKey } = await storeWhileReceiving(
-    ctx,
-    chunks,
-    { form, buffers, segments },
-    {
-      type: request.type,
-      parameters,
-    },
-  );
-  const { parts, arrays: answerArrays } = received;
-  const id = newId();
-  const stored = storeRun(ctx, {
-    id,
-    ownerId: principal.userId,
-    courseId: courseId ?? null,
-    type: request.type,
-    title: title ?? `${request.type} run`,
-    parameters,
-    metadata: parts.document.metadata,
-    png: pngKey,
-    data: dataKey,
-  });
-  // Written while the blobs are being stored; sent only once the run is recorded.
   try {
-    const body = answerBody(asAnswered(parts, await answerArrays, form), form, id, buffers);
-    return { body, buffers, ...(segments && segments.size > 0 ? { segments } : {}) };
-  } finally {
-    await stored;
+    const { received, dataKey, pngKey } = await storeWhileReceiving(
+      ctx,
+      chunks,
+      { form, buffers, segments },
+      {
+        type: request.type,
+        parameters,
+      },
+    );
+    const { parts, arrays: answerArrays } = received;
+    const id = newId();
+    const stored = storeRun(ctx, {
+      id,
+      ownerId: principal.userId,
+      courseId: courseId ?? null,
+      type: request.type,
+      title: title ?? `${request.type} run`,
+      parameters,
+      metadata: parts.document.metadata,
+      png: pngKey,
+      data: dataKey,
+    });
+    // Written while the blobs are being stored; sent only once the run is recorded.
+    try {
+      const body = answerBody(asAnswered(parts, await answerArrays, form), form, id, buffers);
+      return { body, buffers, ...(segments && segments.size > 0 ? { segments } : {}) };
+    } finally {
+      await stored;
+    }
+  } catch (error) {
+    segments?.discard(); // an answer that will not be sent needs no compression
+    throw error;
   }
 }
 

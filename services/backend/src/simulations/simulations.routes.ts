@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { constants as zlib } from 'node:zlib';
 import {
   messageSchema,
@@ -46,7 +47,7 @@ function recordedSolverRequestSchema(solver: SimulationType) {
 /**
  * Compression of the answers, when the client's Accept-Encoding asks for it
  * (docs/adr/0030-numbers-and-answer-forms.md); a solver answer with large JSON arrays is gzip
- * compressed while its figure is drawn instead (gzip-segments.ts, docs/adr/0123-…). Brotli at quality 1 and gzip at level 1 take a 6 MB
+ * compressed while its figure is drawn and streamed instead (gzip-segments.ts, ADRs 0123, 0127). Brotli at quality 1 and gzip at level 1 take a 6 MB
  * answer to about 2.2 MB in a few tens of milliseconds on the thread pool; higher levels cost far
  * more time for a few percent. Output in 1 MiB pieces: with zlib's 16 KiB default a 6 MB answer
  * makes ~150 round trips between the thread pool and the event loop, which cost more than the
@@ -133,7 +134,7 @@ export function simulationsRoutes(ctx: SimulationContext) {
             'the figure and every value that is not an array), `arrays` writes the numeric arrays compactly (base64 ' +
             'float64 or float32, see CompactArray). The run is recorded whole either way, and its data.json has every ' +
             'number as JSON. Answers are compressed (br, gzip or deflate) when Accept-Encoding asks for it; a large ' +
-            'answer with JSON arrays comes as gzip whenever gzip is accepted (its arrays are compressed while the figure is drawn).',
+            'answer with JSON arrays comes as gzip whenever gzip is accepted, streamed (chunked): the parts of its arrays compressed while the figure was drawn go compressed, the rest stored.',
           params: z.object({ solver: z.enum(simulationTypes) }),
           querystring: simulationAnswerQuerySchema,
           body: simulationRecordFieldsSchema.loose(),
@@ -160,10 +161,12 @@ export function simulationsRoutes(ctx: SimulationContext) {
           reply.raw.once('close', () => answer.buffers.release());
           if (answer.segments) {
             // A large answer whose arrays were compressed while the figure was drawn: gzip,
-            // even when br is also accepted (joining segments is gzip's; br would start over).
-            const gzip = await answer.segments.join(answer.body);
+            // even when br is also accepted (joining segments is gzip's; br would start over),
+            // streamed as the socket takes it (its length is known only once it is sent).
             reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
-            return sendChunks(reply as FastifyReply, 'application/json; charset=utf-8', gzip);
+            return (reply as FastifyReply)
+              .type('application/json; charset=utf-8')
+              .send(Readable.from(answer.segments.stream(answer.body), { objectMode: false }));
           }
           return sendChunks(reply as FastifyReply, 'application/json; charset=utf-8', answer.body);
         } catch (error) {
