@@ -10,6 +10,7 @@ import { addSweepRunHeartbeat } from './0008-sweep-run-heartbeat.js';
 import { createLoginFailures } from './0009-login-failures-by-address.js';
 import { createCourseSearch } from './0010-course-search.js';
 import { createBrowserSessions } from './0025-browser-sessions.js';
+import { createAnnouncements } from './0027-announcements.js';
 import { addCourseMaterialFeedState } from './0026-course-material-feed-state.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-course-search': createCourseSearch,
   '0025-browser-sessions': createBrowserSessions,
   '0026-course-material-feed-state': addCourseMaterialFeedState,
+  '0027-announcements': createAnnouncements,
 };
