@@ -119,6 +119,8 @@ describe.each(testDatabaseFactories())('announcements on $name', (factory) => {
       payload: { pinned: false },
     });
     expect(unpin.json().data).toMatchObject({ pinned: false, title: 'Final title' });
+    // Pinning is not an edit: updated_at stays where the last change of content put it.
+    expect(unpin.json().data.updated_at).toBe(edit.json().data.updated_at);
 
     const empty = await t.app.inject({
       method: 'PUT',

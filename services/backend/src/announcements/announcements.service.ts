@@ -104,10 +104,12 @@ export async function editAnnouncement(
     throw new AppError('ANNOUNCEMENT_NOT_FOUND');
   }
   await checkAttachment(db, courseId, input.resource_id);
-  const changes: Updateable<AnnouncementsTable> = { updated_at: isoNow() };
+  const changes: Updateable<AnnouncementsTable> = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.body !== undefined) changes.body = input.body;
   if (input.resource_id !== undefined) changes.resource_id = input.resource_id;
+  // Pinning is not editing: updated_at (shown as "edited") moves only when the content changes.
+  if (Object.keys(changes).length > 0) changes.updated_at = isoNow();
   if (input.pinned !== undefined) changes.pinned = input.pinned ? 1 : 0;
   if (!(await updateAnnouncementRow(db, announcementId, changes)))
     throw new AppError('ANNOUNCEMENT_NOT_FOUND');

@@ -10,8 +10,8 @@ import { addSweepRunHeartbeat } from './0008-sweep-run-heartbeat.js';
 import { createLoginFailures } from './0009-login-failures-by-address.js';
 import { createCourseSearch } from './0010-course-search.js';
 import { createBrowserSessions } from './0025-browser-sessions.js';
-import { createAnnouncements } from './0027-announcements.js';
 import { addCourseMaterialFeedState } from './0026-course-material-feed-state.js';
+import { createAnnouncements } from './0027-announcements.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
