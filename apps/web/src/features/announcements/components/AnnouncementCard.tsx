@@ -40,16 +40,8 @@ export function AnnouncementCard({
               <Title order={3} size="h4" id={`announcement-${a.id}`}>
                 {a.title}
               </Title>
-              {a.pinned && (
-                <Badge color="blue">
-                  {t('announcements.pinned')}
-                </Badge>
-              )}
-              {!a.read && (
-                <Badge color="red">
-                  {t('announcements.unread')}
-                </Badge>
-              )}
+              {a.pinned && <Badge color="blue">{t('announcements.pinned')}</Badge>}
+              {!a.read && <Badge color="red">{t('announcements.unread')}</Badge>}
             </Group>
             <Text size="sm" c="dimmed">
               {t('announcements.postedBy', { name: a.author_name ?? '—', date: formatDate(a.created_at) })}
