@@ -2,6 +2,8 @@ import {
   type AnswerFieldGroup,
   type ArrayEncoding,
   addMembersResponseSchema,
+  announcementListSchema,
+  announcementSchema,
   assignmentDetailSchema,
   assignmentListSchema,
   assignmentSchema,
@@ -15,6 +17,7 @@ import {
   gradingQueueSchema,
   inviteCodeSchema,
   joinCourseResponseSchema,
+  markAnnouncementsReadSchema,
   memberListSchema,
   messageSchema,
   resetPasswordResponseSchema,
@@ -31,6 +34,7 @@ import {
   sweepResultsSchema,
   sweepTaskSchema,
   tokenResponseSchema,
+  unreadAnnouncementsSchema,
   updateCourseResponseSchema,
   userListSchema,
   userSchema,
@@ -108,6 +112,8 @@ export function createFaradayClient(options: ClientOptions = {}) {
       gradingQueue: (query: { page?: number; limit?: number } = {}) =>
         get('/api/v1/me/grading-queue', gradingQueueSchema, query),
       dueAssignments: (days = 14) => get('/api/v1/me/due-assignments', dueAssignmentsSchema, { days }),
+      unreadAnnouncements: (limit = 20) =>
+        get('/api/v1/me/unread-announcements', unreadAnnouncementsSchema, { limit }),
     },
     courses: {
       list: (query: { page?: number; limit?: number; search?: string } = {}) =>
@@ -156,6 +162,24 @@ export function createFaradayClient(options: ClientOptions = {}) {
         id: string,
         body: { score: number; feedback: string; attempt?: number },
       ) => send('PUT', `${submission(courseId, assignmentId, id)}/grade`, submissionSchema, body),
+    },
+    announcements: {
+      list: (courseId: string, query: { page?: number; limit?: number } = {}) =>
+        get(`${course(courseId)}/announcements`, announcementListSchema, query),
+      create: (
+        courseId: string,
+        body: { title: string; body: string; resource_id?: string | null; pinned?: boolean },
+      ) => send('POST', `${course(courseId)}/announcements`, announcementSchema, body),
+      update: (
+        courseId: string,
+        id: string,
+        body: { title?: string; body?: string; resource_id?: string | null; pinned?: boolean },
+      ) => send('PUT', `${course(courseId)}/announcements/${enc(id)}`, announcementSchema, body),
+      remove: (courseId: string, id: string) =>
+        send('DELETE', `${course(courseId)}/announcements/${enc(id)}`, messageSchema),
+      /** Marks every announcement of the course read for the caller. */
+      markRead: (courseId: string) =>
+        send('POST', `${course(courseId)}/announcements/read`, markAnnouncementsReadSchema),
     },
     resources: {
       list: (courseId: string) => get(`${course(courseId)}/resources`, resourceListSchema),

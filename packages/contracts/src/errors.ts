@@ -29,6 +29,7 @@ export const errorCatalogue = {
   WEAK_PASSWORD: { status: 400, message: 'The password does not meet the complexity rules' },
   COURSE_FULL: { status: 409, message: 'The course has reached its maximum number of students' },
   ASSIGNMENT_NOT_FOUND: { status: 404, message: 'Assignment not found' },
+  ANNOUNCEMENT_NOT_FOUND: { status: 404, message: 'Announcement not found' },
   RESOURCE_NOT_FOUND: { status: 404, message: 'Resource not found' },
   SIMULATION_NOT_FOUND: { status: 404, message: 'Simulation not found' },
   TASK_NOT_FOUND: { status: 404, message: 'Task not found' },

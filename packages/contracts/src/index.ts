@@ -1,4 +1,5 @@
 export * from './ai.js';
+export * from './announcements.js';
 export * from './assignments.js';
 export * from './conversations.js';
 export * from './corpchat.js';

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { aiGatewayRoutes } from './ai-gateway/ai-gateway.routes.js';
+import { announcementsRoutes } from './announcements/announcements.routes.js';
 import { assignmentsRoutes } from './assignments/assignments.routes.js';
 import { accessDocs, installAccessControl } from './auth/access.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -63,6 +64,7 @@ const BACKEND_TAGS = {
   'course members': 'Teachers, assistants and students of a course',
   assignments: 'Assignments of a course, submissions, attempts and grading',
   resources: 'Course files: upload, list, download (with ranges), delete',
+  announcements: 'Course announcements: post, edit, pin, delete; read markers and your unread ones',
   grades: 'The gradebook of a course, as JSON or CSV; your grading queue and due assignments',
   simulation: 'The electromagnetics lab: run a solver, the history of runs, parameter sweeps',
   ai: 'The AI tutor: chat modes, retrieval, course documents',
@@ -197,6 +199,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(gradesRoutes(db));
   await app.register(assignmentsRoutes(content));
   await app.register(resourcesRoutes(content));
+  await app.register(announcementsRoutes(db));
   await app.register(simulationsRoutes(simulation));
   await app.register(sweepsRoutes(simulation, config));
   scheduleRetention(app, simulation);

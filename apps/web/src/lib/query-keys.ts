@@ -12,3 +12,9 @@ export const courseKeys = {
   mine: ['courses', 'mine'] as const,
   detail: (id: string) => ['courses', id] as const,
 };
+
+/**
+ * The user's unread announcements across courses: shown by the dashboard, refreshed by the
+ * announcements feature once it has marked a course's announcements read.
+ */
+export const unreadAnnouncementsKey = [...meKey, 'unread-announcements'] as const;

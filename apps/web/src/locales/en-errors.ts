@@ -25,6 +25,7 @@ export const enErrors = {
     WEAK_PASSWORD: 'The password does not meet the rules.',
     COURSE_FULL: 'The course is full.',
     ASSIGNMENT_NOT_FOUND: 'This assignment does not exist or is no longer available.',
+    ANNOUNCEMENT_NOT_FOUND: 'This announcement does not exist or has been deleted.',
     RESOURCE_NOT_FOUND: 'This file does not exist or is no longer available.',
     SIMULATION_NOT_FOUND: 'This simulation run does not exist.',
     TASK_NOT_FOUND: 'This task does not exist.',

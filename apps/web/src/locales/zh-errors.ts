@@ -23,6 +23,7 @@ export const zhErrors: typeof enErrors = {
     WEAK_PASSWORD: '密码不符合规则。',
     COURSE_FULL: '课程人数已满。',
     ASSIGNMENT_NOT_FOUND: '该作业不存在或已无法访问。',
+    ANNOUNCEMENT_NOT_FOUND: '该公告不存在或已被删除。',
     RESOURCE_NOT_FOUND: '该文件不存在或已无法访问。',
     SIMULATION_NOT_FOUND: '该仿真记录不存在。',
     TASK_NOT_FOUND: '该任务不存在。',

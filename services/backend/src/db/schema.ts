@@ -162,6 +162,27 @@ export interface CourseMaterialRemovalsTable {
   created_at: string;
 }
 
+/** A course's announcement: Markdown as written (rendered without raw HTML by the client). */
+export interface AnnouncementsTable {
+  id: string;
+  course_id: string;
+  title: string;
+  body: string;
+  /** An attached resource of the same course; null when none (or it was deleted). */
+  resource_id: string | null;
+  pinned: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One reader's marker: present once the user has read the announcement. */
+export interface AnnouncementReadsTable {
+  announcement_id: string;
+  user_id: string;
+  read_at: string;
+}
+
 export interface SimulationsTable {
   id: string;
   owner_id: string;
@@ -267,6 +288,8 @@ export interface Database {
   submission_files: SubmissionFilesTable;
   resources: ResourcesTable;
   course_material_removals: CourseMaterialRemovalsTable;
+  announcements: AnnouncementsTable;
+  announcement_reads: AnnouncementReadsTable;
   simulations: SimulationsTable;
   sweep_tasks: SweepTasksTable;
   sweep_runs: SweepRunsTable;

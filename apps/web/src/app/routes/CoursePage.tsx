@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
+import { AnnouncementsTab } from '../../features/announcements';
 import { AssignmentsTab, GradesTab } from '../../features/assignments';
 import { MembersTab, OverviewTab } from '../../features/courses';
 import { ResourcesTab } from '../../features/resources';
 import { useCourse } from '../../hooks/useCourse';
 
-const tabs = ['overview', 'members', 'assignments', 'resources', 'grades'] as const;
+const tabs = ['overview', 'announcements', 'members', 'assignments', 'resources', 'grades'] as const;
 
 /**
- * /courses/:courseId/:tab — one course as tabs, composed here from three features: the course's own
- * overview and members, its assignments and grades, and its resources.
+ * /courses/:courseId/:tab — one course as tabs, composed here from four features: the course's own
+ * overview and members, its announcements, its assignments and grades, and its resources.
  */
 export default function CoursePage() {
   const { t } = useTranslation();
@@ -48,6 +49,9 @@ export default function CoursePage() {
               </Tabs.List>
               <Tabs.Panel value="overview" pt="md">
                 <OverviewTab course={data} />
+              </Tabs.Panel>
+              <Tabs.Panel value="announcements" pt="md">
+                <AnnouncementsTab courseId={courseId} staff={staff} />
               </Tabs.Panel>
               <Tabs.Panel value="members" pt="md">
                 <MembersTab courseId={courseId} canManage={staff && data.my_role !== 'assistant'} />

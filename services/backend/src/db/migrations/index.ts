@@ -11,6 +11,7 @@ import { createLoginFailures } from './0009-login-failures-by-address.js';
 import { createCourseSearch } from './0010-course-search.js';
 import { createBrowserSessions } from './0025-browser-sessions.js';
 import { addCourseMaterialFeedState } from './0026-course-material-feed-state.js';
+import { createAnnouncements } from './0027-announcements.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-course-search': createCourseSearch,
   '0025-browser-sessions': createBrowserSessions,
   '0026-course-material-feed-state': addCourseMaterialFeedState,
+  '0027-announcements': createAnnouncements,
 };

@@ -14,3 +14,14 @@ export function useGradingQueue(limit: number) {
     queryFn: () => api.me.gradingQueue({ limit }),
   });
 }
+
+/** Unread announcements of the user's courses, newest first. */
+export function useUnreadAnnouncements() {
+  return useQuery({
+    queryKey: dashboardKeys.unreadAnnouncements,
+    queryFn: () => api.me.unreadAnnouncements(SHOWN_ANNOUNCEMENTS),
+  });
+}
+
+/** The card stays short; the rest are a click away in each course. */
+const SHOWN_ANNOUNCEMENTS = 8;

@@ -5,12 +5,16 @@ import { QueryState } from '../../../components/QueryState';
 import { useMe } from '../../../hooks/useMe';
 import { useMyCourses } from '../../../hooks/useMyCourses';
 import { DueSoon } from '../components/DueSoon';
+import { UnreadAnnouncements } from '../components/UnreadAnnouncements';
 import { WaitingForGrading } from '../components/WaitingForGrading';
 
 /** The dashboard shows the first of the user's courses; the courses page has them all. */
 const SHOWN_COURSES = 20;
 
-/** / — a greeting, the user's courses, and what is due (students) or waiting for a grade (staff). */
+/**
+ * / — a greeting, the user's courses, their unread announcements, and what is due (students) or
+ * waiting for a grade (staff).
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -44,6 +48,7 @@ export default function DashboardPage() {
           </QueryState>
         </Card>
         {me.data && (isStudent ? <DueSoon /> : <WaitingForGrading />)}
+        {me.data && <UnreadAnnouncements />}
       </SimpleGrid>
     </Stack>
   );
