@@ -41,10 +41,7 @@ export class ExerciseEngine {
   private readonly explain: ExplainExercises;
   private readonly phrasing: Phrasing;
 
-  constructor(
-    kb: KnowledgeBase,
-    data: ExercisesFile,
-  ) {
+  constructor(kb: KnowledgeBase, data: ExercisesFile) {
     const phrasing = new Phrasing(data.phrases);
     this.phrasing = phrasing;
     this.numeric = new NumericExercises(kb, data, phrasing);
