@@ -2,7 +2,7 @@ import type { CourseResult } from '../knowledge/knowledge-base.js';
 import type { ChoiceDefinition } from './exercise-data.js';
 import type { Phrasing } from './phrasing.js';
 import { generator, shuffled } from './seed.js';
-import type { Bilingual, CheckResult, ChoiceKey, ExerciseAnswer, Instance } from './types.js';
+import type { Bilingual, CheckResult, ChoiceKey, Drawn, ExerciseAnswer, Instance } from './types.js';
 
 /**
  * Multiple choice: the right statement among wrong ones that students hold, each wrong one with
@@ -14,7 +14,7 @@ const LABELS = 'abcdefgh';
 export class ChoiceExercises {
   constructor(private readonly phrasing: Phrasing) {}
 
-  draw(result: CourseResult, item: ChoiceDefinition, seed: string, template: string): Instance {
+  draw(result: CourseResult, item: ChoiceDefinition, seed: string, template: string): Drawn {
     const options: { text: Bilingual; code: string; feedback: Bilingual }[] = [
       { text: item.answer, code: 'choice-correct', feedback: this.phrasing.both('feedback.choice-correct') },
       ...item.distractors.map((d) => {
@@ -41,7 +41,6 @@ export class ChoiceExercises {
     return {
       view: {
         template,
-        seed,
         kind: 'choice',
         result: result.id,
         topic: result.topic,

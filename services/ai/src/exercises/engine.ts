@@ -11,7 +11,7 @@ import { ExplainExercises, type ExplanationJudge } from './explain.js';
 import { FormulaExercises } from './formula.js';
 import { NumericExercises } from './numeric.js';
 import { Phrasing } from './phrasing.js';
-import type { CheckResult, ExerciseAnswer, ExerciseKind, Instance, Lang, Template } from './types.js';
+import type { CheckResult, Drawn, ExerciseAnswer, ExerciseKind, Instance, Lang, Template } from './types.js';
 
 /**
  * The exercise engine guided learning and quizzes share: templates built from the course
@@ -114,15 +114,19 @@ export class ExerciseEngine {
   /** The instance of a template for a seed (see seedFor): the same seed, the same instance. */
   draw(template: string, seed: string): Instance {
     const e = this.entry(template);
+    return { seed, ...this.drawn(e, seed) };
+  }
+
+  private drawn(e: Entry, seed: string): Drawn {
     switch (e.kind) {
       case 'numeric':
         return this.numeric.draw(e.result, e.numeric!, seed, e.id);
       case 'formula':
-        return this.formula.draw(e.result, seed, e.id);
+        return this.formula.draw(e.result, e.id);
       case 'choice':
         return this.choice.draw(e.result, e.choice!, seed, e.id);
       case 'explain':
-        return this.explain.draw(e.result, seed, e.id);
+        return this.explain.draw(e.result, e.id);
     }
   }
 

@@ -1,6 +1,6 @@
 import type { CourseResult } from '../knowledge/knowledge-base.js';
 import type { Phrasing } from './phrasing.js';
-import type { Bilingual, CheckResult, ExerciseAnswer, ExplainKey, Instance, Lang } from './types.js';
+import type { Bilingual, CheckResult, Drawn, ExerciseAnswer, ExplainKey, Instance, Lang } from './types.js';
 import { MAX_ANSWER_CHARS } from './types.js';
 
 /**
@@ -33,7 +33,7 @@ const JUDGED_RIGHT = 0.7;
 export class ExplainExercises {
   constructor(private readonly phrasing: Phrasing) {}
 
-  draw(result: CourseResult, seed: string, template: string): Instance {
+  draw(result: CourseResult, template: string): Drawn {
     const conditions = (result.conditions ?? []).map((c) => ({ en: c.en, zh: c.zh }));
     const model: Bilingual = {
       en: [result.statement.en, ...conditions.map((c) => `(${c.en})`)].join(' '),
@@ -48,7 +48,6 @@ export class ExplainExercises {
     return {
       view: {
         template,
-        seed,
         kind: 'explain',
         result: result.id,
         topic: result.topic,

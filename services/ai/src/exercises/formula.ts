@@ -4,7 +4,7 @@ import { type Expr, evaluate, parseExpression, symbolsOf } from '../simulated/ex
 import type { ExercisesFile } from './exercise-data.js';
 import type { Phrasing } from './phrasing.js';
 import { generator } from './seed.js';
-import type { CheckResult, ExerciseAnswer, FormulaKey, Instance } from './types.js';
+import type { CheckResult, Drawn, ExerciseAnswer, FormulaKey, Instance } from './types.js';
 import { MAX_ANSWER_CHARS } from './types.js';
 
 /**
@@ -41,7 +41,7 @@ export class FormulaExercises {
     );
   }
 
-  draw(result: CourseResult, seed: string, template: string): Instance {
+  draw(result: CourseResult, template: string): Drawn {
     const compute = result.compute!;
     const inExpr = symbolsOfMathjs(compute.expr).filter((s) => !(s in this.kb.constants) && s !== 'pi');
     const variables = Object.keys(result.variables ?? {});
@@ -57,7 +57,6 @@ export class FormulaExercises {
     return {
       view: {
         template,
-        seed,
         kind: 'formula',
         result: result.id,
         topic: result.topic,
@@ -104,7 +103,7 @@ export class FormulaExercises {
     }
     const ratios: number[] = [];
     for (let trial = 0; trial < this.data.defaults.formula_trials; trial += 1) {
-      const values = this.trialValues(result, key, used, `${instance.view.seed}:${trial}`);
+      const values = this.trialValues(result, key, used, `${instance.seed}:${trial}`);
       const scope = { ...this.kb.constants, ...values };
       const expected = math.evaluate(key.expr, scope) as unknown;
       const given = evaluate(tree, (name) => {

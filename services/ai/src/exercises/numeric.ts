@@ -6,7 +6,7 @@ import { CalculatorError, readQuantity } from '../tools/calculator.js';
 import type { ExercisesFile, NumericDefinition, Range } from './exercise-data.js';
 import type { Phrasing } from './phrasing.js';
 import { generator } from './seed.js';
-import type { Bilingual, CheckResult, ExerciseAnswer, Instance, NumericKey } from './types.js';
+import type { Bilingual, CheckResult, Drawn, ExerciseAnswer, Instance, NumericKey } from './types.js';
 import { MAX_ANSWER_CHARS } from './types.js';
 
 /**
@@ -34,7 +34,7 @@ export class NumericExercises {
     return entry.factor;
   }
 
-  draw(result: CourseResult, definition: NumericDefinition, seed: string, template: string): Instance {
+  draw(result: CourseResult, definition: NumericDefinition, seed: string, template: string): Drawn {
     const random = generator(seed, template);
     const constants = this.kb.constants;
     for (let attempt = 0; attempt < MAX_DRAWS; attempt += 1) {
@@ -53,7 +53,7 @@ export class NumericExercises {
       if (!(result.conditions ?? []).every((c) => conditionHolds(c.expr, values, constants))) continue;
       const value = evaluateResult(result, values, constants);
       if (!Number.isFinite(value)) continue;
-      return this.instance(result, definition, seed, template, values, shown, value);
+      return this.instance(result, definition, template, values, shown, value);
     }
     throw new Error(`exercises.json: no draw of ${result.id} meets its conditions`);
   }
@@ -68,12 +68,11 @@ export class NumericExercises {
   private instance(
     result: CourseResult,
     definition: NumericDefinition,
-    seed: string,
     template: string,
     values: Record<string, number>,
     shown: Record<string, number>,
     value: number,
-  ): Instance {
+  ): Drawn {
     const compute = result.compute!;
     const given = Object.entries(definition.ranges).map(([name, range]) => {
       const variable = result.variables![name]!;
@@ -122,7 +121,6 @@ export class NumericExercises {
     return {
       view: {
         template,
-        seed,
         kind: 'numeric',
         result: result.id,
         topic: result.topic,

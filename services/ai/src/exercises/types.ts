@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { exerciseAnswerSchema, exerciseKinds } from '@faraday/contracts';
+import type { z } from 'zod';
 import type { CourseResult } from '../knowledge/knowledge-base.js';
 
 export type Lang = 'en' | 'zh';
@@ -7,27 +8,11 @@ export interface Bilingual {
   zh: string;
 }
 
-export const EXERCISE_KINDS = ['numeric', 'choice', 'formula', 'explain'] as const;
-export type ExerciseKind = (typeof EXERCISE_KINDS)[number];
+export type ExerciseKind = (typeof exerciseKinds)[number];
 
 /** The longest answer text read: a number with a unit, a formula, an explanation. */
 export const MAX_ANSWER_CHARS = { numeric: 100, formula: 300, explain: 4000, choice: 8 } as const;
 
-/**
- * An answer as a route receives it. Its kind must be the exercise's; what it holds is checked by
- * the engine (units, symbols, choices), which answers EXERCISE_ANSWER_INVALID for what it cannot read.
- */
-export const exerciseAnswerSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('numeric'),
-    /** "25 µT", or a number with `unit` beside it. */
-    value: z.union([z.string(), z.number()]),
-    unit: z.string().optional(),
-  }),
-  z.object({ kind: z.literal('choice'), choice: z.string() }),
-  z.object({ kind: z.literal('formula'), formula: z.string() }),
-  z.object({ kind: z.literal('explain'), text: z.string() }),
-]);
 export type ExerciseAnswer = z.infer<typeof exerciseAnswerSchema>;
 
 export interface Template {
@@ -40,7 +25,6 @@ export interface Template {
 /** What the student sees: the prompt with their numbers, the choices, the unit asked for. Never the answer. */
 export interface PublicView {
   template: string;
-  seed: string;
   kind: ExerciseKind;
   result: string;
   topic: string;
@@ -88,12 +72,17 @@ export type ExerciseKey = NumericKey | ChoiceKey | FormulaKey | ExplainKey;
 
 /** A drawn exercise: rebuilt from (template, seed) whenever needed, so the key is never stored client-side. */
 export interface Instance {
+  /** Not in the view: with the engine's source, a seed would give the order of the choices away. */
+  seed: string;
   view: PublicView;
   key: ExerciseKey;
   /** The worked solution and the right answer, shown only after an answer is checked. */
   solution: Bilingual & { tex?: string };
   hint: Bilingual;
 }
+
+/** An instance as a kind's module draws it; the engine adds the seed. */
+export type Drawn = Omit<Instance, 'seed'>;
 
 export interface CheckResult {
   /** null when nothing was graded: an explanation the student marks themselves. */
