@@ -144,6 +144,8 @@ describe('numeric answers', () => {
       en: expect.stringContaining('factor 4'),
     });
     // The prompt states the diameter D; taken for the radius it halves the field.
+    expect(ring.view.given!.find((g) => g.symbol === 'D')!.name).toEqual({ en: 'diameter', zh: '直径' });
+    expect(ring.view.prompt.en).toMatch(/diameter D = [\d.]+ cm/);
     expect(numeric(ring, written(ring, 2, 'T')).feedback).toMatchObject({ code: 'diameter' });
     expect(numeric(ring, written(ring, Math.PI, 'T')).feedback.code).toBe('slip:loop-wire-formula');
     expect(numeric(ring, written(ring, 1.03, 'T')).feedback.code).toBe('close');

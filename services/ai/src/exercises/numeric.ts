@@ -78,24 +78,21 @@ export class NumericExercises {
       const variable = result.variables![name]!;
       const label: Bilingual = { en: variable.en, zh: variable.zh };
       if ('constant' in range) {
-        const text = `${name} = ${plainQuantity(values[name]!, this.kb.units.si[variable.kind] ?? '')}`;
+        const text = plainQuantity(values[name]!, this.kb.units.si[variable.kind] ?? '');
         return { symbol: name, name: label, text };
       }
       const diameter = definition.given?.[name] === 'diameter';
       const number = diameter ? 2 * shown[name]! : shown[name]!;
       const text = `${Number(number.toPrecision(6))}${range.unit === '°' ? '°' : range.unit ? ` ${range.unit}` : ''}`;
-      return { symbol: diameter ? 'D' : name, name: label, text, diameter };
+      if (diameter) return { symbol: 'D', name: this.phrasing.both('name.diameter'), text, diameter };
+      return { symbol: name, name: label, text };
     });
     const givenText = (lang: 'en' | 'zh') =>
       given
         .map((g) =>
           'diameter' in g && g.diameter
             ? this.phrasing.say(lang, 'numeric.diameter', { value: g.text })
-            : this.phrasing.say(lang, 'numeric.given', {
-                name: g.name,
-                symbol: g.symbol,
-                value: g.text.replace(/^\S+ = /, ''),
-              }),
+            : this.phrasing.say(lang, 'numeric.given', { name: g.name, symbol: g.symbol, value: g.text }),
         )
         .join(lang === 'zh' ? '，' : ', ');
     const prompt = (lang: 'en' | 'zh') =>
