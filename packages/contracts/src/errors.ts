@@ -64,6 +64,10 @@ export const errorCatalogue = {
   REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in time' },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range is outside the file' },
   VALIDATION_ERROR: { status: 400, message: 'The request is invalid' },
+  EXERCISE_ANSWER_INVALID: {
+    status: 400,
+    message: 'The answer cannot be read for this exercise (its type, unit or size)',
+  },
   UPSTREAM_UNAVAILABLE: { status: 503, message: 'A service this request needs is unavailable' },
   UPSTREAM_TIMEOUT: { status: 504, message: 'A service this request needs did not answer in time' },
   UPSTREAM_BAD_RESPONSE: { status: 502, message: 'A service this request needs gave an invalid answer' },

@@ -6,6 +6,7 @@ export * from './corpchat.js';
 export * from './courses.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './exercises.js';
 export * from './identity.js';
 export * from './json-numbers.js';
 export * from './pagination.js';

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { chatRoutes } from './chat/chat.routes.js';
 import type { ChatDeps } from './chat/chat.service.js';
 import type { AiConfig } from './config.js';
+import { courseExercises } from './exercises/engine.js';
+import { exerciseRoutes } from './exercises/exercises.routes.js';
 import { guidedRoutes } from './guided/guided.routes.js';
 import { registerReadiness } from './readiness.js';
 import { documentRoutes, RetrievalGate } from './retrieval/index.js';
@@ -35,7 +37,7 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
       tags: {
         chat: 'Chat in one of the modes, whole or streamed',
         retrieval: 'Course documents and retrieval over the course material',
-        tutoring: 'Guided learning sessions, writing analysis, chat with tools',
+        tutoring: 'Guided learning sessions, writing analysis, chat with tools, exercises',
         health: 'Liveness probe',
       },
       securitySchemes: {
@@ -43,7 +45,8 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
           type: 'apiKey',
           in: 'header',
           name: GATEWAY_TOKEN_HEADER,
-          description: 'The shared token the backend sends (required by /v1/index, and by /v1 in production)',
+          description:
+            'The shared token the backend sends (required by /v1/index and /v1/exercises, and by /v1 in production)',
         },
       },
       describeRoute: gatewayDocs,
@@ -87,5 +90,6 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
   await app.register(guidedRoutes({ chat: deps, search, now: options.now ?? Date.now }));
   await app.register(writingRoutes(deps));
   await app.register(toolsRoutes({ chat: deps, search }));
+  await app.register(exerciseRoutes(courseExercises()));
   return app;
 }

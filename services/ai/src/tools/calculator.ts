@@ -1,4 +1,4 @@
-import { all, create, type MathNode } from 'mathjs';
+import { all, create, type MathNode, type Unit } from 'mathjs';
 import { plainSuperscripts } from './superscripts.js';
 
 /**
@@ -178,6 +178,26 @@ function parse(expression: string): MathNode {
       `cannot parse "${expression}": ${error instanceof Error ? error.message : error}`,
     );
   }
+}
+
+/**
+ * A number or a quantity as mathjs reads it, through the same whitelist, for callers that
+ * compare quantities themselves (the exercise checker converts an answer to the expected unit).
+ */
+export function readQuantity(expression: string): number | Unit {
+  const normalized = normalizeExpression(expression);
+  const tree = parse(normalized);
+  checkTree(tree);
+  let result: unknown;
+  try {
+    result = tree.evaluate();
+  } catch (error) {
+    throw new CalculatorError(
+      `cannot evaluate "${normalized}": ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  if (typeof result === 'number' || math.isUnit(result)) return result;
+  throw new CalculatorError('the result is not a real number or a quantity');
 }
 
 export function evaluateExpression(expression: string): CalculatedValue & { expression: string } {

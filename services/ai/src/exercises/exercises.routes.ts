@@ -1,0 +1,99 @@
+import {
+  AppError,
+  exerciseCheckRequestSchema,
+  exerciseCheckResultSchema,
+  exerciseInstanceRequestSchema,
+  exerciseInstanceResponseSchema,
+  exerciseKinds,
+  exerciseTemplateSchema,
+  ok,
+  successEnvelopeSchema,
+} from '@faraday/contracts';
+import type { ZodTypeProvider } from '@faraday/server-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ExerciseEngine } from './engine.js';
+import { seedFor } from './seed.js';
+
+/**
+ * `/v1/exercises/*`: the backend draws a student's instance and checks answers here. Only the
+ * backend may call them (the gateway token, in every environment): a seed and a check together
+ * would let anyone else try answers without their attempts being counted.
+ */
+function requireBackend(request: FastifyRequest): void {
+  if (!request.trusted) throw new AppError('UNAUTHORIZED', 'Exercises need the gateway token');
+}
+
+const templatesQuerySchema = z.object({
+  kind: z.enum(exerciseKinds).optional(),
+  topic: z.string().max(64).optional(),
+});
+
+export function exerciseRoutes(engine: ExerciseEngine) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    routes.get(
+      '/v1/exercises/templates',
+      {
+        config: { errors: ['UNAUTHORIZED'] },
+        schema: {
+          tags: ['tutoring'],
+          summary: 'The exercise templates, by kind and topic',
+          querystring: templatesQuerySchema,
+          response: { 200: successEnvelopeSchema(z.object({ templates: z.array(exerciseTemplateSchema) })) },
+        },
+      },
+      async (request) => {
+        requireBackend(request);
+        const { kind, topic } = request.query;
+        const templates = engine
+          .templates()
+          .filter((t) => (!kind || t.kind === kind) && (!topic || t.topic === topic));
+        return ok({ templates });
+      },
+    );
+    routes.post(
+      '/v1/exercises/instances',
+      {
+        config: { errors: ['UNAUTHORIZED', 'NOT_FOUND'] },
+        schema: {
+          tags: ['tutoring'],
+          summary: "Draw a student's instance of an exercise: the view, never the answer",
+          description:
+            'The seed is a hash of the student, the template and the attempt: the same three give the same ' +
+            'numbers and choices. Keep the seed on the server and show the student the view only.',
+          body: exerciseInstanceRequestSchema,
+          response: { 200: successEnvelopeSchema(exerciseInstanceResponseSchema) },
+        },
+      },
+      async (request) => {
+        requireBackend(request);
+        const seed = seedFor(request.body);
+        return ok({ seed, view: engine.draw(request.body.template, seed).view });
+      },
+    );
+    routes.post(
+      '/v1/exercises/check',
+      {
+        bodyLimit: 64 * 1024,
+        config: { errors: ['UNAUTHORIZED', 'NOT_FOUND', 'EXERCISE_ANSWER_INVALID'] },
+        schema: {
+          tags: ['tutoring'],
+          summary: 'Check an answer: score, feedback on the slip made, hint and worked solution',
+          description:
+            'Deterministic: the same template, seed and answer always give the same result. An answer of ' +
+            'the wrong kind, without a needed unit, unreadable or too long is a 400 EXERCISE_ANSWER_INVALID ' +
+            '(details says why) and is not an attempt. Explanations come back ungraded, with the model ' +
+            'answer for the student to mark themselves.',
+          body: exerciseCheckRequestSchema,
+          response: { 200: successEnvelopeSchema(exerciseCheckResultSchema) },
+        },
+      },
+      async (request) => {
+        requireBackend(request);
+        const { template, seed, answer } = request.body;
+        return ok(engine.check(engine.draw(template, seed), answer));
+      },
+    );
+  };
+}
