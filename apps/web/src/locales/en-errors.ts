@@ -25,6 +25,7 @@ export const enErrors = {
     WEAK_PASSWORD: 'The password does not meet the rules.',
     COURSE_FULL: 'The course is full.',
     ASSIGNMENT_NOT_FOUND: 'This assignment does not exist or is no longer available.',
+    EXERCISE_ANSWER_INVALID: 'This answer cannot be read: check its number, unit or formula.',
     ANNOUNCEMENT_NOT_FOUND: 'This announcement does not exist or has been deleted.',
     RESOURCE_NOT_FOUND: 'This file does not exist or is no longer available.',
     SIMULATION_NOT_FOUND: 'This simulation run does not exist.',
