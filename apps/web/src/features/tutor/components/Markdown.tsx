@@ -5,6 +5,7 @@ import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';
+import markdownClasses from '../../../components/MarkdownText.module.css';
 import classes from './tutor.module.css';
 
 const CITE_HREF = '#cite-';
@@ -70,7 +71,7 @@ export const Markdown = memo(function Markdown({ text, citations = [], onCite, c
     },
   };
   return (
-    <div className={classes.markdown}>
+    <div className={markdownClasses.markdown}>
       <ReactMarkdown
         remarkPlugins={[remarkMath]}
         rehypePlugins={[[rehypeKatex, { throwOnError: false, strict: 'ignore' }]]}
