@@ -185,33 +185,27 @@ function parse(expression: string): MathNode {
  * compare quantities themselves (the exercise checker converts an answer to the expected unit).
  */
 export function readQuantity(expression: string): number | Unit {
-  const normalized = normalizeExpression(expression);
-  const tree = parse(normalized);
-  checkTree(tree);
-  let result: unknown;
-  try {
-    result = tree.evaluate();
-  } catch (error) {
-    throw new CalculatorError(
-      `cannot evaluate "${normalized}": ${error instanceof Error ? error.message : error}`,
-    );
-  }
+  const { result } = evaluateChecked(expression);
   if (typeof result === 'number' || math.isUnit(result)) return result;
   throw new CalculatorError('the result is not a real number or a quantity');
 }
 
-export function evaluateExpression(expression: string): CalculatedValue & { expression: string } {
+/** The expression normalised, checked against the whitelist and evaluated. */
+function evaluateChecked(expression: string): { normalized: string; result: unknown } {
   const normalized = normalizeExpression(expression);
   const tree = parse(normalized);
   checkTree(tree);
-  let result: unknown;
   try {
-    result = tree.evaluate();
+    return { normalized, result: tree.evaluate() };
   } catch (error) {
     throw new CalculatorError(
       `cannot evaluate "${normalized}": ${error instanceof Error ? error.message : error}`,
     );
   }
+}
+
+export function evaluateExpression(expression: string): CalculatedValue & { expression: string } {
+  const { normalized, result } = evaluateChecked(expression);
   return { expression: normalized, ...describeResult(result) };
 }
 
