@@ -1,4 +1,5 @@
 import { errorCatalogue, isErrorCode } from '@faraday/contracts';
+import { mulberry32 } from '../../services/ai/src/exercises/seed.js';
 import {
   baselineInputs,
   fieldName,
@@ -21,17 +22,8 @@ import {
  * answer (one that hangs). How fast the services answer is measured by `npm run bench`, not here.
  */
 
-/** mulberry32: small, fast and good enough to pick cases reproducibly. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Small, fast and good enough to pick cases reproducibly: the exercise engine's generator. */
+export const seededRandom = mulberry32;
 
 /** A JSON token written into the body as it is (numbers JSON.stringify cannot write, deep text). */
 class RawJson {

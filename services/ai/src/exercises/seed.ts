@@ -13,9 +13,14 @@ export function seedFor(input: { student: string; template: string; attempt: num
     .slice(0, 16);
 }
 
-/** mulberry32: a small, well-mixed 32-bit generator; plenty for drawing a handful of values. */
+/** The generator of a seed and a stream name (a template's draws, its choices' order). */
 export function generator(seed: string, stream = ''): () => number {
-  let state = createHash('sha256').update(`${seed}\u0000${stream}`).digest().readUInt32LE(0);
+  return mulberry32(createHash('sha256').update(`${seed}\u0000${stream}`).digest().readUInt32LE(0));
+}
+
+/** mulberry32: a small, well-mixed 32-bit generator; plenty for drawing a handful of values. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
