@@ -10,8 +10,9 @@
  * length are of the whole uncompressed body.
  *
  * An array is compressed in pieces, and the answer streams ahead of the compressor: a piece not
- * compressed by the time the socket takes it goes as a stored block (docs/adr/0127-large-answers-stream-ahead-of-the-compressor.md).
- * Compression is there to save time on the wire; it must not cost more than it saves.
+ * compressed by the time the socket takes it goes as a stored block
+ * (docs/adr/0127-large-answers-stream-ahead-of-the-compressor.md). Compression is there to save
+ * time on the wire; it must not cost more than it saves.
  */
 import { promisify } from 'node:util';
 import { constants, crc32, deflateRaw } from 'node:zlib';
@@ -117,7 +118,7 @@ export class GzipSegments {
     await compressorQueue;
   }
 
-  /** Leaves the pieces not yet compressed (an answer that will not be sent). */
+  /** Leaves the pieces not yet compressed (an answer that will not be sent, or has been). */
   discard(): void {
     for (const pieces of this.ahead.values())
       for (const piece of pieces) if (piece.state === 'queued') piece.state = 'stored';

@@ -158,7 +158,11 @@ export function simulationsRoutes(ctx: SimulationContext) {
           // Already the JSON envelope, written from the sim service's parts: sent as it is. Its
           // buffers serve later answers once the response is done with them (sent, or the
           // connection gone).
-          reply.raw.once('close', () => answer.buffers.release());
+          reply.raw.once('close', () => {
+            // A caller gone mid-stream leaves pieces nobody will send: not compressed, not kept.
+            answer.segments?.discard();
+            answer.buffers.release();
+          });
           if (answer.segments) {
             // A large answer whose arrays were compressed while the figure was drawn: gzip,
             // even when br is also accepted (joining segments is gzip's; br would start over),
