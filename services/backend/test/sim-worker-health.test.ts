@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWith } from '../../../test/support/optional-parts.js';
 import { TestRedisServer } from '../../../test/support/redis-server.js';
+import { TEST_SERVICE_TOKEN } from './support/app.js';
 
 /** The compiled worker, as `npm run sim:worker` starts it (`tsc -b` first). */
 const WORKER = fileURLToPath(new URL('../dist/sweeps/sim-worker.js', import.meta.url));
@@ -26,6 +27,7 @@ describeWith(['redisServer'], 'the sim worker’s health port', ({ redisServer }
         DATA_DIR: dataDir,
         REDIS_URL: redis.url,
         SIM_SERVICE_URL: 'http://127.0.0.1:1',
+        AI_GATEWAY_SHARED_TOKEN: TEST_SERVICE_TOKEN,
         LOG_LEVEL: 'warn',
         SWEEP_WORKER_HEALTH_PORT: '0',
         SWEEP_WORKER_HEALTH_HOST: '127.0.0.1',
