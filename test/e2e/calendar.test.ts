@@ -137,7 +137,7 @@ describeWith(['chromium'], 'calendar and feed, end to end', ({ chromium }) => {
     await page.getByText('You have no feed link yet.').waitFor();
     const gone = await fetchFeed(second);
     expect(gone.status).toBe(404);
-    expect((await gone.json()).error.code).toBe('CALENDAR_FEED_NOT_FOUND');
+    expect(((await gone.json()) as { error: { code: string } }).error.code).toBe('CALENDAR_FEED_NOT_FOUND');
   }, 180_000);
 
   it("shows the teacher's drafts, in Chinese, and fits a 375 px phone", async () => {
