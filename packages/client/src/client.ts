@@ -8,6 +8,10 @@ import {
   assignmentListSchema,
   assignmentSchema,
   bulkCreateResultSchema,
+  type CalendarQuery,
+  calendarFeedCreatedSchema,
+  calendarFeedStateSchema,
+  calendarSchema,
   courseDetailSchema,
   courseListSchema,
   createCourseResponseSchema,
@@ -114,6 +118,13 @@ export function createFaradayClient(options: ClientOptions = {}) {
       dueAssignments: (days = 14) => get('/api/v1/me/due-assignments', dueAssignmentsSchema, { days }),
       unreadAnnouncements: (limit = 20) =>
         get('/api/v1/me/unread-announcements', unreadAnnouncementsSchema, { limit }),
+      /** Due dates across the caller's courses between `from` and `to` (ISO 8601). */
+      calendar: (query: Partial<Record<keyof CalendarQuery, string>> = {}) =>
+        get('/api/v1/me/calendar', calendarSchema, query),
+      calendarFeed: () => get('/api/v1/me/calendar-feed', calendarFeedStateSchema),
+      /** A new secret feed URL, answered this once; the previous URL stops working. */
+      rotateCalendarFeed: () => send('POST', '/api/v1/me/calendar-feed', calendarFeedCreatedSchema),
+      revokeCalendarFeed: () => send('DELETE', '/api/v1/me/calendar-feed', messageSchema),
     },
     courses: {
       list: (query: { page?: number; limit?: number; search?: string } = {}) =>

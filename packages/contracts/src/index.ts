@@ -1,6 +1,7 @@
 export * from './ai.js';
 export * from './announcements.js';
 export * from './assignments.js';
+export * from './calendar.js';
 export * from './conversations.js';
 export * from './corpchat.js';
 export * from './courses.js';

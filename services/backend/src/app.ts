@@ -14,6 +14,7 @@ import { corpchatRoutes } from './auth/corpchat/corpchat.routes.js';
 import { type IdentityContext, LOGIN_THROTTLE } from './auth/identity-context.js';
 import { PasswordHasher } from './auth/passwords.js';
 import { TokenSigner } from './auth/tokens.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import type { BackendConfig } from './config.js';
 import { conversationsRoutes } from './conversations/conversations.routes.js';
 import type { CourseContentContext } from './courses/course-content-context.js';
@@ -65,6 +66,7 @@ const BACKEND_TAGS = {
   assignments: 'Assignments of a course, submissions, attempts and grading',
   resources: 'Course files: upload, list, download (with ranges), delete',
   announcements: 'Course announcements: post, edit, pin, delete; read markers and your unread ones',
+  calendar: 'Due dates across your courses, and your private iCalendar feed URL',
   grades: 'The gradebook of a course, as JSON or CSV; your grading queue and due assignments',
   simulation: 'The electromagnetics lab: run a solver, the history of runs, parameter sweeps',
   ai: 'The AI tutor: chat modes, retrieval, course documents',
@@ -200,6 +202,9 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(assignmentsRoutes(content));
   await app.register(resourcesRoutes(content));
   await app.register(announcementsRoutes(db));
+  await app.register(
+    calendarRoutes(db, { publicUrl: config.publicUrl, feedRatePerMinute: config.calendarFeedRatePerMinute }),
+  );
   await app.register(simulationsRoutes(simulation));
   await app.register(sweepsRoutes(simulation, config));
   scheduleRetention(app, simulation);

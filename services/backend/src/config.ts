@@ -66,6 +66,13 @@ export const backendEnvSchema = z
       .max(100_000)
       .default(10)
       .describe('Invite-code joins one user may try in a minute'),
+    CALENDAR_FEED_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(60)
+      .describe('Calendar feed fetches one client address may make in a minute'),
     INVITE_CODE_DAYS: z.coerce
       .number()
       .int()
@@ -248,6 +255,8 @@ export interface BackendConfig {
   bcryptCost: number;
   loginRateLimitPerMinute: number;
   joinRatePerMinute: number;
+  /** Calendar feed fetches per client address and minute (calendar programs poll hourly at most). */
+  calendarFeedRatePerMinute: number;
   /** Days a new invite code works by default (0: never). */
   inviteCodeDays: number;
   /** Initial passwords of the demo accounts; unset ones are the defaults (dev) or generated (prod). */
@@ -346,6 +355,7 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
     bcryptCost: env.BCRYPT_COST,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     joinRatePerMinute: env.JOIN_RATE_LIMIT_PER_MINUTE,
+    calendarFeedRatePerMinute: env.CALENDAR_FEED_RATE_LIMIT_PER_MINUTE,
     inviteCodeDays: env.INVITE_CODE_DAYS,
     demoPasswords: {
       admin: env.DEMO_ADMIN_PASSWORD,

@@ -27,6 +27,7 @@ export function Shell() {
   const links = [
     { to: '/', label: t('nav.dashboard') },
     { to: '/courses', label: t('nav.courses') },
+    { to: '/calendar', label: t('nav.calendar') },
     { to: '/lab', label: t('nav.lab') },
     { to: '/tutor', label: t('nav.tutor') },
     ...(me.data?.role === 'admin' ? [{ to: '/users', label: t('nav.users') }] : []),

@@ -43,6 +43,7 @@ export const router = createBrowserRouter([
                 path: '/courses/:courseId/assignments/:assignmentId',
                 lazy: page(() => import('../features/assignments/routes/AssignmentPage')),
               },
+              { path: '/calendar', lazy: page(() => import('../features/calendar/routes/CalendarPage')) },
               { path: '/lab', lazy: page(() => import('../features/lab/routes/LabPage')) },
               { path: '/lab/history', lazy: page(() => import('../features/lab/routes/HistoryPage')) },
               { path: '/lab/:solver', lazy: page(() => import('../features/lab/routes/SolverPage')) },

@@ -1,3 +1,4 @@
+import { enCalendar } from './en-calendar';
 import { enErrors } from './en-errors';
 import { enLab } from './en-lab';
 import { enTutor } from './en-tutor';
@@ -40,6 +41,7 @@ export const en = {
     main: 'Main navigation',
     dashboard: 'Dashboard',
     courses: 'Courses',
+    calendar: 'Calendar',
     lab: 'Simulation lab',
     tutor: 'AI tutor',
     users: 'Users',
@@ -328,4 +330,5 @@ export const en = {
   lab: enLab,
   api: enErrors,
   tutor: enTutor,
+  calendar: enCalendar,
 };

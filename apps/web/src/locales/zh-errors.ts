@@ -25,6 +25,7 @@ export const zhErrors: typeof enErrors = {
     ASSIGNMENT_NOT_FOUND: '该作业不存在或已无法访问。',
     EXERCISE_ANSWER_INVALID: '无法读取这个答案：请检查数值、单位或公式。',
     ANNOUNCEMENT_NOT_FOUND: '该公告不存在或已被删除。',
+    CALENDAR_FEED_NOT_FOUND: '该日历订阅链接不存在或已被关闭。',
     RESOURCE_NOT_FOUND: '该文件不存在或已无法访问。',
     SIMULATION_NOT_FOUND: '该仿真记录不存在。',
     TASK_NOT_FOUND: '该任务不存在。',

@@ -1,9 +1,10 @@
 import type { en } from './en';
+import { zhCalendar } from './zh-calendar';
 import { zhErrors } from './zh-errors';
 import { zhLab } from './zh-lab';
 import { zhTutor } from './zh-tutor';
 
-type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+export type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 
 /** 简体中文界面文字；键与 en.ts 完全一致。 */
 export const zh: Strings<typeof en> = {
@@ -43,6 +44,7 @@ export const zh: Strings<typeof en> = {
     main: '主导航',
     dashboard: '首页',
     courses: '课程',
+    calendar: '日历',
     lab: '仿真实验室',
     tutor: 'AI 助教',
     users: '用户',
@@ -330,4 +332,5 @@ export const zh: Strings<typeof en> = {
   lab: zhLab,
   api: zhErrors,
   tutor: zhTutor,
+  calendar: zhCalendar,
 };

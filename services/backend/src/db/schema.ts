@@ -183,6 +183,13 @@ export interface AnnouncementReadsTable {
   read_at: string;
 }
 
+/** A user's private calendar feed: its URL's secret is kept only as a SHA-256 hash. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  secret_hash: string;
+  created_at: string;
+}
+
 export interface SimulationsTable {
   id: string;
   owner_id: string;
@@ -290,6 +297,7 @@ export interface Database {
   course_material_removals: CourseMaterialRemovalsTable;
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;
+  calendar_feeds: CalendarFeedsTable;
   simulations: SimulationsTable;
   sweep_tasks: SweepTasksTable;
   sweep_runs: SweepRunsTable;

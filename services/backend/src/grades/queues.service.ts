@@ -41,6 +41,18 @@ export async function gradingQueue(
   };
 }
 
+/** A student's own state of an assignment, from their submission row (null fields: none yet). */
+export function studentStatusOf(row: {
+  submission_id: string | null;
+  attempt: number | string | null;
+  is_late: number | string | null;
+  graded_attempt: number | string | null;
+}): GradeStatus {
+  if (row.submission_id === null) return 'missing';
+  const graded = row.graded_attempt !== null && Number(row.graded_attempt) === Number(row.attempt);
+  return graded ? 'graded' : Number(row.is_late) === 1 ? 'late' : 'submitted';
+}
+
 /** The student's published assignments due in the next `days` days, with their own state. */
 export async function dueAssignments(
   db: Db,
@@ -52,11 +64,7 @@ export async function dueAssignments(
   const rows = await dueAssignmentsOf(db, principal.userId, now.toISOString(), to.toISOString());
   return {
     assignments: rows.map((row) => {
-      let status: GradeStatus = 'missing';
-      if (row.submission_id !== null) {
-        const graded = row.graded_attempt !== null && Number(row.graded_attempt) === Number(row.attempt);
-        status = graded ? 'graded' : Number(row.is_late) === 1 ? 'late' : 'submitted';
-      }
+      const status = studentStatusOf(row);
       return {
         assignment_id: row.assignment_id,
         course_id: row.course_id,

@@ -1,0 +1,40 @@
+/** English strings of the calendar page and its feed (its own file: en.ts is near its size limit). */
+export const enCalendar = {
+  title: 'Calendar',
+  view: 'View',
+  month: 'Month',
+  list: 'List',
+  previous: 'Previous month',
+  next: 'Next month',
+  today: 'Today',
+  dueAt: 'Due {{time}}',
+  dueCount_zero: 'nothing due',
+  dueCount_one: '{{count}} due',
+  dueCount_other: '{{count}} due',
+  more: '+{{count}} more',
+  nothingThatDay: 'Nothing is due on this day.',
+  nothingThisMonth: 'Nothing is due this month.',
+  feed: {
+    title: 'Subscribe in your calendar app',
+    intro:
+      'A private feed link puts these due dates in Google Calendar, Outlook or Apple Calendar, and keeps them up to date when a due date changes.',
+    google: 'Google Calendar: Other calendars → + → From URL, then paste the link.',
+    outlook: 'Outlook: Add calendar → Subscribe from web, then paste the link.',
+    apple: 'Apple Calendar: File → New Calendar Subscription, then paste the link.',
+    private:
+      'Anyone with the link can see your due dates. Calendar apps refresh it on their own schedule, often every few hours.',
+    none: 'You have no feed link yet.',
+    exists:
+      'Your feed link was made on {{date}}. For your security it is shown only once; make a new one if you need it again.',
+    copyNow: 'Copy this link now: it is shown only once.',
+    url: 'Feed link',
+    create: 'Create feed link',
+    rotate: 'Make a new link',
+    revoke: 'Turn off feed',
+    rotateTitle: 'Make a new feed link?',
+    rotateQuestion: 'The current link stops working: calendars subscribed to it will need the new one.',
+    revokeTitle: 'Turn off the feed?',
+    revokeQuestion: 'The link stops working and subscribed calendars no longer receive your due dates.',
+    revoked: 'The calendar feed is turned off.',
+  },
+};
