@@ -41,7 +41,9 @@ export interface Token {
 
 export function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.matchAll(/[A-Za-z][A-Za-z'’-]*[A-Za-z]|\p{Script=Han}+/gu)) {
+  // "Ampère" is "ampere": accents are dropped before words are cut.
+  const plain = text.normalize('NFD').replace(/\p{Mn}/gu, '');
+  for (const match of plain.matchAll(/[A-Za-z][A-Za-z'’-]*[A-Za-z]|\p{Script=Han}+/gu)) {
     const word = match[0];
     if (/\p{Script=Han}/u.test(word)) {
       for (let i = 0; i + 1 < word.length; i += 1) {
