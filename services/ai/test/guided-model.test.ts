@@ -37,4 +37,14 @@ describe('guided learning with an upstream model configured', () => {
     });
     expect(suite.upstream.requests).toHaveLength(0);
   });
+
+  it('refuses public routing from a caller without the gateway token, though no model is asked', async () => {
+    const res = await suite.ai.app.inject({
+      method: 'POST',
+      url: '/v1/chat/guided',
+      payload: { topic: 'x', user_id: 'nia', course_id: 'em', privacy: 'public', messages: ask('go') },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('ROUTING_FORBIDDEN');
+  });
 });

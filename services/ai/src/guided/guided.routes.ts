@@ -56,6 +56,7 @@ export function guidedRoutes(options: GuidedRouteOptions) {
       'guided sessions',
     );
     const deps = {
+      chat: options.chat,
       store,
       locks: new SessionLocks(),
       outline: await outlineOrEmpty(app),
@@ -70,7 +71,7 @@ export function guidedRoutes(options: GuidedRouteOptions) {
       '/v1/chat/guided',
       {
         config: {
-          errors: ['SESSION_NOT_FOUND', 'EXERCISE_ANSWER_INVALID'],
+          errors: ['SESSION_NOT_FOUND', 'EXERCISE_ANSWER_INVALID', 'ROUTING_FORBIDDEN'],
         },
         schema: {
           tags: ['tutoring'],

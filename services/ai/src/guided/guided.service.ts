@@ -5,13 +5,14 @@ import {
   type GuidedChatResponse,
 } from '@faraday/contracts';
 import { v7 as uuidv7 } from 'uuid';
-import type { ChatContext } from '../chat/chat.service.js';
+import type { ChatContext, ChatDeps } from '../chat/chat.service.js';
 import type { ExerciseEngine } from '../exercises/engine.js';
 import { ExerciseAnswerError } from '../exercises/phrasing.js';
 import type { CheckResult, Instance } from '../exercises/types.js';
 import type { KnowledgeBase } from '../knowledge/knowledge-base.js';
 import { SIMULATED_MODEL } from '../simulated/simulate.js';
 import type { CourseSearch } from '../tools/course-search.js';
+import { RoutedLlm } from '../upstream/routed-llm.js';
 import { detectLang, excerptOf, type TextLang } from '../writing/text-segments.js';
 import type { OutlineDocument } from './corpus-outline.js';
 import { exercisePath } from './learning-path.js';
@@ -33,6 +34,7 @@ import { answerFromText } from './text-answer.js';
 import { checkedReply, finishedReply, introReply } from './tutor-replies.js';
 
 export interface GuidedDeps {
+  chat: ChatDeps;
   store: SessionStore;
   locks: SessionLocks;
   outline: readonly OutlineDocument[];
@@ -63,6 +65,13 @@ export async function guidedTurn(
       details: 'user_id: differs from the X-User-Id header',
     });
   }
+  // No model is called, but the route is still decided: a route the caller may not ask for (public
+  // without the gateway token) stays refused, and the decision line records who asked, where.
+  new RoutedLlm(deps.chat, ctx, {
+    kind: 'guided',
+    privacy: request.privacy,
+    courseId: request.course_id,
+  }).isSimulated();
   const text = request.messages.at(-1)!.content;
   if (request.session_id === undefined) return startSession(deps, request, ctx, text);
   const id = request.session_id;

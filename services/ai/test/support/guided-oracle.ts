@@ -47,3 +47,16 @@ export function rightText(instance: Instance): string {
   if (answer.kind === 'formula') return answer.formula;
   return '';
 }
+
+/** The session touched last (for a browser test, which never sees the session id). */
+export function latestSessionId(dir: string): string {
+  const db = new Database(join(dir, 'guided-sessions.db'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT id FROM guided_sessions ORDER BY expires_at DESC LIMIT 1').get() as {
+      id: string;
+    };
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
