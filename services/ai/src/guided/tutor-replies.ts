@@ -49,7 +49,8 @@ export function exerciseText(session: GuidedSession, instance: Instance): string
     `${t(lang, `**Exercise ${exerciseNumber(session)} of ${total}:**`, `**练习 ${exerciseNumber(session)}/${total}：**`)} ${view.prompt[lang]}`,
   ];
   if (view.kind === 'choice') {
-    lines.push((view.choices ?? []).map((c) => `${c.id}) ${c.text[lang]}`).join('\n'));
+    // A Markdown list: one choice a line however the reply is rendered.
+    lines.push((view.choices ?? []).map((c) => `- ${c.id}) ${c.text[lang]}`).join('\n'));
     lines.push(t(lang, 'Answer with the letter of one choice.', '请回答一个选项的字母。'));
   }
   if (view.kind === 'numeric' && view.unit)

@@ -20,7 +20,7 @@ interface Props {
 export function ExerciseInput({ exercise, pending, onAnswer }: Props) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
-  const [unit, setUnit] = useState(exercise.unit ?? '');
+  const [unit, setUnit] = useState('');
   const [choice, setChoice] = useState<string | null>(null);
   const [formula, setFormula] = useState('');
   const legend = t('tutor.guided.exercise', { number: exercise.number, total: exercise.total });
@@ -62,6 +62,8 @@ export function ExerciseInput({ exercise, pending, onAnswer }: Props) {
             <TextInput
               label={t('tutor.guided.unit')}
               description={t('tutor.guided.unitHint', { unit: exercise.unit ?? '' })}
+              // A placeholder, not a value: "2.5 mT" typed in the value field needs no unit here.
+              placeholder={exercise.unit}
               value={unit}
               onChange={(e) => setUnit(e.currentTarget.value)}
               maxLength={30}
