@@ -1,5 +1,10 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import {
+  currentInstance,
+  latestSessionId,
+  rightAnswer,
+} from '../../services/ai/test/support/guided-oracle.js';
 import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
 
@@ -135,30 +140,52 @@ describeWith(['chromium'], 'the AI tutor in the browser', ({ chromium }) => {
     expect(a11y['en/tutor-tools']).toEqual([]);
   }, 120_000);
 
-  it('completes a guided session to 100 %, resuming it from the list on the way', async () => {
+  it('completes a guided session to 100 % through its exercise inputs, resuming it from the list on the way', async () => {
     const page = await signedIn();
     await page.goto('/tutor/guided');
     await page.getByLabel('Topic').fill("Gauss's law");
     await page.getByRole('button', { name: 'Start learning' }).click();
     const progress = page.getByTestId('guided-progress');
     await expect.poll(() => progress.textContent()).toBe('0 %');
+    await page.getByTestId('guided-exercise').waitFor();
     await check(page, 'tutor-guided');
+    const dir = web.platform.dataDir;
 
-    const answerStep = async () => {
+    // The right answer, as the server would check it: only the test can read it, from the store.
+    const answerExercise = async (wrong = false) => {
       const before = await progress.textContent();
-      const terms = ((await page.getByTestId('current-key-terms').textContent()) ?? '')
-        .replace(/^Key terms:\s*/, '')
-        .split(', ');
-      await page
-        .getByLabel('Your answer')
-        .fill(
-          `The ${terms[0]} matters here because the ${terms[1]} decides it, so the ${terms[0]} and the ${terms[1]} are linked in every case we study.`,
-        );
-      await page.getByRole('button', { name: 'Send' }).click();
+      const form = page.getByTestId('guided-exercise');
+      const exerciseCount = await page.getByTestId('assistant-message').count();
+      const answer = rightAnswer(currentInstance(dir, latestSessionId(dir)));
+      if (answer.kind === 'numeric') {
+        await form.getByLabel('Unit').fill(String(answer.unit));
+        await form.getByLabel('Value').fill(String(wrong ? Number(answer.value) * 1000 : answer.value));
+        await form.getByLabel('Value').press('Enter');
+      } else if (answer.kind === 'choice') {
+        // Keyboard only: the radio group is one tab stop; Space picks, Tab reaches the button.
+        await form.getByRole('radio', { name: new RegExp(`^${answer.choice}\\)`) }).focus();
+        await page.keyboard.press('Space');
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+      } else if (answer.kind === 'formula') {
+        await form.getByLabel('Formula').fill(answer.formula);
+        await form.getByLabel('Formula').press('Enter');
+      }
+      if (wrong) {
+        await expect.poll(() => page.getByTestId('assistant-message').count()).toBeGreaterThan(exerciseCount);
+        return;
+      }
       await expect.poll(() => progress.textContent()).not.toBe(before);
     };
-    await answerStep();
-    await answerStep();
+    // A wrong number: a hint, no progress; the same exercise again.
+    expect(await page.getByTestId('guided-exercise').getAttribute('data-kind')).toBe('numeric');
+    await answerExercise(true);
+    await page.getByText('Not quite:').last().waitFor();
+    await page.getByText('Hint:').last().waitFor();
+    expect(await progress.textContent()).toBe('0 %');
+    await check(page, 'tutor-guided-hint');
+    await answerExercise();
+    await answerExercise();
     const reached = await progress.textContent();
 
     // Leave, and resume the unfinished session from the list.
@@ -166,8 +193,11 @@ describeWith(['chromium'], 'the AI tutor in the browser', ({ chromium }) => {
     await page.getByRole('button', { name: "Resume Gauss's law" }).click();
     await expect.poll(() => progress.textContent()).toBe(reached);
     expect(await page.locator('[aria-current="step"]').count()).toBe(1);
+    await page.getByTestId('guided-exercise').waitFor();
+    if ((await page.getByTestId('guided-exercise').getAttribute('data-kind')) === 'choice')
+      await check(page, 'tutor-guided-choice');
 
-    for (let i = 0; i < 8 && (await progress.textContent()) !== '100 %'; i++) await answerStep();
+    for (let i = 0; i < 10 && (await progress.textContent()) !== '100 %'; i++) await answerExercise();
     expect(await progress.textContent()).toBe('100 %');
     await page.getByText('Path complete').waitFor();
     await check(page, 'tutor-guided-complete');
@@ -175,8 +205,9 @@ describeWith(['chromium'], 'the AI tutor in the browser', ({ chromium }) => {
     await page.getByRole('button', { name: 'Another topic' }).click();
     await page.getByText('No unfinished sessions.').waitFor();
     expect(a11y['en/tutor-guided']).toEqual([]);
+    expect(a11y['en/tutor-guided-hint']).toEqual([]);
     expect(a11y['en/tutor-guided-complete']).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('analyses a paper and marks each improvement on the sentence or paragraph it concerns', async () => {
     const page = await signedIn();
@@ -211,6 +242,9 @@ describeWith(['chromium'], 'the AI tutor in the browser', ({ chromium }) => {
     await page.getByLabel('主题').fill('高斯定理');
     await page.getByRole('button', { name: '开始学习' }).click();
     await page.getByTestId('guided-progress').waitFor();
+    await page.getByLabel('数值').waitFor();
+    await page.getByLabel('单位').waitFor();
+    await page.getByRole('button', { name: '检查答案' }).waitFor();
     await check(page, 'tutor-guided', 'zh');
     await page.goto('/tutor/writing');
     await page.getByLabel('你的文本').fill(ZH_PAPER);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatCitationSchema, chatMessageSchema, chatPrivacies, MAX_CHAT_MESSAGES } from './ai.js';
+import { exerciseAnswerSchema, exerciseKinds } from './exercises.js';
 
 /**
  * Tutoring bodies (docs/api-contract.md): guided learning sessions, writing analysis and chat
@@ -38,6 +39,11 @@ export const gatewayGuidedChatRequestSchema = z.object({
   user_id: idSchema
     .optional()
     .describe('Ignored unless equal to the signed-in user: the backend fills it from the token'),
+  answer: exerciseAnswerSchema
+    .optional()
+    .describe(
+      'The answer to the current exercise as its input gave it; without it the last message is read as the answer',
+    ),
 });
 export type GatewayGuidedChatRequest = z.infer<typeof gatewayGuidedChatRequestSchema>;
 
@@ -53,7 +59,10 @@ export const learningStepSchema = z.object({
   step: z.number().int().min(1).describe('1-based position in the path'),
   title: z.string(),
   goal: z.string().describe('What the student should be able to explain or compute'),
-  key_terms: z.array(z.string()).describe('Terms a good answer uses; alternatives separated by |'),
+  key_terms: z
+    .array(z.string())
+    .optional()
+    .describe('Deprecated: no longer sent (steps are passed by checked exercises, not by words)'),
   status: z.enum(learningStepStatuses),
   source: z.string().optional().describe('Course material the step was built from'),
 });
@@ -68,9 +77,26 @@ export type WeakPoint = z.infer<typeof weakPointSchema>;
 
 export const guidedAssessmentSchema = z.object({
   understood: z.boolean(),
-  judged_by: z.enum(['rules', 'model']).describe('rules in simulated mode or when the model’s JSON failed'),
+  judged_by: z
+    .enum(['exercise', 'rules', 'model'])
+    .describe('exercise: checked by the exercise engine (every turn since issue 34)'),
   reason: z.string(),
 });
+
+/** The exercise a guided step asks, as the web app renders its input: the view, in the session's language. */
+export const guidedExerciseSchema = z.object({
+  kind: z.enum(exerciseKinds),
+  prompt: z.string().describe("The question with this student's numbers"),
+  unit: z
+    .string()
+    .optional()
+    .describe('Numeric: the SI unit; any unit of its kind with any prefix is accepted'),
+  choices: z.array(z.object({ id: z.string(), text: z.string() })).optional(),
+  symbols: z.array(z.string()).optional().describe('Formula: the symbols the formula may use'),
+  number: z.number().int().min(1).describe('1-based position among all exercises of the path'),
+  total: z.number().int().min(1),
+});
+export type GuidedExercise = z.infer<typeof guidedExerciseSchema>;
 
 export const guidedChatResponseSchema = z.object({
   reply: z.string(),
@@ -78,7 +104,12 @@ export const guidedChatResponseSchema = z.object({
   topic: z.string(),
   current_step: z.number().int().min(1).describe('1-based; stays at total_steps once completed'),
   total_steps: z.number().int().min(MIN_LEARNING_STEPS).max(MAX_LEARNING_STEPS),
-  progress_percentage: z.number().int().min(0).max(100).describe('Share of steps understood; 100 at the end'),
+  progress_percentage: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .describe('Share of the exercises answered correctly; 100 at the end'),
   completed: z.boolean(),
   learning_path: z.array(learningStepSchema),
   weak_points: z.array(weakPointSchema),
@@ -89,6 +120,10 @@ export const guidedChatResponseSchema = z.object({
   path_source: z.enum(['model', 'corpus', 'generic']).describe('Where the learning path came from'),
   model: z.string().describe('The upstream model, or "simulated"'),
   expires_at: z.string().describe('ISO 8601; the session expires after this much inactivity'),
+  exercise: guidedExerciseSchema
+    .nullable()
+    .optional()
+    .describe('The exercise to answer now (never its answer); null once every exercise is passed'),
 });
 export type GuidedChatResponse = z.infer<typeof guidedChatResponseSchema>;
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeWith } from '../../../test/support/optional-parts.js';
 import { TestRedisServer } from '../../../test/support/redis-server.js';
 import { ask } from './support/ai-app.js';
+import { currentInstance, rightText } from './support/guided-oracle.js';
 import { buildTutoringAi, removeDir, TestClock, tempDir } from './support/tutoring-app.js';
 
 /**
@@ -12,9 +13,6 @@ import { buildTutoringAi, removeDir, TestClock, tempDir } from './support/tutori
  * Redis when REDIS_URL is set; both forget a session after GUIDED_SESSION_TTL_MIN of
  * inactivity, measured on the service's clock.
  */
-
-const good = (terms: string[]) =>
-  `The ${terms[0]} and the ${terms[1] ?? terms[0]} matter here, because one determines the other, so the result follows.`;
 
 type Ai = Awaited<ReturnType<typeof buildTutoringAi>>;
 
@@ -61,14 +59,18 @@ describe('SQLite session store (the default)', () => {
 
     const second = await buildTutoringAi(dir);
     try {
-      const res = await answer(second, 'ines', opened.session_id, good(opened.learning_path[0].key_terms));
+      // The exercise the first process asked, with its numbers, is the one the second checks.
+      const asked = currentInstance(dir, opened.session_id);
+      expect(moved.exercise.prompt).toBe(asked.view.prompt.en);
+      const res = await answer(second, 'ines', opened.session_id, rightText(asked));
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
       expect(data).toMatchObject({
         session_id: opened.session_id,
-        current_step: 2,
         assessment: { understood: true },
+        exercise: { number: 2 },
       });
+      expect(data.progress_percentage).toBeGreaterThan(0);
       // What the first process noted is still there, and the history kept both processes' turns.
       expect(data.weak_points).toEqual(moved.weak_points);
       const row = new Database(join(dir, 'guided-sessions.db'), { readonly: true })
@@ -78,6 +80,29 @@ describe('SQLite session store (the default)', () => {
       expect(JSON.parse(row.data).history).toHaveLength(6);
     } finally {
       await second.app.close();
+    }
+  });
+
+  it('treats a session stored by the key-term version (format 1) as expired, not as an error', async () => {
+    const ai = await buildTutoringAi(dir);
+    try {
+      const opened = await start(ai, 'old');
+      const db = new Database(join(dir, 'guided-sessions.db'));
+      const row = db.prepare('SELECT data FROM guided_sessions WHERE id = ?').get(opened.session_id) as {
+        data: string;
+      };
+      const old = { ...JSON.parse(row.data), format: 1 };
+      db.prepare('UPDATE guided_sessions SET data = ? WHERE id = ?').run(
+        JSON.stringify(old),
+        opened.session_id,
+      );
+      db.close();
+      const res = await answer(ai, 'old', opened.session_id, 'I think it is 3 T');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('SESSION_NOT_FOUND');
+      expect(ai.logs.lines.some((l) => /older format/.test(String(l.msg)))).toBe(true);
+    } finally {
+      await ai.app.close();
     }
   });
 
@@ -128,8 +153,15 @@ describeWith(['redis'], 'Redis session store', ({ redis: redisUrl }) => {
     const b = await buildTutoringAi(dir, { REDIS_URL: redisUrl });
     try {
       const opened = await start(a, 'kim');
-      const res = await answer(b, 'kim', opened.session_id, good(opened.learning_path[0].key_terms));
-      expect(res.json().data).toMatchObject({ current_step: 2 });
+      // The other instance reads the session: the miss is noted on the exercise the first one asked.
+      const res = await answer(b, 'kim', opened.session_id, 'I don’t know');
+      expect(res.json().data).toMatchObject({
+        exercise: { number: 1, prompt: opened.exercise.prompt },
+        assessment: { understood: false },
+      });
+      expect(res.json().data.reply).toMatch(/\*Hint:\*/);
+      const again = await answer(a, 'kim', opened.session_id, 'still no idea');
+      expect(again.json().data.reply).toMatch(/Worked solution/);
       const other = await answer(b, 'lee', opened.session_id, 'mine now?');
       expect(other.statusCode).toBe(404);
       expect(other.json().error.code).toBe('SESSION_NOT_FOUND');

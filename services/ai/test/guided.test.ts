@@ -1,28 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EPSILON_0 } from '../src/simulated/quantities.js';
 import type { TestAi } from './support/ai-app.js';
 import { ask } from './support/ai-app.js';
+import { currentInstance, rightAnswer, rightText } from './support/guided-oracle.js';
 import { buildTutoringAi, removeDir, type TestClock, tempDir } from './support/tutoring-app.js';
 
 /**
- * Guided learning in simulated mode: a whole path from the first turn to 100 %, the rules that
- * decide understanding, the hint ladder, and the session's ownership.
+ * Guided learning on the exercise engine, through HTTP: a whole path to 100 % by checked answers,
+ * the hint and the worked solution, the typed answers of the web app, Chinese, and the session's
+ * ownership.
  */
 
 const GUIDED = '/v1/chat/guided';
 const COURSE = 'course-em-101';
 
-/** The path the simulated tutor must build: the `##` sections of the matching notes file. */
+/** The `##` sections of a notes file. */
 async function sectionsOf(file: string): Promise<string[]> {
   const text = await readFile(new URL(`../corpus/${file}`, import.meta.url), 'utf8');
   return [...text.matchAll(/^##\s+(.+)$/gm)].map((m) => m[1]!.trim());
-}
-
-/** An answer that meets the explanation rule: two key terms of the step and a reason. */
-function explanation(terms: string[]): string {
-  const [a, b = a] = terms;
-  return `The ${a} and the ${b} decide what happens here, because the ${a} is fixed by the ${b}, so the result follows from them.`;
 }
 
 let dir: string;
@@ -39,180 +34,180 @@ afterAll(async () => {
 const turn = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: GUIDED, payload: { course_id: COURSE, ...payload }, headers });
 
-describe('a guided session in simulated mode', () => {
-  it('walks the whole Gauss’s-law path from the first turn to 100 %', async () => {
-    const titles = await sectionsOf('en/gauss-law.md');
-    const first = await turn({
-      topic: "Gauss's law",
-      user_id: 'alice',
-      messages: ask('I want to understand Gauss’s law.'),
-    });
-    expect(first.statusCode).toBe(200);
-    let data = first.json().data;
+async function begin(topic: string, user: string, opening = 'I want to learn this') {
+  const res = await turn({ topic, user_id: user, messages: ask(opening) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+const reply = async (topic: string, user: string, sessionId: string, content: string, extra = {}) =>
+  turn({ topic, user_id: user, session_id: sessionId, messages: ask(content), ...extra });
+
+describe('a guided session on the exercise engine', () => {
+  it('walks the Gauss’s-law path to 100 % by checked answers, never sending an answer ahead', async () => {
+    let data = await begin("Gauss's law", 'alice');
+    const sections = await sectionsOf('en/gauss-law.md');
+    const titles: string[] = data.learning_path.map((s: { title: string }) => s.title);
+    expect(titles.every((title) => sections.includes(title))).toBe(true);
     expect(data).toMatchObject({
-      topic: "Gauss's law",
       current_step: 1,
-      total_steps: titles.length,
       progress_percentage: 0,
       completed: false,
-      weak_points: [],
       assessment: null,
       path_source: 'corpus',
-      model: 'simulated',
+      exercise: { kind: expect.stringMatching(/^(numeric|choice|formula)$/), number: 1 },
     });
-    expect(data.learning_path.map((s: { title: string }) => s.title)).toEqual(titles);
-    expect(data.learning_path[0]).toMatchObject({ step: 1, status: 'current', source: 'en/gauss-law.md' });
-    expect(data.learning_path[1].status).toBe('pending');
-    expect(data.reply.match(/\*\*Question:\*\*/g)).toHaveLength(1);
-    expect(data.citations.length).toBeGreaterThan(0);
+    // The step explains from the notes, then asks the exercise; no key terms to parrot.
+    expect(data.reply).toMatch(/\*\*Step 1 of \d: Statement of Gauss's law\.\*\*/);
+    expect(data.reply).toMatch(/closed surface/);
+    expect(data.reply).toMatch(/\*\*Exercise 1 of \d+:\*\*/);
+    expect(data.learning_path[0]).not.toHaveProperty('key_terms');
     expect(data.citations[0]).toMatchObject({ n: 1, source: expect.stringContaining('gauss') });
-    const sessionId: string = data.session_id;
+    const total: number = data.exercise.total;
+    const id: string = data.session_id;
 
-    for (let step = 0; step < titles.length; step += 1) {
-      const current = data.learning_path[step];
-      expect(current.status).toBe('current');
-      const answer = /Statement of Gauss/.test(current.title)
-        ? `The flux is about ${(1e-9 / EPSILON_0).toFixed(1)} N·m²/C.`
-        : explanation(current.key_terms);
-      const res = await turn({
-        topic: "Gauss's law",
-        user_id: 'alice',
-        session_id: sessionId,
-        messages: ask(answer),
-      });
-      expect(res.statusCode).toBe(200);
+    for (let n = 1; n <= total; n++) {
+      const instance = currentInstance(dir, id);
+      // What the client got holds the prompt, not the answer nor the seed.
+      expect(data.exercise.prompt).toBe(instance.view.prompt.en);
+      const body = JSON.stringify(data);
+      expect(body).not.toContain(instance.seed);
+      // A choice's solution is one of the choices shown; a number or a formula must not be shown.
+      if (instance.key.kind !== 'choice') expect(body).not.toContain(instance.solution.en);
+      expect(body).not.toMatch(/"(correct|key|seed|solution|template)":/);
+      if (instance.key.kind === 'numeric') expect(data.exercise.unit).toBe(instance.key.unit);
+      if (instance.key.kind === 'choice')
+        expect(data.exercise.choices).toHaveLength(instance.view.choices!.length);
+      const res = await reply("Gauss's law", 'alice', id, rightText(instance));
+      expect(res.statusCode, res.body).toBe(200);
       data = res.json().data;
-      expect(data.assessment).toMatchObject({ understood: true, judged_by: 'rules' });
-      expect(data.progress_percentage).toBe(Math.round((100 * (step + 1)) / titles.length));
-      expect(data.reply.match(/\*\*Question:\*\*/g)).toHaveLength(1);
+      expect(data.assessment).toMatchObject({ understood: true, judged_by: 'exercise' });
+      expect(data.progress_percentage).toBe(Math.round((100 * n) / total));
     }
-    expect(data).toMatchObject({
-      session_id: sessionId,
-      current_step: titles.length,
-      progress_percentage: 100,
-      completed: true,
-    });
+    expect(data).toMatchObject({ completed: true, progress_percentage: 100, exercise: null });
     expect(data.learning_path.every((s: { status: string }) => s.status === 'done')).toBe(true);
     expect(data.reply).toMatch(/completes the path/);
+    expect(data.reply).toMatch(/no hints/);
 
-    // A finished path stays finished; the student is pointed to a new session.
-    const after = await turn({
-      topic: "Gauss's law",
-      user_id: 'alice',
-      session_id: sessionId,
-      messages: ask('and now?'),
-    });
-    expect(after.json().data).toMatchObject({ progress_percentage: 100, completed: true, assessment: null });
-    expect(after.json().data.reply).toMatch(/new session/);
+    const after = (await reply("Gauss's law", 'alice', id, 'and now?')).json().data;
+    expect(after).toMatchObject({ progress_percentage: 100, completed: true, assessment: null });
+    expect(after.reply).toMatch(/new session/);
   });
 
-  it('gives hints before the answer, and keeps what was hard as a weak point', async () => {
-    const start = (
-      await turn({ topic: 'Coulomb’s law', user_id: 'bob', messages: ask('Teach me electrostatics') })
-    ).json().data;
-    expect(start.learning_path.map((s: { title: string }) => s.title)).toEqual(
-      await sectionsOf('en/electrostatics.md'),
-    );
-    const id = start.session_id;
-    // Step 1 (Electric charge): a list of words is not an explanation.
-    const list = await turn({ topic: 'x', user_id: 'bob', session_id: id, messages: ask('charge') });
-    const missed = list.json().data;
-    expect(missed).toMatchObject({ current_step: 1, progress_percentage: 0 });
-    expect(missed.assessment).toMatchObject({ understood: false, judged_by: 'rules' });
-    expect(missed.assessment.reason).toMatch(/no reason given/);
-    expect(missed.assessment.reason).toMatch(/too short/);
-    expect(missed.reply).toMatch(/Not quite yet/);
-    expect(missed.reply).toMatch(/\*Hint:\*/);
-    expect(missed.weak_points).toEqual([
-      { step: 1, title: 'Electric charge', note: expect.stringMatching(/gave no reason.*answer too short/) },
-    ]);
-    // The same words with a reason but too few key terms still miss; the notes are quoted next.
-    const second = (
-      await turn({
-        topic: 'x',
-        user_id: 'bob',
-        session_id: id,
-        messages: ask(
-          'Things attract each other because of something invisible that acts between them at a distance.',
-        ),
-      })
-    ).json().data;
-    expect(second.assessment.understood).toBe(false);
-    // The second hint leads: the notes' sentence with its key terms blanked, not the answer.
-    expect(second.reply).toMatch(/fill in the blanks of the notes' sentence: “[^”]*____[^”]*”/);
-    expect(second.weak_points[0].note).toMatch(/did not use/);
-    // Third miss: the key point itself, and a request to explain it back.
-    const third = (
-      await turn({ topic: 'x', user_id: 'bob', session_id: id, messages: ask('no idea') })
-    ).json().data;
-    expect(third.reply).toMatch(/Here is the key point/);
-    expect(third.reply).toMatch(/\*\*Question:\*\* Can you explain it back/);
-    expect(third.reply.match(/\?/g)).toHaveLength(1);
-    const good = (
-      await turn({
-        topic: 'x',
-        user_id: 'bob',
-        session_id: id,
-        messages: ask(explanation(third.learning_path[0].key_terms)),
-      })
-    ).json().data;
-    expect(good).toMatchObject({ current_step: 2, assessment: { understood: true } });
-    expect(good.weak_points).toHaveLength(1);
-
-    // Step 2 (Coulomb's law) is numeric: hint 1 is the relation, hint 2 the substitution, then the answer.
-    const wrongUnits = (
-      await turn({ topic: 'x', user_id: 'bob', session_id: id, messages: ask('E = 2.0 × 10^8 N/C') })
-    ).json().data;
-    expect(wrongUnits.assessment.understood).toBe(false);
-    expect(wrongUnits.reply).toMatch(/power of ten/);
-    expect(wrongUnits.reply).toMatch(/E = k·\|q\|\/r²/);
-    expect(wrongUnits.weak_points[1]).toMatchObject({
-      step: 2,
-      note: expect.stringMatching(/unit conversion/),
-    });
-    const wrongAgain = (
-      await turn({ topic: 'x', user_id: 'bob', session_id: id, messages: ask('about 500 N/C') })
-    ).json().data;
-    expect(wrongAgain.reply).toMatch(/0\.03\)²/);
-    const shown = (await turn({ topic: 'x', user_id: 'bob', session_id: id, messages: ask('300?') })).json()
+  it('answers a miss with the slip’s feedback and a hint, a second with the worked solution, and moves on', async () => {
+    const data = await begin("Coulomb's law", 'bob');
+    const id = data.session_id;
+    const first = currentInstance(dir, id);
+    expect(first.key.kind).toBe('numeric');
+    const key = first.key as { value: number; unit: string };
+    // A hundred times too large: a power of ten, named.
+    const missed = (await reply("Coulomb's law", 'bob', id, `F = ${key.value * 100} ${key.unit}`)).json()
       .data;
-    expect(shown.reply).toMatch(/The result is about 20000 N\/C\./);
-    expect(shown.reply.match(/\?/g)).toHaveLength(1);
-    const right = (
-      await turn({ topic: 'x', user_id: 'bob', session_id: id, messages: ask('So it is 20 kN/C.') })
+    expect(missed).toMatchObject({
+      progress_percentage: 0,
+      exercise: { number: 1 },
+      assessment: { understood: false, judged_by: 'exercise', reason: 'power-of-ten' },
+    });
+    expect(missed.reply).toMatch(/^Not quite: /);
+    expect(missed.reply).toMatch(/\*Hint:\*/);
+    expect(missed.reply).not.toContain(first.solution.en);
+    expect(missed.weak_points).toEqual([{ step: 1, title: "Coulomb's law", note: expect.any(String) }]);
+    // Key words are no answer to a number.
+    const words = (
+      await reply(
+        "Coulomb's law",
+        'bob',
+        id,
+        "Coulomb's law: the force between point charges, inverse square, because k.",
+      )
     ).json().data;
-    expect(right).toMatchObject({ current_step: 3, assessment: { understood: true } });
+    expect(words.assessment).toMatchObject({
+      understood: false,
+      reason: expect.stringMatching(/^unreadable/),
+    });
+    expect(words.reply).toMatch(/\*\*Worked solution:\*\*/);
+    expect(words.reply).toContain(first.solution.en);
+    expect(words).toMatchObject({ progress_percentage: 0, exercise: { number: 2 } });
+    // Passing everything else leaves the missed one for the end, with new numbers.
+    let state = words;
+    while (state.exercise.number < state.exercise.total) {
+      state = (await reply("Coulomb's law", 'bob', id, rightText(currentInstance(dir, id)))).json().data;
+    }
+    state = (await reply("Coulomb's law", 'bob', id, rightText(currentInstance(dir, id)))).json().data;
+    expect(state.completed).toBe(false);
+    expect(state.reply).toMatch(/exercises you missed, with new numbers/);
+    expect(state.exercise.number).toBe(1);
+    const again = currentInstance(dir, id);
+    expect(again.view.template).toBe(first.view.template);
+    expect(again.seed).not.toBe(first.seed);
+    const done = (await reply("Coulomb's law", 'bob', id, rightText(again))).json().data;
+    expect(done).toMatchObject({ completed: true, progress_percentage: 100 });
+    expect(done.reply).toMatch(/Worth reviewing/);
   });
 
-  it('teaches in Chinese from the Chinese notes', async () => {
-    const start = await turn({ topic: '高斯定理', user_id: 'chen', messages: ask('我想学习高斯定理') });
-    const data = start.json().data;
-    expect(data.learning_path.map((s: { title: string }) => s.title)).toEqual(
-      await sectionsOf('zh/gauss-law.md'),
-    );
+  it('checks the typed answer of the web app; an unreadable one is a 400 and no attempt', async () => {
+    const data = await begin('solenoids', 'cleo');
+    const id = data.session_id;
+    const instance = currentInstance(dir, id);
+    expect(instance.key.kind).toBe('numeric');
+    const noUnit = await reply('solenoids', 'cleo', id, '12', { answer: { kind: 'numeric', value: '12' } });
+    expect(noUnit.statusCode).toBe(400);
+    expect(noUnit.json().error).toMatchObject({ code: 'EXERCISE_ANSWER_INVALID', details: 'unit-missing' });
+    const wrongKind = await reply('solenoids', 'cleo', id, 'a', { answer: { kind: 'choice', choice: 'a' } });
+    expect(wrongKind.json().error.code).toBe('EXERCISE_ANSWER_INVALID');
+    // Neither counted: a wrong answer now gets the hint, not the solution.
+    const key = instance.key as { value: number; unit: string };
+    const wrong = (
+      await reply('solenoids', 'cleo', id, 'x', {
+        answer: { kind: 'numeric', value: -key.value, unit: key.unit },
+      })
+    ).json().data;
+    expect(wrong.assessment.reason).toBe('sign');
+    expect(wrong.reply).toMatch(/\*Hint:\*/);
+    const right = (await reply('solenoids', 'cleo', id, 'x', { answer: rightAnswer(instance) })).json().data;
+    expect(right).toMatchObject({ assessment: { understood: true }, exercise: { number: 2 } });
+    expect(right.exercise.kind).toBe('choice');
+    expect(right.exercise.choices.map((c: { id: string }) => c.id)).toEqual(['a', 'b', 'c', 'd']);
+    const choice = currentInstance(dir, id);
+    const passed = (await reply('solenoids', 'cleo', id, 'x', { answer: rightAnswer(choice) })).json().data;
+    expect(passed.current_step).toBe(2);
+    expect(passed.learning_path[0].status).toBe('done');
+  });
+
+  it('teaches in Chinese from the Chinese notes, colloquial answers included', async () => {
+    const data = await begin('高斯定理', 'chen', '我想学习高斯定理');
+    expect(data.learning_path.map((s: { title: string }) => s.title)[0]).toBe('高斯定理的表述');
     expect(data.learning_path[0].source).toBe('zh/gauss-law.md');
-    expect(data.reply).toMatch(/\*\*问题：\*\*/);
-    const terms: string[] = data.learning_path[0].key_terms;
-    const answer = `${terms[0]}和${terms[1]}之间有直接的关系，因为穿过闭合曲面的电场线条数由它们决定，所以可以这样计算。`;
-    const next = (
-      await turn({ topic: '高斯定理', user_id: 'chen', session_id: data.session_id, messages: ask(answer) })
-    ).json().data;
-    expect(next).toMatchObject({ current_step: 2, assessment: { understood: true, judged_by: 'rules' } });
-    expect(next.reply).toMatch(/很好/);
-  });
-
-  it('finds the Chinese notes for an English topic asked in Chinese', async () => {
-    const data = (
-      await turn({ topic: 'solenoid', user_id: 'chen', messages: ask('我想学习螺线管的磁场') })
-    ).json().data;
-    expect(data.learning_path[0]).toMatchObject({ title: '长直螺线管内的磁场', source: 'zh/solenoids.md' });
     expect(data.reply).toMatch(/^我们一步一步来学习/);
+    expect(data.reply).toMatch(/\*\*练习 1\/\d+：\*\*/);
+    expect(data.exercise.prompt).toMatch(/\p{Script=Han}/u);
+    const id = data.session_id;
+    const stuffed = (
+      await reply(
+        '高斯定理',
+        'chen',
+        id,
+        '高斯定理、电通量、封闭的面、包围的电荷：因为高斯定理，所以通量等于电荷除以介电常数。',
+      )
+    ).json().data;
+    expect(stuffed.assessment.understood).toBe(false);
+    expect(stuffed.reply).toMatch(/^还不对：/);
+    expect(stuffed.reply).toMatch(/\*提示：\*/);
+    const key = currentInstance(dir, id).key as { value: number };
+    const right = (
+      await reply('高斯定理', 'chen', id, `我算出来 Φ = ${key.value.toPrecision(4)} N·m²/C。`)
+    ).json().data;
+    expect(right.assessment.understood).toBe(true);
+    expect(right.reply).toMatch(/正确|对/);
   });
 
-  it('falls back to a generic three-step path for a topic the notes do not cover', async () => {
-    const data = (await turn({ topic: 'thermodynamics', user_id: 'dan', messages: ask('hi') })).json().data;
-    expect(data).toMatchObject({ total_steps: 3, path_source: 'generic', citations: [] });
-    expect(data.learning_path[0].key_terms).toEqual(['thermodynamics']);
+  it('refuses a topic without checked exercises with a clear 400', async () => {
+    const res = await turn({ topic: 'thermodynamics', user_id: 'dan', messages: ask('hi') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: expect.stringMatching(/^topic: no checked exercises .*Gauss's law/),
+    });
   });
 });
 
@@ -245,7 +240,7 @@ describe('who a session belongs to', () => {
       messages: ask('ok'),
     });
     expect(again.statusCode).toBe(200);
-    expect(again.json().data.current_step).toBe(1);
+    expect(again.json().data).toMatchObject({ current_step: 1, exercise: { number: 1 } });
   });
 
   it('refuses a body user_id that contradicts the X-User-Id the backend sent', async () => {

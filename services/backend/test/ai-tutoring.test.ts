@@ -133,7 +133,7 @@ describe('POST /api/v1/ai/chat/guided', () => {
       details: expect.stringMatching(/^user_id/),
     });
     const own = await post(GUIDED, student, {
-      topic: 'x',
+      topic: "Gauss's law",
       course_id: courseId,
       user_id: studentId,
       messages: ask('hi'),

@@ -69,8 +69,6 @@ export const enTutor = {
   guided: {
     progress: 'Progress',
     weakPoints: 'Weak points',
-    keyTerms: 'Key terms: {{terms}}',
-    termSeparator: ', ',
     opening: 'I would like to learn about {{topic}}.',
     topic: 'Topic',
     topicHint: 'For example: Gauss’s law, solenoid, Brewster angle',
@@ -84,6 +82,14 @@ export const enTutor = {
     doneTitle: 'Path complete',
     done: 'You have worked through every step. Start another topic when you are ready.',
     answer: 'Your answer',
+    exercise: 'Exercise {{number}} of {{total}}',
+    value: 'Value',
+    unit: 'Unit',
+    unitHint: 'Any unit of its kind, e.g. {{unit}}',
+    choose: 'Choose one answer',
+    formula: 'Formula',
+    formulaHint: 'Exercise {{number}} of {{total}}: TeX or plain text, with {{symbols}}',
+    check: 'Check answer',
   },
   writing: {
     type: 'Type of writing',

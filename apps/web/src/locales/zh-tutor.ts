@@ -69,8 +69,6 @@ export const zhTutor = {
   guided: {
     progress: '进度',
     weakPoints: '薄弱环节',
-    keyTerms: '关键术语：{{terms}}',
-    termSeparator: '、',
     opening: '我想学习{{topic}}。',
     topic: '主题',
     topicHint: '例如：高斯定理、螺线管、布儒斯特角',
@@ -84,6 +82,14 @@ export const zhTutor = {
     doneTitle: '学习路径已完成',
     done: '你已完成全部步骤。准备好后可以开始新的主题。',
     answer: '你的回答',
+    exercise: '练习 {{number}}/{{total}}',
+    value: '数值',
+    unit: '单位',
+    unitHint: '同类的任意单位均可，例如 {{unit}}',
+    choose: '选择一个答案',
+    formula: '公式',
+    formulaHint: '练习 {{number}}/{{total}}：TeX 或纯文本，可用 {{symbols}}',
+    check: '检查答案',
   },
   writing: {
     type: '写作类型',

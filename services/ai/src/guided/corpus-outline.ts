@@ -5,13 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { AliasMatcher } from '../retrieval/aliases.js';
 import type { AliasGroup } from '../retrieval/index-model.js';
 import { detectLang, type TextLang } from '../writing/text-segments.js';
-import { GLOSSARY_EN, GLOSSARY_ZH } from './glossary.js';
-import { keyTermsOf, tokensOf } from './key-terms.js';
+import { tokensOf } from './topic-words.js';
 
 /**
  * The default course notes as an outline: each Markdown file's title (`#`) and its sections
- * (`##`), with key terms per section. In simulated mode a learning path is the sections of the
- * file that best matches the topic, in the topic's language.
+ * (`##`). A learning path is the sections of the file that best matches the topic, in the
+ * topic's language, that the exercise engine can check.
  */
 
 /** services/ai/corpus, from src/guided or dist/guided alike. */
@@ -21,7 +20,6 @@ export interface OutlineSection {
   title: string;
   /** The section's text without its heading. */
   text: string;
-  keyTerms: string[];
 }
 
 export interface OutlineDocument {
@@ -46,12 +44,7 @@ async function markdownFiles(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-export function parseOutline(
-  source: string,
-  markdown: string,
-): Omit<OutlineDocument, 'sections'> & {
-  sections: Omit<OutlineSection, 'keyTerms'>[];
-} {
+export function parseOutline(source: string, markdown: string): OutlineDocument {
   let title = '';
   const sections: { title: string; lines: string[] }[] = [];
   for (const line of markdown.replace(/^\uFEFF/, '').split(/\r?\n/)) {
@@ -70,25 +63,13 @@ export function parseOutline(
   };
 }
 
-/** Reads the notes once; sections of each language are weighed against that language only. */
+/** Reads the notes once. */
 export async function loadOutline(dir: string = DEFAULT_CORPUS_DIR): Promise<OutlineDocument[]> {
-  const parsed = await Promise.all(
+  return Promise.all(
     (await markdownFiles(dir)).map(async (path) =>
       parseOutline(relative(dir, path).split(sep).join('/'), await readFile(path, 'utf8')),
     ),
   );
-  const documents: OutlineDocument[] = parsed.map((doc) => ({
-    ...doc,
-    sections: doc.sections.map((s) => ({ ...s, keyTerms: [] })),
-  }));
-  for (const lang of ['en', 'zh'] as const) {
-    const sections = documents.filter((d) => d.lang === lang).flatMap((d) => d.sections);
-    const terms = keyTermsOf(sections, lang === 'en' ? GLOSSARY_EN : GLOSSARY_ZH);
-    sections.forEach((section, i) => {
-      section.keyTerms = terms[i] ?? [];
-    });
-  }
-  return documents;
 }
 
 function overlap(query: Set<string>, text: string): number {
@@ -206,37 +187,4 @@ export function sectionsByConcept(
     .slice(0, 6)
     .sort((a, b) => a.order - b.order)
     .map((s) => s.item);
-}
-
-/** The ids of the course concepts a key term stands for ("faraday" → faraday-law). */
-export function conceptIdsOf(term: string, dir: string = DEFAULT_CORPUS_DIR): string[] {
-  const matcher = conceptsOf(dir);
-  return [...termGroups(matcher, term)].map((g) => matcher.groups[g]!.id);
-}
-
-function termGroups(matcher: AliasMatcher, term: string): Set<number> {
-  const groups = matcher.groupsIn(term);
-  // A key term that is part of a concept's name ("faraday", 楞次) stands for that concept.
-  const lower = term.toLowerCase();
-  matcher.groups.forEach((group, g) => {
-    const named = group.terms.some((name) =>
-      /\p{Script=Han}/u.test(lower)
-        ? name.includes(lower)
-        : name
-            .toLowerCase()
-            .split(/[^a-z]+/)
-            .includes(lower),
-    );
-    if (named) groups.add(g);
-  });
-  return groups;
-}
-
-/** Whether the text names the concept a key term names, in other words or the other language. */
-export function namesSameConcept(text: string, term: string, dir: string = DEFAULT_CORPUS_DIR): boolean {
-  const matcher = conceptsOf(dir);
-  const groups = termGroups(matcher, term);
-  if (groups.size === 0) return false;
-  const named = matcher.groupsIn(text);
-  return [...groups].some((g) => named.has(g));
 }

@@ -7,6 +7,8 @@ import {
 import type { ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ChatDeps } from '../chat/chat.service.js';
+import { courseExercises } from '../exercises/engine.js';
+import { courseKnowledge } from '../knowledge/knowledge-base.js';
 import type { CourseSearch } from '../tools/course-search.js';
 import { answerCallerGone, llmContextOf } from '../upstream/routed-llm.js';
 import { CallerGone } from '../upstream/upstream-errors.js';
@@ -58,6 +60,8 @@ export function guidedRoutes(options: GuidedRouteOptions) {
       store,
       locks: new SessionLocks(),
       outline: await outlineOrEmpty(app),
+      engine: courseExercises(),
+      kb: courseKnowledge(),
       search: options.search,
       ttlMs: tutoring.sessionTtlMs,
       now: options.now,
@@ -67,23 +71,20 @@ export function guidedRoutes(options: GuidedRouteOptions) {
       '/v1/chat/guided',
       {
         config: {
-          errors: [
-            'SESSION_NOT_FOUND',
-            'ROUTING_FORBIDDEN',
-            'UPSTREAM_UNAVAILABLE',
-            'UPSTREAM_TIMEOUT',
-            'UPSTREAM_BAD_RESPONSE',
-          ],
+          errors: ['SESSION_NOT_FOUND', 'EXERCISE_ANSWER_INVALID', 'ROUTING_FORBIDDEN'],
         },
         schema: {
           tags: ['tutoring'],
           summary: 'A turn of a guided learning session (omit session_id to start one)',
           description:
-            'The session holds a learning path of 3–6 steps for the topic, the current step, weak points and the ' +
-            'conversation. Each turn judges whether the student’s last message shows understanding of the current ' +
-            'step, then advances or gives the next hint, and asks one question. progress_percentage reaches 100 ' +
-            'when the last step is understood. Sessions expire after GUIDED_SESSION_TTL_MIN minutes of inactivity ' +
-            'and answer only the user who started them: anyone else gets 404 SESSION_NOT_FOUND.',
+            'The session holds a learning path of 3–6 steps (sections of the notes), each explained and checked by ' +
+            'exercises of the exercise engine (numeric with units, multiple choice, formula). Each turn checks the ' +
+            'answer to the current exercise (`answer`, or the last message read by the exercise kind): a miss gets a ' +
+            'hint, a second the worked solution, and the exercise comes back with new numbers after the last step. ' +
+            '`exercise` is the one to answer now, never with its answer. progress_percentage is the share of ' +
+            'exercises passed. A topic without checked exercises is a 400; a typed `answer` the engine cannot read ' +
+            'is a 400 EXERCISE_ANSWER_INVALID and no attempt. Sessions expire after GUIDED_SESSION_TTL_MIN minutes ' +
+            'of inactivity and answer only the user who started them: anyone else gets 404 SESSION_NOT_FOUND.',
           body: guidedChatRequestSchema,
           response: { 200: successEnvelopeSchema(guidedChatResponseSchema) },
         },

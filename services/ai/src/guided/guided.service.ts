@@ -6,43 +6,40 @@ import {
 } from '@faraday/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { ChatContext, ChatDeps } from '../chat/chat.service.js';
+import type { ExerciseEngine } from '../exercises/engine.js';
+import { ExerciseAnswerError } from '../exercises/phrasing.js';
+import type { CheckResult, Instance } from '../exercises/types.js';
+import type { KnowledgeBase } from '../knowledge/knowledge-base.js';
 import { SIMULATED_MODEL } from '../simulated/simulate.js';
 import type { CourseSearch } from '../tools/course-search.js';
 import { RoutedLlm } from '../upstream/routed-llm.js';
 import { detectLang, excerptOf, type TextLang } from '../writing/text-segments.js';
 import type { OutlineDocument } from './corpus-outline.js';
-import { tokensOf } from './key-terms.js';
-import { courseOutline, modelPath, notesPath, uploadPath } from './learning-path.js';
-import { modelTurn } from './model-turn.js';
+import { exercisePath } from './learning-path.js';
 import {
+  allExercises,
+  currentExercise,
+  exerciseNumber,
   type GuidedSession,
   isCompleted,
+  moveOn,
   noteWeakPoint,
   progressOf,
   remember,
   SESSION_FORMAT,
-  type Step,
+  stepPassed,
 } from './session.js';
 import type { SessionLocks, SessionStore } from './session-store.js';
-import {
-  advanceReply,
-  finishedReply,
-  hintFor,
-  introReply,
-  isStudentQuestion,
-  keySentence,
-  pieceByPieceReply,
-  questionReply,
-  retryReply,
-  weakPointNote,
-} from './tutor-replies.js';
-import { judgeAnswer } from './understanding.js';
+import { answerFromText } from './text-answer.js';
+import { checkedReply, finishedReply, introReply } from './tutor-replies.js';
 
 export interface GuidedDeps {
   chat: ChatDeps;
   store: SessionStore;
   locks: SessionLocks;
   outline: readonly OutlineDocument[];
+  engine: ExerciseEngine;
+  kb: KnowledgeBase;
   search: CourseSearch | undefined;
   ttlMs: number;
   now: () => number;
@@ -51,9 +48,11 @@ export interface GuidedDeps {
 type Assessment = GuidedChatResponse['assessment'];
 
 /**
- * `POST /v1/chat/guided`, one turn: start a session (plan the path, ask the first question) or
- * continue one (judge the answer, advance or hint, ask the next question). The session belongs
- * to the user who started it: any other user, like an unknown or expired id, gets 404.
+ * `POST /v1/chat/guided`, one turn: start a session (plan the path, explain the first step, ask
+ * its first exercise) or continue one (check the answer with the exercise engine; on a miss a
+ * hint, on a second the worked solution; then the next exercise). Only checked answers pass an
+ * exercise, and progress is the share passed. The session belongs to the user who started it:
+ * any other user, like an unknown or expired id, gets 404.
  */
 export async function guidedTurn(
   deps: GuidedDeps,
@@ -66,64 +65,53 @@ export async function guidedTurn(
       details: 'user_id: differs from the X-User-Id header',
     });
   }
-  const llm = new RoutedLlm(deps.chat, ctx, {
+  // No model is called, but the route is still decided: a route the caller may not ask for (public
+  // without the gateway token) stays refused, and the decision line records who asked, where.
+  new RoutedLlm(deps.chat, ctx, {
     kind: 'guided',
     privacy: request.privacy,
     courseId: request.course_id,
-  });
-  const simulated = llm.isSimulated();
-  const answer = request.messages.at(-1)!.content;
-  if (request.session_id === undefined) return startSession(deps, request, ctx, llm, simulated, answer);
+  }).isSimulated();
+  const text = request.messages.at(-1)!.content;
+  if (request.session_id === undefined) return startSession(deps, request, ctx, text);
   const id = request.session_id;
-  return deps.locks.run(id, () => continueSession(deps, request, ctx, llm, simulated, id, answer));
+  return deps.locks.run(id, () => continueSession(deps, request, ctx, id, text));
 }
 
-function langOfTurn(topic: string, answer: string): TextLang {
-  return detectLang(topic) === 'zh' || detectLang(answer) === 'zh' ? 'zh' : 'en';
+function langOfTurn(topic: string, text: string): TextLang {
+  return detectLang(topic) === 'zh' || detectLang(text) === 'zh' ? 'zh' : 'en';
 }
 
 async function startSession(
   deps: GuidedDeps,
   request: GuidedChatRequest,
   ctx: ChatContext,
-  llm: RoutedLlm,
-  simulated: boolean,
-  answer: string,
+  text: string,
 ): Promise<GuidedChatResponse> {
-  const lang = langOfTurn(request.topic, answer);
-  // A course's own uploads come first when one of them is about the topic.
-  const uploads =
-    request.course_id && deps.search?.courseDocuments
-      ? courseOutline(deps.search.courseDocuments(request.course_id))
-      : [];
-  const fromUploads = uploads.length > 0 ? uploadPath(uploads, request.topic, lang) : undefined;
-  const path =
-    fromUploads ??
-    (simulated
-      ? notesPath(deps.outline, request.topic, lang)
-      : await modelPath(llm, deps.outline, request.topic, lang, ctx.log));
+  const lang = langOfTurn(request.topic, text);
+  const id = uuidv7();
   const now = deps.now();
   const session: GuidedSession = {
     format: SESSION_FORMAT,
-    id: uuidv7(),
+    id,
     user_id: request.user_id,
     course_id: request.course_id ?? null,
     topic: request.topic,
     lang,
-    path_source: path.source,
-    steps: path.steps,
+    steps: exercisePath(deps, id, request.topic, lang),
     current: 0,
+    exercise: 0,
     attempts: 0,
     weak_points: [],
     history: [],
-    model: simulated ? SIMULATED_MODEL : llm.model,
+    model: SIMULATED_MODEL,
     created_at: now,
     updated_at: now,
     expires_at: now + deps.ttlMs,
   };
-  remember(session, 'user', answer);
+  remember(session, 'user', text);
   const citations = await citationsFor(deps, session, ctx);
-  const reply = introReply(session, citations.length > 0 ? '[1]' : undefined);
+  const reply = introReply(session, citations.length > 0 ? '[1]' : undefined, instanceOf(deps, session)!);
   return finish(deps, session, reply, citations, null);
 }
 
@@ -141,14 +129,41 @@ async function loadOwned(deps: GuidedDeps, id: string, userId: string): Promise<
   return session;
 }
 
+function instanceOf(deps: GuidedDeps, session: GuidedSession): Instance | undefined {
+  const exercise = currentExercise(session);
+  return exercise ? deps.engine.draw(exercise.template, exercise.seed) : undefined;
+}
+
+/**
+ * Checks the answer: the web app's typed answer, whose unreadable form is a 400 and no attempt;
+ * else the chat message read by the exercise's kind, whose unreadable form is a miss (a sentence
+ * is not a number, however many right words it has), with the engine's reason as the feedback.
+ */
+function checkAnswer(
+  deps: GuidedDeps,
+  instance: Instance,
+  request: GuidedChatRequest,
+  text: string,
+): { correct: boolean; feedback: CheckResult['feedback'] } {
+  if (request.answer) {
+    const result = deps.engine.check(instance, request.answer);
+    return { correct: result.correct === true, feedback: result.feedback };
+  }
+  try {
+    const result = deps.engine.check(instance, answerFromText(instance.view, text));
+    return { correct: result.correct === true, feedback: result.feedback };
+  } catch (error) {
+    if (!(error instanceof ExerciseAnswerError)) throw error;
+    return { correct: false, feedback: { code: `unreadable:${error.reason}`, ...error.messages } };
+  }
+}
+
 async function continueSession(
   deps: GuidedDeps,
   request: GuidedChatRequest,
   ctx: ChatContext,
-  llm: RoutedLlm,
-  simulated: boolean,
   id: string,
-  answer: string,
+  text: string,
 ): Promise<GuidedChatResponse> {
   const session = await loadOwned(deps, id, request.user_id);
   if (session.course_id !== (request.course_id ?? null)) {
@@ -156,56 +171,38 @@ async function continueSession(
       details: `course_id: the session was started ${session.course_id ? `in course ${session.course_id}` : 'without a course'}`,
     });
   }
-  remember(session, 'user', answer);
-  if (isCompleted(session)) return finish(deps, session, finishedReply(session), [], null);
-
-  const step = session.steps[session.current]!;
-  const stepCitations = await citationsFor(deps, session, ctx);
-  // The student's own question is answered first and is not judged as an answer.
-  if (simulated && isStudentQuestion(answer)) {
-    const words = tokensOf(answer).map((token) => token.surface);
-    const sentence = keySentence(step.source?.text ?? stepCitations[0]?.text ?? '', words);
-    const marker = stepCitations.length > 0 ? '[1]' : undefined;
-    return finish(deps, session, questionReply(session, sentence, marker), stepCitations, null);
+  if (isCompleted(session)) {
+    remember(session, 'user', text);
+    return finish(deps, session, finishedReply(session), [], null);
   }
-  const verdict = simulated ? undefined : await modelTurn(llm, session, contextOf(stepCitations));
-  if (!simulated && !verdict)
-    ctx.log.warn('guided: the model’s judgement was unusable; the rules judge this turn');
-  const judgement = verdict ? undefined : judgeAnswer(answer, step, session.lang);
-  const assessment: NonNullable<Assessment> = verdict
-    ? { understood: verdict.understood, judged_by: 'model', reason: verdict.reason }
-    : { understood: judgement!.understood, judged_by: 'rules', reason: judgement!.reason };
-
-  if (assessment.understood) {
-    session.current += 1;
-    session.attempts = 0;
-    const next = isCompleted(session) ? [] : await citationsFor(deps, session, ctx);
-    // Worded after advancing, so the reply introduces the step the student is now on.
-    const reply = verdict
-      ? verdict.reply
-      : advanceReply(session, judgement!, next.length > 0 ? '[1]' : undefined);
-    return finish(deps, session, reply, next, assessment);
-  }
-  session.attempts += 1;
-  const note = verdict ? (verdict.weak_point ?? undefined) : weakPointNote(judgement!, step, session.lang);
-  if (note) noteWeakPoint(session, note);
-  // Three hints, the last a worked explanation; after that, one piece at a time (never the
-  // same reply twice, and no progress without an answer that shows understanding).
-  if (!verdict && session.attempts > 3) {
-    return finish(deps, session, pieceByPieceReply(session, session.attempts), stepCitations, assessment);
-  }
-  let reply: string;
-  if (verdict) reply = verdict.reply;
+  const instance = instanceOf(deps, session)!;
+  const check = checkAnswer(deps, instance, request, text);
+  remember(session, 'user', text);
+  const exercise = currentExercise(session)!;
+  const assessment: NonNullable<Assessment> = {
+    understood: check.correct,
+    judged_by: 'exercise',
+    reason: check.feedback.code,
+  };
+  let help: Parameters<typeof checkedReply>[2] = {};
+  if (check.correct) exercise.status = 'passed';
   else {
-    const marker = stepCitations.length > 0 ? '[1]' : undefined;
-    const quote = keySentence(step.source?.text ?? stepCitations[0]?.text ?? '', step.key_terms);
-    reply = retryReply(
-      session,
-      judgement!,
-      hintFor(step, judgement!, session.attempts, quote, marker, session.lang),
-    );
+    session.attempts += 1;
+    noteWeakPoint(session, check.feedback[session.lang]);
+    if (session.attempts >= 2) {
+      exercise.status = 'missed';
+      help = { solution: instance.solution };
+    } else help = { hint: instance.hint };
   }
-  return finish(deps, session, reply, stepCitations, assessment);
+  const stays = !check.correct && session.attempts < 2;
+  const moved = stays ? { newStep: false, review: false } : moveOn(session);
+  const citations = moved.newStep ? await citationsFor(deps, session, ctx) : [];
+  const reply = checkedReply(session, check, help, {
+    instance: stays ? instance : instanceOf(deps, session),
+    ...moved,
+    marker: citations.length > 0 ? '[1]' : undefined,
+  });
+  return finish(deps, session, reply, citations, assessment);
 }
 
 /** Passages for the current step: retrieval when it has something relevant, else the step's own section. */
@@ -214,7 +211,7 @@ async function citationsFor(
   session: GuidedSession,
   ctx: ChatContext,
 ): Promise<ChatCitation[]> {
-  const step: Step | undefined = session.steps[session.current];
+  const step = session.steps[session.current];
   if (!step) return [];
   if (deps.search) {
     try {
@@ -229,21 +226,24 @@ async function citationsFor(
       ctx.log.warn({ err: error }, 'guided: course material search failed');
     }
   }
-  return step.source
-    ? [
-        {
-          n: 1,
-          source: step.source.source,
-          section: step.source.section,
-          text: excerptOf(step.source.text, 400),
-        },
-      ]
-    : [];
+  const { source } = step;
+  return [{ n: 1, source: source.source, section: source.section, text: excerptOf(source.text, 400) }];
 }
 
-function contextOf(citations: ChatCitation[]): string | undefined {
-  if (citations.length === 0) return undefined;
-  return citations.map((c) => `[${c.n}] ${c.section} (${c.source}): ${c.text}`).join('\n');
+/** The exercise to answer now, as the web app renders it: the view in the session's language, no key. */
+function exerciseOf(session: GuidedSession, instance: Instance | undefined): GuidedChatResponse['exercise'] {
+  if (!instance) return null;
+  const { view } = instance;
+  const { lang } = session;
+  return {
+    kind: view.kind,
+    prompt: view.prompt[lang],
+    ...(view.unit !== undefined ? { unit: view.unit } : {}),
+    ...(view.choices ? { choices: view.choices.map((c) => ({ id: c.id, text: c.text[lang] })) } : {}),
+    ...(view.symbols ? { symbols: view.symbols } : {}),
+    number: exerciseNumber(session),
+    total: allExercises(session).length,
+  };
 }
 
 async function finish(
@@ -263,6 +263,8 @@ async function finish(
     throw new AppError('SERVICE_UNAVAILABLE', 'The guided-session store is not available', { cause: error });
   }
   const total = session.steps.length;
+  const done = isCompleted(session);
+  const goal = session.lang === 'zh' ? '答对这一步的练习' : 'Answer the exercises of this step correctly';
   return {
     reply,
     session_id: session.id,
@@ -270,20 +272,20 @@ async function finish(
     current_step: Math.min(session.current + 1, total),
     total_steps: total,
     progress_percentage: progressOf(session),
-    completed: isCompleted(session),
+    completed: done,
     learning_path: session.steps.map((step, i) => ({
       step: i + 1,
       title: step.title,
-      goal: step.goal,
-      key_terms: step.key_terms,
-      status: i < session.current ? 'done' : i === session.current ? 'current' : 'pending',
-      ...(step.source ? { source: step.source.source } : {}),
+      goal,
+      status: done || stepPassed(step) ? 'done' : i === session.current ? 'current' : 'pending',
+      source: step.source.source,
     })),
     weak_points: session.weak_points,
     citations,
     assessment,
-    path_source: session.path_source,
+    path_source: 'corpus',
     model: session.model,
     expires_at: new Date(session.expires_at).toISOString(),
+    exercise: exerciseOf(session, instanceOf(deps, session)),
   };
 }

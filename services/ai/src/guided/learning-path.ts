@@ -1,225 +1,107 @@
-import { MAX_LEARNING_STEPS, MIN_LEARNING_STEPS } from '@faraday/contracts';
-import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
-import type { CourseDocument } from '../tools/course-search.js';
-import { askForJson } from '../upstream/json-answer.js';
-import type { RoutedLlm } from '../upstream/routed-llm.js';
+import { AppError, MAX_LEARNING_STEPS, MIN_LEARNING_STEPS } from '@faraday/contracts';
+import type { ExerciseEngine, TemplateSummary } from '../exercises/engine.js';
+import type { KnowledgeBase } from '../knowledge/knowledge-base.js';
 import type { TextLang } from '../writing/text-segments.js';
-import { detectLang } from '../writing/text-segments.js';
 import {
-  matchTopic,
   matchTopicAcrossLanguages,
   type OutlineDocument,
+  type OutlineSection,
   sectionsByConcept,
 } from './corpus-outline.js';
-import { exerciseFor } from './exercises.js';
-import { GLOSSARY_EN, GLOSSARY_ZH } from './glossary.js';
-import { keyTermsOf, tokensOf } from './key-terms.js';
-import type { GuidedSession, Step } from './session.js';
-import { explanationQuestion, goalOf } from './tutor-replies.js';
+import { drawn, type Step } from './session.js';
 
 /**
- * Where a learning path comes from: the model (asked for JSON, checked, repaired once), else
- * the course notes (the sections of the file that best matches the topic), else a generic
- * three-step path built around the topic's own words.
+ * A learning path from the course notes and the exercise engine: the sections of the notes that
+ * match the topic (by the concept it names, else the best-matching file), each becoming a step
+ * when the engine has checkable exercises (numeric, multiple choice, formula) for a result of
+ * that section. A section without one is left out: a step must be passable by checked answers
+ * only. Explanations are offered by the engine too, but never gate a step, so none is asked.
  */
-export interface PathResult {
-  steps: Step[];
-  source: GuidedSession['path_source'];
+
+/** At most this many exercises a step: the path stays within about a dozen turns. */
+const PER_STEP = 2;
+const GATING = ['numeric', 'choice', 'formula'] as const;
+
+export interface PathDeps {
+  outline: readonly OutlineDocument[];
+  engine: ExerciseEngine;
+  kb: KnowledgeBase;
 }
 
-function stepFrom(
-  title: string,
-  keyTerms: string[],
-  index: number,
-  topic: string,
+/** The checkable exercises of a notes section, the ones to ask first first. */
+function exercisesOf(deps: PathDeps, topic: string, section: string, lang: TextLang): TemplateSummary[] {
+  const rank = (t: TemplateSummary) => GATING.indexOf(t.kind as (typeof GATING)[number]);
+  const found = deps.engine
+    .templates()
+    .filter((t) => rank(t) >= 0 && t.topic === topic && deps.kb.byId(t.result)?.section[lang] === section)
+    .sort((a, b) => rank(a) - rank(b) || a.difficulty - b.difficulty);
+  // A number to compute first, then what tells a misconception from the idea (a choice), else the formula.
+  const first = found[0];
+  if (!first) return [];
+  const second =
+    found.find((t) => t.kind === 'choice') ?? found.find((t) => t !== first && t.kind !== first.kind);
+  return [first, ...(second && second !== first ? [second] : [])].slice(0, PER_STEP);
+}
+
+function stepsOf(
+  deps: PathDeps,
+  sessionId: string,
+  items: { document: OutlineDocument; section: OutlineSection }[],
   lang: TextLang,
-  source?: Step['source'],
-): Step {
-  const exercise = exerciseFor(title, lang);
-  return {
-    title,
-    goal: goalOf({ title, key_terms: keyTerms }, exercise !== undefined, lang),
-    key_terms: keyTerms,
-    question: exercise?.question ?? explanationQuestion(title, index, topic, lang),
-    ...(exercise ? { exercise: exercise.exercise } : {}),
-    ...(source ? { source } : {}),
-  };
-}
-
-function genericSteps(topic: string, lang: TextLang, from: number): Step[] {
-  const words = [...new Set(tokensOf(topic).map((token) => token.surface))].slice(0, 2);
-  const terms = words.length > 0 ? words : [topic];
-  const titles =
-    lang === 'zh'
-      ? [`${topic}描述的是什么`, `${topic}的核心关系`, `${topic}的应用`]
-      : [`What ${topic} describes`, `The central relation of ${topic}`, `Applying ${topic}`];
-  return titles.map((title, i) => stepFrom(title, terms, from + i, topic, lang));
-}
-
-/** The path from the course notes, or the generic one when no file matches the topic. */
-export function notesPath(outline: readonly OutlineDocument[], topic: string, lang: TextLang): PathResult {
-  const byConcept = sectionsByConcept(outline, topic, lang);
-  if (byConcept) {
-    const sourceOf = ({ document, section }: (typeof byConcept)[number]) => ({
-      source: document.source,
-      section: `${document.title} > ${section.title}`,
-      text: section.text,
+): Step[] {
+  const steps: Step[] = [];
+  for (const { document, section } of items) {
+    const topic = document.source.replace(/^.*\//, '').replace(/\.md$/i, '');
+    const exercises = exercisesOf(deps, topic, section.title, lang);
+    if (exercises.length === 0) continue;
+    steps.push({
+      title: section.title,
+      source: {
+        source: document.source,
+        section: `${document.title} > ${section.title}`,
+        text: section.text,
+      },
+      exercises: exercises.map((t) => drawn(sessionId, t.id, 0)),
     });
-    let steps = byConcept.map((item, i) =>
-      stepFrom(item.section.title, item.section.keyTerms, i, topic, lang, sourceOf(item)),
-    );
-    // One section about the concept (induction → "Induced emf and Faraday's law"): its key
-    // ideas become the steps (Faraday, Lenz, emf) rather than generic padding.
-    if (steps.length < MIN_LEARNING_STEPS && byConcept[0]!.section.keyTerms.length >= MIN_LEARNING_STEPS) {
-      const first = byConcept[0]!;
-      const terms = first.section.keyTerms;
-      steps = terms.slice(0, MIN_LEARNING_STEPS).map((term, i) => {
-        const title = `${first.section.title}${lang === 'zh' ? '：' : ': '}${term[0]!.toUpperCase()}${term.slice(1)}`;
-        const keyTerms = [term, ...terms.filter((other) => other !== term).slice(0, 1)];
-        return stepFrom(title, keyTerms, i, topic, lang, sourceOf(first));
-      });
-      steps.push(
-        ...byConcept
-          .slice(1)
-          .map((item, i) =>
-            stepFrom(
-              item.section.title,
-              item.section.keyTerms,
-              steps.length + i,
-              topic,
-              lang,
-              sourceOf(item),
-            ),
-          ),
-      );
-    }
-    if (steps.length < MIN_LEARNING_STEPS) {
-      steps.push(...genericSteps(topic, lang, steps.length).slice(0, MIN_LEARNING_STEPS - steps.length));
-    }
-    return { steps, source: 'corpus' };
   }
-  const match = matchTopicAcrossLanguages(outline, topic, lang);
-  if (!match) return { steps: genericSteps(topic, lang, 0), source: 'generic' };
-  const { document } = match;
-  const steps = document.sections.slice(0, MAX_LEARNING_STEPS).map((section, i) =>
-    stepFrom(section.title, section.keyTerms, i, topic, lang, {
-      source: document.source,
-      section: `${document.title} > ${section.title}`,
-      text: section.text,
-    }),
-  );
-  // A short file still gives a full path: the generic steps apply what it explained.
-  if (steps.length < MIN_LEARNING_STEPS) {
-    steps.push(...genericSteps(topic, lang, steps.length).slice(0, MIN_LEARNING_STEPS - steps.length));
-  }
-  return { steps, source: 'corpus' };
+  return steps.slice(0, MAX_LEARNING_STEPS);
 }
 
-export const modelPathSchema = z.object({
-  steps: z
-    .array(
-      z.object({
-        title: z.string().trim().min(1).max(120),
-        goal: z.string().trim().min(1).max(400),
-        key_terms: z.array(z.string().trim().min(1).max(60)).min(1).max(6),
-        question: z.string().trim().min(1).max(600),
-      }),
+/**
+ * The path for a topic; a topic the notes do not cover with enough checkable exercises is a
+ * clear 400 naming the topics that are.
+ */
+export function exercisePath(deps: PathDeps, sessionId: string, topic: string, lang: TextLang): Step[] {
+  const byConcept = sectionsByConcept(deps.outline, topic, lang);
+  let steps = byConcept ? stepsOf(deps, sessionId, byConcept, lang) : [];
+  // One section about the concept (induction → "Induced emf and Faraday's law"): the whole file it is in.
+  const document = byConcept?.[0]?.document ?? matchTopicAcrossLanguages(deps.outline, topic, lang)?.document;
+  if (steps.length < MIN_LEARNING_STEPS && document) {
+    steps = stepsOf(
+      deps,
+      sessionId,
+      document.sections.map((section) => ({ document, section })),
+      lang,
+    );
+  }
+  if (steps.length >= MIN_LEARNING_STEPS) return steps;
+  throw new AppError('VALIDATION_ERROR', 'No guided path with checked exercises for this topic', {
+    details: `topic: no checked exercises for "${topic.slice(0, 80)}"; try ${pathTopics(deps, lang).join(', ')}`,
+  });
+}
+
+/** The notes titles that make a full path, for the error above. */
+function pathTopics(deps: PathDeps, lang: TextLang): string[] {
+  return deps.outline
+    .filter((d) => d.lang === lang)
+    .filter(
+      (d) =>
+        stepsOf(
+          deps,
+          'probe',
+          d.sections.map((section) => ({ document: d, section })),
+          lang,
+        ).length >= MIN_LEARNING_STEPS,
     )
-    .min(MIN_LEARNING_STEPS)
-    .max(MAX_LEARNING_STEPS),
-});
-
-function pathPrompt(topic: string, lang: TextLang, outline: OutlineDocument | undefined) {
-  const language = lang === 'zh' ? 'Chinese (简体中文)' : 'English';
-  const notes = outline
-    ? `\nThe course notes cover this topic in these sections (prefer them, in this order):\n${outline.sections.map((s) => `- ${s.title}`).join('\n')}`
-    : '';
-  return [
-    {
-      role: 'system' as const,
-      content:
-        'You plan guided learning for a university electromagnetics course. Reply with one JSON object and ' +
-        'nothing else.',
-    },
-    {
-      role: 'user' as const,
-      content:
-        `Plan a learning path of ${MIN_LEARNING_STEPS} to ${MAX_LEARNING_STEPS} steps for the topic "${topic}", ` +
-        `from the basic idea to applying it. Write in ${language}.${notes}\n\nJSON shape: {"steps":[{"title":"...",` +
-        '"goal":"what the student should be able to explain or compute","key_terms":["2-5 terms a good answer ' +
-        'uses"],"question":"one Socratic question that checks the step, without giving the answer"}]}',
-    },
-  ];
-}
-
-/** The model's path; on an unusable answer (after one repair) the notes' path, logged. */
-export async function modelPath(
-  llm: RoutedLlm,
-  outline: readonly OutlineDocument[],
-  topic: string,
-  lang: TextLang,
-  log: FastifyBaseLogger,
-): Promise<PathResult> {
-  const match = matchTopicAcrossLanguages(outline, topic, lang);
-  const answer = await askForJson(llm, pathPrompt(topic, lang, match?.document), modelPathSchema);
-  if (!answer.ok) {
-    log.warn(
-      { problem: answer.problem },
-      'guided: the model’s learning path was unusable; using the course notes',
-    );
-    return notesPath(outline, topic, lang);
-  }
-  return {
-    steps: answer.value.steps.map((s) => ({
-      title: s.title,
-      goal: s.goal,
-      key_terms: s.key_terms,
-      question: s.question,
-    })),
-    source: 'model',
-  };
-}
-
-/** A course's uploaded documents as an outline, key terms chosen like the notes' own. */
-export function courseOutline(documents: readonly CourseDocument[]): OutlineDocument[] {
-  const outline: OutlineDocument[] = documents.map((d) => ({
-    source: d.source,
-    lang: detectLang(d.sections.map((s) => s.text).join('\n')),
-    title: d.title,
-    sections: d.sections.map((s) => ({ ...s, keyTerms: [] })),
-  }));
-  for (const lang of ['en', 'zh'] as const) {
-    const sections = outline.filter((d) => d.lang === lang).flatMap((d) => d.sections);
-    const terms = keyTermsOf(sections, lang === 'en' ? GLOSSARY_EN : GLOSSARY_ZH);
-    sections.forEach((section, i) => {
-      // A section no glossary term describes is listened for by the words of its heading.
-      section.keyTerms = terms[i]?.length
-        ? terms[i]!
-        : [...new Set(tokensOf(section.title).map((t) => t.surface))].slice(0, 2);
-    });
-  }
-  return outline;
-}
-
-/** The path from a course upload whose title or headings match the topic, else undefined. */
-export function uploadPath(
-  uploads: readonly OutlineDocument[],
-  topic: string,
-  lang: TextLang,
-): PathResult | undefined {
-  const match = matchTopic(uploads, topic, lang) ?? matchTopic(uploads, topic, lang === 'zh' ? 'en' : 'zh');
-  if (!match) return undefined;
-  const { document } = match;
-  const steps = document.sections.slice(0, MAX_LEARNING_STEPS).map((section, i) =>
-    stepFrom(section.title, section.keyTerms, i, topic, document.lang, {
-      source: document.source,
-      section: `${document.title} > ${section.title}`,
-      text: section.text,
-    }),
-  );
-  if (steps.length < MIN_LEARNING_STEPS) {
-    steps.push(...genericSteps(topic, lang, steps.length).slice(0, MIN_LEARNING_STEPS - steps.length));
-  }
-  return { steps, source: 'corpus' };
+    .map((d) => d.title);
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type GuidedSession, guidedSessionSchema } from './session.js';
+import { type GuidedSession, guidedSessionSchema, SESSION_FORMAT } from './session.js';
 
 /**
  * Where guided sessions live between turns. SQLite (a file under the AI service's data folder)
@@ -25,7 +25,11 @@ export function readStored(json: string, log: FastifyBaseLogger, id: string): Gu
   }
   const parsed = guidedSessionSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  log.warn({ session_id: id }, 'a stored guided session could not be read; treating it as expired');
+  const format = (value as { format?: unknown } | undefined)?.format;
+  // A session of format 1 judged key terms: it has no exercises to continue with, so the student starts anew.
+  if (typeof format === 'number' && format !== SESSION_FORMAT)
+    log.info({ session_id: id, format }, 'a guided session of an older format; treating it as expired');
+  else log.warn({ session_id: id }, 'a stored guided session could not be read; treating it as expired');
   return undefined;
 }
 

@@ -14,45 +14,11 @@ export interface CourseSearchResult {
   context: string;
 }
 
-/** A course's own uploaded document as headings and section texts (for guided paths). */
-export interface CourseDocument {
-  source: string;
-  title: string;
-  sections: { title: string; text: string }[];
-}
-
 export interface CourseSearch {
   search(
     query: string,
     options: { courseId?: string | undefined; limit?: number; signal?: AbortSignal },
   ): Promise<CourseSearchResult>;
-  /** The documents uploaded for this course (not the shared notes). */
-  courseDocuments?(courseId: string): CourseDocument[];
-}
-
-/** Sections of a course's documents from the index: chunks grouped by their heading path. */
-export function courseDocumentsOf(engine: RetrievalEngine, courseId: string): CourseDocument[] {
-  const file = engine.indexFile;
-  return file.documents
-    .filter((d) => d.course_id === courseId)
-    .map((document) => {
-      const chunks = file.chunks.filter((c) => c.document === document.id).sort((a, b) => a.start - b.start);
-      const sections = new Map<string, { title: string; text: string }>();
-      for (const chunk of chunks) {
-        if (chunk.heading_path.length < 2) continue;
-        const title = chunk.heading_path.at(-1)!;
-        const section = sections.get(chunk.section) ?? { title, text: '' };
-        section.text += `${section.text ? '\n' : ''}${chunk.text}`;
-        sections.set(chunk.section, section);
-      }
-      const name = document.source.split('/').at(-1) ?? document.source;
-      return {
-        source: document.source,
-        title: chunks[0]?.heading_path[0] ?? name,
-        sections: [...sections.values()],
-      };
-    })
-    .filter((d) => d.sections.length > 0);
 }
 
 export function retrievalSearch(engine: RetrievalEngine): CourseSearch {
@@ -81,7 +47,6 @@ export function retrievalSearch(engine: RetrievalEngine): CourseSearch {
         context: result.context,
       };
     },
-    courseDocuments: (courseId) => courseDocumentsOf(engine, courseId),
   };
 }
 
@@ -100,13 +65,6 @@ export function gateCourseSearch(gate: { engine(): RetrievalEngine }): CourseSea
         throw toAppError(error);
       }
       return retrievalSearch(engine).search(query, options);
-    },
-    courseDocuments(courseId) {
-      try {
-        return courseDocumentsOf(gate.engine(), courseId);
-      } catch {
-        return [];
-      }
     },
   };
 }

@@ -128,23 +128,6 @@ export const CONNECTIVES: Record<ConnectiveRole, readonly string[]> = {
 
 export const ALL_CONNECTIVES: readonly string[] = Object.values(CONNECTIVES).flat();
 
-/**
- * Words that give a reason: the guided tutor asks for an explanation, not a list of terms, and
- * a reason is what tells the two apart.
- */
-export const CAUSAL_CONNECTIVES = [
-  ...CONNECTIVES.cause,
-  'so',
-  'which means',
-  'that is why',
-  'means that',
-  'this is why',
-  '使得',
-  '意味着',
-  '所以说',
-  '是因为',
-] as const;
-
 /** Claims stated as certain; in academic writing they usually need a hedge or a source. */
 export const OVERCLAIMS = [
   'prove',

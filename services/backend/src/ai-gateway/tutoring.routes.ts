@@ -83,6 +83,7 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
           errors: [
             'COURSE_NOT_FOUND',
             'SESSION_NOT_FOUND',
+            'EXERCISE_ANSWER_INVALID',
             'ROUTING_FORBIDDEN',
             'UPSTREAM_UNAVAILABLE',
             'UPSTREAM_TIMEOUT',
@@ -98,7 +99,9 @@ export function tutoringRoutes(config: BackendConfig, target: ForwardTarget, db:
             'belongs to the signed-in user (user_id comes from the token; a body user_id other than yours is a 400). ' +
             'course_id must be a course you belong to (else 404 COURSE_NOT_FOUND). Another user’s or an expired ' +
             'session answers 404 SESSION_NOT_FOUND. Every turn is recorded in a guided conversation of yours (created by ' +
-            'the first turn), whose latest state GET /api/v1/conversations/{id} returns for resuming.',
+            'the first turn), whose latest state GET /api/v1/conversations/{id} returns for resuming. Each step is ' +
+            'passed by checked answers to its exercises: send the current `exercise`’s answer as `answer` (a typed ' +
+            'answer that cannot be read is a 400 EXERCISE_ANSWER_INVALID, not an attempt).',
           body: gatewayGuidedChatRequestSchema,
           response: { 200: successEnvelopeSchema(guidedChatResponseSchema) },
         },

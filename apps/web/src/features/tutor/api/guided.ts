@@ -1,4 +1,4 @@
-import type { GuidedChatResponse } from '@faraday/contracts';
+import type { GatewayGuidedChatRequest, GuidedChatResponse } from '@faraday/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useRefreshConversations } from './conversations';
@@ -18,9 +18,12 @@ export function useGuidedTurn(onAnswered: (state: GuidedChatResponse, text: stri
   return useMutation({
     mutationFn: ({
       text,
+      answer,
       ...session
     }: {
       text: string;
+      /** The typed answer to the current exercise; the text is what the transcript shows. */
+      answer?: GatewayGuidedChatRequest['answer'];
       topic: string;
       sessionId?: string;
       courseId: string | null;
@@ -28,6 +31,7 @@ export function useGuidedTurn(onAnswered: (state: GuidedChatResponse, text: stri
       api.ai.guided({
         topic: session.topic,
         messages: [{ role: 'user', content: text }],
+        ...(answer ? { answer } : {}),
         ...(session.sessionId ? { session_id: session.sessionId } : {}),
         ...(session.courseId ? { course_id: session.courseId } : {}),
       }),

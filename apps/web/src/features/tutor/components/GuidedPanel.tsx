@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { useGuidedTurn, useResumableSessions, useResumeSession } from '../api/guided';
+import type { ExerciseAnswer } from './ExerciseInput';
 import { GuidedSession, type Session } from './GuidedSession';
 import { CoursePicker, PickerRow } from './Pickers';
 import { ResumableSessions } from './ResumableSessions';
@@ -36,9 +37,10 @@ export function GuidedPanel() {
     }));
     setAnswer('');
   });
-  const ask = (text: string) =>
+  const ask = (text: string, answer?: ExerciseAnswer) =>
     turn.mutate({
       text,
+      ...(answer ? { answer } : {}),
       topic: session?.state.topic ?? topic.trim(),
       ...(session ? { sessionId: session.state.session_id } : {}),
       courseId: session ? session.courseId : courseId,
@@ -106,6 +108,7 @@ export function GuidedPanel() {
       answer={answer}
       onAnswer={setAnswer}
       onReply={reply}
+      onExercise={(answer, text) => ask(text, answer)}
       onNewTopic={() => setSession(null)}
       turn={turn}
     />

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { sendsOnEnter } from './ChatComposer';
+import { type ExerciseAnswer, ExerciseInput } from './ExerciseInput';
 import { MessageView, type ShownMessage } from './MessageView';
 import { PathView } from './PathView';
 
@@ -19,13 +20,15 @@ interface Props {
   answer: string;
   onAnswer: (answer: string) => void;
   onReply: (event: FormEvent) => void;
+  /** A typed answer to the current exercise. */
+  onExercise: (answer: ExerciseAnswer, text: string) => void;
   onNewTopic: () => void;
   /** The turn being sent, or the last one's failure. */
   turn: { isPending: boolean; isError: boolean; error: unknown };
 }
 
-/** A session under way: the path, the exchange, and the answer box until the path is complete. */
-export function GuidedSession({ session, answer, onAnswer, onReply, onNewTopic, turn }: Props) {
+/** A session under way: the path, the exchange, and the current exercise's input until the path is complete. */
+export function GuidedSession({ session, answer, onAnswer, onReply, onExercise, onNewTopic, turn }: Props) {
   const { t } = useTranslation();
   const { state } = session;
   return (
@@ -60,7 +63,15 @@ export function GuidedSession({ session, answer, onAnswer, onReply, onNewTopic, 
         >
           {t('tutor.guided.done')}
         </Alert>
+      ) : state.exercise ? (
+        <ExerciseInput
+          key={`${state.session_id}-${state.exercise.number}-${state.exercise.prompt}`}
+          exercise={state.exercise}
+          pending={turn.isPending}
+          onAnswer={onExercise}
+        />
       ) : (
+        // A session saved before exercises (or a client that only chats): a free answer.
         <form onSubmit={onReply}>
           <Stack gap="xs">
             <Textarea

@@ -30,22 +30,7 @@ export function PathView({ state }: { state: GuidedChatResponse }) {
           <Stepper.Step
             key={step.step}
             label={step.title}
-            description={
-              step.status === 'current' && !state.completed ? (
-                <>
-                  {step.goal}
-                  <Text size="xs" mt={2} data-testid="current-key-terms">
-                    {t('tutor.guided.keyTerms', {
-                      terms: step.key_terms
-                        .map((term) => term.split('|')[0])
-                        .join(t('tutor.guided.termSeparator')),
-                    })}
-                  </Text>
-                </>
-              ) : (
-                step.goal
-              )
-            }
+            description={step.goal}
             aria-current={step.status === 'current' ? 'step' : undefined}
             data-status={step.status}
           />
