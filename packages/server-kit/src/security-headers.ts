@@ -1,5 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer may be shown in a frame of this origin's own pages (an attachment previewed
+     * beside the grading form), besides the configured frame ancestors; the route sets its own,
+     * sandboxed Content-Security-Policy, to which `frame-ancestors` is added.
+     */
+    embeddable?: true;
+  }
+}
+
 export interface SecurityHeaderOptions {
   /**
    * Origins allowed to show this service's pages in a frame (`frame-ancestors`); empty: none may.
@@ -15,6 +26,10 @@ const DOCS_PATH = /^\/docs(\/|$|\?)/;
 
 function ancestors(frameAncestors: readonly string[]): string {
   return frameAncestors.length === 0 ? "'none'" : frameAncestors.join(' ');
+}
+
+function selfAnd(frameAncestors: readonly string[]): string {
+  return ["'self'", ...frameAncestors.filter((origin) => origin !== "'self'")].join(' ');
 }
 
 /**
@@ -66,12 +81,18 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
       : options.isAppPath?.(path)
         ? policies.app
         : policies.api;
+    const embeddable = request.routeOptions.config?.embeddable === true;
+    if (embeddable && reply.hasHeader('content-security-policy')) {
+      // The app frames it, and the app may itself be framed by the configured ancestors.
+      const own = String(reply.getHeader('content-security-policy'));
+      reply.header('content-security-policy', `${own}; frame-ancestors ${selfAnd(frameAncestors)}`);
+    }
     // A route with a stricter policy of its own (a download: `sandbox`) keeps it.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     // For browsers that predate frame-ancestors.
-    if (frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');
+    if (frameAncestors.length === 0) reply.header('x-frame-options', embeddable ? 'SAMEORIGIN' : 'DENY');
     return payload;
   });
 }
