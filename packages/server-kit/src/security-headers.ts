@@ -35,7 +35,8 @@ function selfAnd(frameAncestors: readonly string[]): string {
 /**
  * The web application: scripts and connections only from this origin (no inline script, no
  * eval); inline styles allowed because Mantine writes CSS variables into `style` attributes and
- * a `<style>` element; fonts and images may be data:/blob: (KaTeX fonts, figures, downloads).
+ * a `<style>` element; fonts and images may be data:/blob: (KaTeX fonts, figures, downloads), and
+ * frames blob: (a PDF previewed from its fetched bytes, ADR 0144).
  */
 export function appPolicy(frameAncestors: readonly string[] = []): string {
   return [
@@ -46,6 +47,8 @@ export function appPolicy(frameAncestors: readonly string[] = []): string {
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self' blob:",
+    // A submitted PDF previewed beside the grading form: fetched with the token, shown from a blob.
+    "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
