@@ -155,7 +155,9 @@ describeWith(['chromium'], 'previewing submissions and downloading them all, end
   it('shows the image, the PDF and the text beside the grading form, moving between them by keyboard', async () => {
     const page = await gradingPage('en');
     const image = page.getByRole('img', { name: 'figure.png' });
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await expect
+      .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(320);
     await check(page, 'grading-preview-image');
 
     await page.getByRole('tab', { name: 'figure.png' }).focus();
