@@ -157,6 +157,9 @@ export function createFaradayClient(options: ClientOptions = {}) {
         send('PUT', assignment(courseId, id), assignmentSchema, body),
       submissions: (courseId: string, id: string, query: { page?: number; limit?: number } = {}) =>
         get(`${assignment(courseId, id)}/submissions`, submissionListSchema, query),
+      /** Every student's latest attempt and manifest.csv as one ZIP (staff). */
+      submissionsZip: (courseId: string, id: string) =>
+        http.download(`${assignment(courseId, id)}/submissions.zip`),
       submit: (courseId: string, id: string, content: string, files: File[] = [], onProgress?: Progress) => {
         const form = new FormData();
         form.set('content', content);

@@ -112,6 +112,10 @@ export const submissionFileSchema = z.object({
   content_type: z.string(),
   size: z.number().int(),
   download_url: z.string(),
+  preview_url: z
+    .string()
+    .nullable()
+    .describe('Inline preview (PDF, PNG/JPEG/GIF/WebP, plain text), sandboxed; null when download only'),
 });
 
 const gradeFields = {

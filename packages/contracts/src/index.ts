@@ -13,6 +13,7 @@ export * from './json-numbers.js';
 export * from './pagination.js';
 export * from './passwords.js';
 export * from './permissions.js';
+export * from './previews.js';
 export * from './resources.js';
 export * from './simulation.js';
 export * from './simulation-answer.js';

@@ -257,6 +257,13 @@ export const en = {
     saved: 'Grade saved for {{name}}.',
     scoreOutOfRange: 'The score must be between 0 and {{max}}.',
     scoreNotNumber: 'The score must be a number.',
+    downloadAll: 'Download all (ZIP)',
+  },
+  preview: {
+    title: 'Preview',
+    pdfOf: 'PDF: {{name}}',
+    textOf: 'Text of {{name}}',
+    cut: 'Only the beginning is shown; download the file to read all of it.',
   },
   grades: {
     none: 'No students yet.',

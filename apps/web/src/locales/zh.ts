@@ -260,6 +260,13 @@ export const zh: Strings<typeof en> = {
     saved: '已保存 {{name}} 的成绩。',
     scoreOutOfRange: '分数须在 0 到 {{max}} 之间。',
     scoreNotNumber: '分数须是数字。',
+    downloadAll: '全部下载（ZIP）',
+  },
+  preview: {
+    title: '预览',
+    pdfOf: 'PDF：{{name}}',
+    textOf: '{{name}} 的内容',
+    cut: '只显示开头部分；下载文件可阅读全文。',
   },
   grades: {
     none: '暂无学生。',

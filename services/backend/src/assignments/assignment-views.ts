@@ -1,8 +1,9 @@
-import type {
-  AssignmentStatus,
-  assignmentSchema,
-  submissionAttemptSchema,
-  submissionSchema,
+import {
+  type AssignmentStatus,
+  type assignmentSchema,
+  previewOf,
+  type submissionAttemptSchema,
+  type submissionSchema,
 } from '@faraday/contracts';
 import type { z } from 'zod';
 import type { AssignmentWithCount } from './assignments.repository.js';
@@ -61,14 +62,18 @@ function fileViews(
 ) {
   return files
     .filter((file) => file.submission_id === row.id && Number(file.attempt) === attempt)
-    .map((file) => ({
-      id: file.id,
-      name: file.file_name,
-      content_type: file.content_type,
-      // bigint columns come back as strings on MySQL and PostgreSQL.
-      size: Number(file.size),
-      download_url: submissionFileUrl(courseId, row, file.id),
-    }));
+    .map((file) => {
+      const download_url = submissionFileUrl(courseId, row, file.id);
+      return {
+        id: file.id,
+        name: file.file_name,
+        content_type: file.content_type,
+        // bigint columns come back as strings on MySQL and PostgreSQL.
+        size: Number(file.size),
+        download_url,
+        preview_url: previewOf(file.content_type, file.file_name) ? `${download_url}/preview` : null,
+      };
+    });
 }
 
 function gradeOf(row: {

@@ -19,6 +19,7 @@ import {
   listCourseAssignments,
   updateAssignment,
 } from './assignments.service.js';
+import { gradingFilesRoutes } from './grading-files.routes.js';
 import { submissionsRoutes } from './submissions.routes.js';
 
 const tags = ['assignments'];
@@ -117,5 +118,6 @@ export function assignmentsRoutes(ctx: CourseContentContext) {
     );
 
     await app.register(submissionsRoutes(ctx));
+    await app.register(gradingFilesRoutes(ctx));
   };
 }

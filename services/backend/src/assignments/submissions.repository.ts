@@ -62,6 +62,19 @@ export async function listSubmissionRows(
   return { rows: page, total: Number(total.n) };
 }
 
+/** Every student's submission to an assignment with their e-mail, by name (the ZIP download). */
+export function submissionsForExport(
+  db: Db,
+  assignmentId: string,
+): Promise<(SubmissionWithStudent & { student_email: string })[]> {
+  return selectWithStudent(db)
+    .select('u.email as student_email')
+    .where('s.assignment_id', '=', assignmentId)
+    .orderBy('u.name')
+    .orderBy('u.username')
+    .execute();
+}
+
 /** The files of the latest attempt of several submissions, in one query (never once per row). */
 export async function filesOfSubmissions(
   db: Db,

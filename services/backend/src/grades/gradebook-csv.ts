@@ -5,7 +5,7 @@ import type { Gradebook } from './gradebook.service.js';
 const UTF8_BOM = '\uFEFF';
 
 /** Text a spreadsheet would run as a formula (=, +, -, @) is kept as text with a leading quote. */
-function asText(value: string): string {
+export function asText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

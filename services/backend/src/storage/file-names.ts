@@ -25,3 +25,34 @@ export function plainContentType(declared: string | undefined): string | undefin
   const type = (declared ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   return MIME_PATTERN.test(type) ? type : undefined;
 }
+
+/** Characters Windows refuses in a path segment (and `/`, `\`, which would make a folder). */
+const NON_PORTABLE = /[<>:"/\\|?*]/g;
+/** Names Windows reserves for devices, with or without an extension (`con.txt` too). */
+const RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
+
+/**
+ * A name that is safe as one segment of a path in an archive unpacked on any system: a display
+ * name (no folders, control or bidi characters) without the characters Windows refuses, not a
+ * device name, and not ending in a dot or space (Windows drops them, and two names would meet).
+ */
+export function portableSegment(raw: string): string {
+  let name = displayFileName(raw)
+    .replace(NON_PORTABLE, '_')
+    .replace(/[. ]+$/u, '');
+  if (name === '' || /^\.+$/.test(name)) name = 'file';
+  return RESERVED.test(name) ? `_${name}` : name;
+}
+
+/**
+ * `name`, or `stem (2).ext`, `stem (3).ext`, … when `taken` already holds it; names are compared
+ * without case, as Windows and macOS file systems do. Records the answer in `taken`.
+ */
+export function uniqueName(name: string, taken: Set<string>): string {
+  const extension = /\.[^.\s]{1,16}$/u.exec(name)?.[0] ?? '';
+  const stem = name.slice(0, name.length - extension.length);
+  let candidate = name;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${stem} (${n})${extension}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}

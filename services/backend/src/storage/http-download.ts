@@ -17,9 +17,9 @@ import { BlobNotFoundError, type BlobStore } from './blob-store.js';
  * keeps only printable ASCII without quotes, backslashes or percent signs; every current browser
  * prefers `filename*`, which carries the real name.
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, type: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_').trim() || 'download';
-  return `attachment; filename="${ascii}"; filename*=${encodeExtended(fileName)}`;
+  return `${type}; filename="${ascii}"; filename*=${encodeExtended(fileName)}`;
 }
 
 export type RangeDecision =
@@ -74,6 +74,18 @@ export interface DownloadableFile {
   sha256: string;
 }
 
+/** How the browser is told to treat the file: saved (the default) or shown in place, and how boxed in. */
+export interface Presentation {
+  disposition: 'attachment' | 'inline';
+  contentSecurityPolicy: string;
+}
+
+/** Even an HTML or SVG upload must never run as a page of this origin. */
+const DOWNLOAD: Presentation = {
+  disposition: 'attachment',
+  contentSecurityPolicy: "default-src 'none'; sandbox",
+};
+
 /**
  * Streams a stored file with its headers, honouring one Range (and If-Range / If-None-Match
  * against the SHA-256 ETag). The blob is opened before any header is set, so a missing blob
@@ -84,6 +96,7 @@ export async function sendStoredFile(
   reply: FastifyReply,
   blobs: BlobStore,
   file: DownloadableFile,
+  presentation: Presentation = DOWNLOAD,
 ): Promise<FastifyReply> {
   const etag = etagOf(file.sha256);
   // Members only: no shared cache may keep it, and each use asks again (cheaply, via the ETag).
@@ -115,10 +128,9 @@ export async function sendStoredFile(
   reply.headers({
     'content-type': file.contentType,
     'content-length': String(end - start + 1),
-    'content-disposition': contentDisposition(file.fileName),
-    // Even an HTML or SVG upload must never run as a page of this origin.
+    'content-disposition': contentDisposition(file.fileName, presentation.disposition),
     'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
+    'content-security-policy': presentation.contentSecurityPolicy,
   });
   if (range.kind === 'partial') {
     reply.status(206).header('content-range', `bytes ${start}-${end}/${file.size}`);

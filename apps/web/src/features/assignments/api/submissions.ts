@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { saveFile } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
 import { courseKeys } from '../../../lib/query-keys';
 import { assignmentKeys } from './keys';
 
@@ -60,5 +64,18 @@ export function useGradeSubmission(
       on.success();
     },
     onError: on.error,
+  });
+}
+
+/**
+ * Saves every student's latest attempt as one ZIP named `<course> - <assignment>.zip`, as the
+ * server names it (a fetched Blob does not carry the server's name).
+ */
+export function useDownloadSubmissionsZip(courseId: string, assignmentId: string, name: string) {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: () => api.assignments.submissionsZip(courseId, assignmentId),
+    onSuccess: (blob) => saveFile(blob, `${name.replace(/[\\/:*?"<>|]+/g, '_')}.zip`),
+    onError: (error) => notify({ color: 'red', message: errorMessage(error, t) }),
   });
 }

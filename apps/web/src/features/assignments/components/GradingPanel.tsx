@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import type { Assignment } from '../api/assignments';
 import { type Submission, useAttempts, useGradeSubmission } from '../api/submissions';
+import { AttachmentPreview } from './AttachmentPreview';
 import { AttemptList } from './AttemptList';
 
 /** Why a typed score cannot be saved (a translation key), or null when it can. */
@@ -71,7 +72,8 @@ export function GradingPanel({
     event.preventDefault();
     if (score !== '' && !problem) grade.mutate({ score: Number(score), feedback });
   };
-  return (
+  const previewable = submission.attachments.some((file) => file.preview_url !== null);
+  const form = (
     <Card withBorder>
       <Stack>
         <Group justify="space-between">
@@ -130,5 +132,15 @@ export function GradingPanel({
         </form>
       </Stack>
     </Card>
+  );
+  if (!previewable) return form;
+  // The work beside the form on wide screens; above it on narrow ones.
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <AttachmentPreview attachments={submission.attachments} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>{form}</Grid.Col>
+    </Grid>
   );
 }

@@ -1,13 +1,14 @@
-import { Card, Grid, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { Button, Card, Grid, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/QueryState';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useCourse } from '../../../hooks/useCourse';
 import { useUnsavedChangesGuard } from '../../../hooks/useUnsavedChangesGuard';
 import type { Assignment } from '../api/assignments';
 import { useGradebook } from '../api/grades';
-import { useSubmissions } from '../api/submissions';
+import { useDownloadSubmissionsZip, useSubmissions } from '../api/submissions';
 import { GradingPanel } from './GradingPanel';
 
 /** Staff: every student's submission with its state; open one to read its attempts and grade it. */
@@ -36,6 +37,12 @@ export function SubmissionsReview({ courseId, assignment }: { courseId: string; 
   useEffect(() => {
     if (!selected && submissions[0]) show(submissions[0].id);
   });
+  const course = useCourse(courseId);
+  const zip = useDownloadSubmissionsZip(
+    courseId,
+    assignment.id,
+    course.data ? `${course.data.name} - ${assignment.title}` : assignment.title,
+  );
   const previous = index > 0 ? submissions[index - 1] : undefined;
   const next = index >= 0 && index < submissions.length - 1 ? submissions[index + 1] : undefined;
   return (
@@ -44,11 +51,16 @@ export function SubmissionsReview({ courseId, assignment }: { courseId: string; 
       <QueryState query={list} isEmpty={(d) => d.submissions.length === 0} empty={t('grading.none')}>
         {() => (
           <Grid>
-            <Grid.Col span={{ base: 12, md: 4 }}>
+            <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
               <Card withBorder p="xs">
-                <Title order={3} size="h5" p="xs">
-                  {t('grading.submissions', { count: submissions.length })}
-                </Title>
+                <Stack gap="xs" p="xs">
+                  <Title order={3} size="h5">
+                    {t('grading.submissions', { count: submissions.length })}
+                  </Title>
+                  <Button size="xs" variant="light" loading={zip.isPending} onClick={() => zip.mutate()}>
+                    {t('grading.downloadAll')}
+                  </Button>
+                </Stack>
                 <ScrollArea.Autosize mah={480}>
                   {submissions.map((s) => (
                     <NavLink
@@ -76,7 +88,7 @@ export function SubmissionsReview({ courseId, assignment }: { courseId: string; 
                 )}
               </Card>
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 8 }}>
+            <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
               {index >= 0 && (
                 <GradingPanel
                   key={submissions[index]!.id}
