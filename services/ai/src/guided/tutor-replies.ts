@@ -1,3 +1,4 @@
+import { t } from '../lang.js';
 import { splitParagraphs, splitSentences, type TextLang } from '../writing/text-segments.js';
 import { usesTerm } from './key-terms.js';
 import { type GuidedSession, isCompleted, progressOf, type Step } from './session.js';
@@ -9,8 +10,6 @@ import type { Judgement } from './understanding.js';
  * aimed at what was missing, then the course notes' own words, and only on the third miss the
  * answer itself, followed by a request to explain it back.
  */
-
-const t = (lang: TextLang, en: string, zh: string) => (lang === 'zh' ? zh : en);
 
 const QUESTION_FORMS: Record<TextLang, ((title: string, topic: string) => string)[]> = {
   en: [

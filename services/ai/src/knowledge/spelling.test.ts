@@ -58,7 +58,9 @@ describe('corpus/spelling.json', () => {
   });
 
   it('corrects every variant to a form the notes or the knowledge base use', () => {
-    const unknown = Object.values(data.zh).filter((form) => !notes.includes(form) && !knowledge.includes(form));
+    const unknown = Object.values(data.zh).filter(
+      (form) => !notes.includes(form) && !knowledge.includes(form),
+    );
     expect(unknown).toEqual([]);
   });
 });

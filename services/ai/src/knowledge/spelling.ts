@@ -34,7 +34,8 @@ export function editDistance(a: string, b: string, bound: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, before[j - 2]! + 1);
       row.push(d);
       least = Math.min(least, d);
     }
@@ -62,7 +63,8 @@ export class Spelling {
   /** The question with variants and misspelt words in the course's spelling. */
   correct(text: string): string {
     let out = text;
-    for (const [variant, form] of this.variants) if (out.includes(variant)) out = out.split(variant).join(form);
+    for (const [variant, form] of this.variants)
+      if (out.includes(variant)) out = out.split(variant).join(form);
     return out.replace(/[A-Za-z]+(?:['’][A-Za-z]+)?/g, (word) => this.word(word) ?? word);
   }
 
@@ -111,7 +113,8 @@ function better(word: string, term: string, than: string): boolean {
 const WORD = /[a-z]+/g;
 
 function wordsOf(texts: Iterable<string>, into: Set<string>, min = 3): Set<string> {
-  for (const text of texts) for (const w of text.toLowerCase().match(WORD) ?? []) if (w.length >= min) into.add(w);
+  for (const text of texts)
+    for (const w of text.toLowerCase().match(WORD) ?? []) if (w.length >= min) into.add(w);
   return into;
 }
 
@@ -126,7 +129,8 @@ export function loadSpelling(dir = DEFAULT_CORPUS_DIR): Spelling {
   const names = courseKnowledge().results.flatMap((r) => r.names);
   const vocabulary = wordsOf([...aliases, ...glossary, ...names], new Set());
   const notes = new Set<string>();
-  for (const file of readdirSync(join(dir, 'en'))) wordsOf([readFileSync(join(dir, 'en', file), 'utf8')], notes, 1);
+  for (const file of readdirSync(join(dir, 'en')))
+    wordsOf([readFileSync(join(dir, 'en', file), 'utf8')], notes, 1);
   const english = new Set(createRequire(import.meta.url)('an-array-of-english-words') as string[]);
   const known = (w: string) => english.has(w) || notes.has(w) || vocabulary.has(w);
   return new Spelling(readData(spellingFileSchema, dir, 'spelling.json').zh, vocabulary, known);
