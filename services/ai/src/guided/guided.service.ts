@@ -229,16 +229,20 @@ async function citationsFor(
       ctx.log.warn({ err: error }, 'guided: course material search failed');
     }
   }
-  return step.source
-    ? [
-        {
-          n: 1,
-          source: step.source.source,
-          section: step.source.section,
-          text: excerptOf(step.source.text, 400),
-        },
-      ]
-    : [];
+  if (!step.source) return [];
+  // The step's section is `<notes title> > <section>`: cited like retrieval's passages, by the
+  // notes' title and the section within them (docs/adr/0134).
+  const [title, ...within] = step.source.section.split(' > ');
+  return [
+    {
+      n: 1,
+      source: step.source.source,
+      ...(within.length > 0
+        ? { title: title!, section: within.join(' > ') }
+        : { section: step.source.section }),
+      text: excerptOf(step.source.text, 400),
+    },
+  ];
 }
 
 function contextOf(citations: ChatCitation[]): string | undefined {
