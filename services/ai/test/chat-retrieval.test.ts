@@ -37,6 +37,19 @@ function expectQuotesFromCitations(reply: string, citations: Citation[]): void {
   }
   const markers = new Set([...reply.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
   expect([...markers].sort()).toEqual(citations.map((c) => c.n));
+  expectSourcesOnce(reply, citations);
+}
+
+/**
+ * Sources are the citations, each named by its document's title and section, once: the reply
+ * carries only the [n] marks (clients list the sources), and no storage path is ever shown.
+ */
+function expectSourcesOnce(reply: string, citations: Citation[]): void {
+  expect(reply).not.toMatch(/^(Sources:|出处：)/m);
+  expect(reply).not.toMatch(/(en|zh)\/[\w-]+\.md|resources\//);
+  const labels = citations.map((c) => `${c.title} — ${c.section}`);
+  expect(new Set(labels).size).toBe(labels.length);
+  for (const c of citations) expect(c.title).not.toMatch(/\.md$|\//);
 }
 
 describe('retrieval chat in simulated mode', () => {
@@ -79,17 +92,16 @@ describe('retrieval chat in simulated mode', () => {
     const data = res.json().data;
     expect(data).toMatchObject({ model: 'simulated', mode: 'tutor_rag', route: { upstream: 'simulated' } });
     // The answer first (the course's statement of the law and its TeX formula), then the notes'
-    // sentence it rests on with [1], then where that comes from, by the notes' title and section.
+    // sentence it rests on with [1]; where that comes from is the citation: the notes' title and section.
     expect(data.reply).toMatch(/^Gauss's law: the electric flux[^\n]*\n\$\$\\oint \\mathbf\{E\}/);
     expect(data.reply).toMatch(/\n\nGauss's law states[^\n]*flux[\s\S]*?\[1\]/);
-    expect(data.reply).toMatch(/\n\nSources:\n\[1\] Gauss's law — Statement of Gauss's law\n/);
     expect(data.citations.length).toBeGreaterThan(0);
     const first: Citation = data.citations[0];
     expect(first).toEqual({
       n: 1,
       source: expect.stringMatching(/en\/gauss-law\.md$/),
       title: "Gauss's law",
-      section: expect.stringMatching(/Gauss/),
+      section: "Statement of Gauss's law",
       text: expect.stringMatching(/flux/i),
       score: expect.any(Number),
     });
@@ -105,9 +117,13 @@ describe('retrieval chat in simulated mode', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.reply).toMatch(/^高斯定理[\s\S]*?\[1\]/);
-    expect(data.reply).toContain('\n\n出处：\n[1] 高斯定理 — 高斯定理的表述');
     expect(data.reply).not.toMatch(/Sources|course material/);
-    expect(data.citations[0]).toMatchObject({ n: 1, source: expect.stringMatching(/zh\/gauss-law\.md$/) });
+    expect(data.citations[0]).toMatchObject({
+      n: 1,
+      source: expect.stringMatching(/zh\/gauss-law\.md$/),
+      title: '高斯定理',
+      section: '高斯定理的表述',
+    });
     expect(data.citations[0].text).toMatch(/高斯/);
     expect(typeof data.citations[0].score).toBe('number');
     expectQuotesFromCitations(data.reply, data.citations);
@@ -166,6 +182,22 @@ describe('retrieval chat in simulated mode', () => {
       const [answer] = data.reply.split(/\n\n(?:More from|相关内容|Sources|出处)/);
       expect(answer, question).toContain('tan θ_B = n₂ / n₁');
       expect(data.citations[0].source, question).toMatch(/fresnel-equations\.md$/);
+      expectQuotesFromCitations(data.reply, data.citations);
+    }
+  });
+
+  it('answers a misspelt question as its correct form, in English and Chinese', async () => {
+    for (const [question, source, lead] of [
+      ['whats the magnetic feild inside a solenid', /en\/solenoids\.md$/, /\\mu_0 n I/],
+      ['columbs law formula', /en\/electrostatics\.md$/, /q_1 q_2/],
+      ['method of imagies for a charge above a grounded plane', /en\/laplace-equation\.md$/, /-q|−q|image/],
+      ['库伦定律公式', /zh\/electrostatics\.md$/, /q_1 q_2/],
+      ['穿过封闭的面的电通量等于什么', /zh\/gauss-law\.md$/, /varepsilon_0/],
+    ] as const) {
+      const data = (await chat({ mode: 'tutor_rag', messages: ask(question) })).json().data;
+      expect(data.citations[0]?.source, question).toMatch(source);
+      const [first] = data.reply.split('\n\n');
+      expect(first, question).toMatch(lead);
       expectQuotesFromCitations(data.reply, data.citations);
     }
   });
@@ -240,6 +272,7 @@ describe('retrieval chat in simulated mode', () => {
     const question = ask('What is the zorbitron cutoff frequency of the plasma slab?');
     const added = await post('/v1/index/documents', {
       source,
+      title: 'Week 3: plasma notes',
       course_id: 'course-a',
       text:
         '# Plasma slabs\n\n## Zorbitron cutoff\n\nThe zorbitron cutoff frequency of a plasma slab is the ' +
@@ -264,10 +297,13 @@ describe('retrieval chat in simulated mode', () => {
       section: expect.stringMatching(/Zorbitron/),
     });
     expect(inCourse.json().data.reply).toMatch(/zorbitron cutoff frequency[^\n]*\[1\]/);
-    // An upload is named by its file name and section, never by resources/<id>/….
-    expect(inCourse.json().data.citations[0].title).toBe('plasma-notes.md');
-    expect(inCourse.json().data.reply).toContain('[1] plasma-notes.md — Plasma slabs > Zorbitron cutoff');
-    expect(inCourse.json().data.reply).not.toContain('resources/r1');
+    // An upload is named by the title the backend gave it (the resource's) and its section, never
+    // by resources/<id>/….
+    expect(inCourse.json().data.citations[0]).toMatchObject({
+      title: 'Week 3: plasma notes',
+      section: 'Plasma slabs > Zorbitron cutoff',
+    });
+    expect(inCourse.json().data.reply).not.toMatch(/resources\/r1|plasma-notes\.md/);
     expect(await cited('course-b')).toBe(false);
     expect(await cited(undefined)).toBe(false);
     const hybrid = await post('/v1/chat/hybrid', {

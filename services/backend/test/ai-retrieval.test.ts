@@ -73,6 +73,7 @@ describe('course material in the AI tutor’s retrieval', () => {
 
   it('a teacher’s Markdown upload is cited in a member’s tutor_rag chat with that course', async () => {
     const uploaded = await upload(t.app, c.courseId, c.as.teacher, {
+      fields: { name: 'Week 3: zorbitron notes', category: 'lecture' },
       file: {
         filename: 'zorbitron-notes.md',
         data: Buffer.from(NOTES, 'utf8'),
@@ -94,14 +95,15 @@ describe('course material in the AI tutor’s retrieval', () => {
     expect(data.citations[0]).toEqual({
       n: 1,
       source,
-      // Shown by the file's name, not by resources/<uuid>/….
-      title: 'zorbitron-notes.md',
+      // Shown by the resource's title, not by its file or resources/<uuid>/….
+      title: 'Week 3: zorbitron notes',
       section: expect.stringMatching(/Zorbitron cutoff/),
       text: expect.stringMatching(/zorbitron cutoff frequency/),
       score: expect.any(Number),
     });
     expect(data.reply).toMatch(/zorbitron cutoff frequency[^\n]*\[1\]/);
-    expect(data.reply).toContain('[1] zorbitron-notes.md — ');
+    // The reply carries the [n] marks only; the sources are the citations, listed once by clients.
+    expect(data.reply).not.toMatch(/zorbitron-notes\.md|Sources:/);
     expect(data.reply).not.toContain(resourceId);
   });
 

@@ -18,7 +18,10 @@ const showMisses = process.argv.includes('--misses');
 // `--held-out`: the sets in held-out/, written after the knowledge base and never tuned against.
 // `--fresh`: fresh/, written after held-out/'s misses were fixed, to check those fixes generalise;
 // `--fresh2`: fresh2/, off-topic questions written after fresh/'s misses, before fixing them.
-const setFlag = ['--held-out', '--fresh2', '--fresh'].find((flag) => process.argv.includes(flag));
+// `--misspelt`: misspelt/, lead questions with students' typos and variants (EN and ZH).
+const setFlag = ['--held-out', '--fresh2', '--fresh', '--misspelt'].find((flag) =>
+  process.argv.includes(flag),
+);
 const setDir = setFlag ? join(here, setFlag.slice(2)) : here;
 
 async function lines(name) {

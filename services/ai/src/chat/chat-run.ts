@@ -7,6 +7,7 @@ import {
 } from '@faraday/contracts';
 import { disagreement, knowledgeContext } from '../knowledge/model-check.js';
 import { leadWithKnowledge } from '../knowledge/rag-lead.js';
+import { courseSpelling } from '../knowledge/spelling.js';
 import { resolveMode, systemPrompts } from '../modes/modes.js';
 import { type RetrievalResult, retrieveForChat, withRetrievedContext } from '../retrieval/index.js';
 import { decideRoute, type FailedAttempt, type RoutingDecision } from '../routing/router.js';
@@ -72,9 +73,13 @@ export class ChatRun {
     let retrieved: RetrievalResult | undefined;
     if (method !== undefined) {
       try {
+        // Retrieval reads the student's words in the course's spelling (库伦 → 库仑, solenid → solenoid).
+        const messages = request.messages.map((m) =>
+          m.role === 'user' ? { ...m, content: courseSpelling(m.content) } : m,
+        );
         retrieved = await retrieveForChat(
           deps.retrieval,
-          { messages: request.messages, course_id: request.course_id },
+          { messages, course_id: request.course_id },
           { method, signal: ctx.signal },
         );
       } catch (error) {
@@ -108,7 +113,7 @@ export class ChatRun {
   private get simulatedRag(): ReturnType<typeof leadWithKnowledge> | undefined {
     if (!this.retrieved) return undefined;
     this.ledAnswer ??= leadWithKnowledge(
-      this.question,
+      courseSpelling(this.question),
       { reply: this.retrieved.quotedAnswer, citations: this.retrieved.answerCitations },
       this.retrieved.relevant,
     );

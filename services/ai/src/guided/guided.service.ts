@@ -227,7 +227,17 @@ async function citationsFor(
     }
   }
   const { source } = step;
-  return [{ n: 1, source: source.source, section: source.section, text: excerptOf(source.text, 400) }];
+  // The step's section is `<notes title> > <section>`: cited like retrieval's passages, by the
+  // notes' title and the section within them (docs/adr/0134).
+  const [title, ...within] = source.section.split(' > ');
+  return [
+    {
+      n: 1,
+      source: source.source,
+      ...(within.length > 0 ? { title: title!, section: within.join(' > ') } : { section: source.section }),
+      text: excerptOf(source.text, 400),
+    },
+  ];
 }
 
 /** The exercise to answer now, as the web app renders it: the view in the session's language, no key. */

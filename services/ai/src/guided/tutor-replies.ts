@@ -1,4 +1,5 @@
 import type { CheckResult, Instance } from '../exercises/types.js';
+import { t } from '../lang.js';
 import type { TextLang } from '../writing/text-segments.js';
 import { allExercises, exerciseNumber, type GuidedSession, progressOf } from './session.js';
 
@@ -8,8 +9,6 @@ import { allExercises, exerciseNumber, type GuidedSession, progressOf } from './
  * Help comes in the order a tutor gives it: on a wrong answer the engine's feedback on the slip
  * and a hint, on a second the worked solution, and the exercise comes back later with new numbers.
  */
-
-const t = (lang: TextLang, en: string, zh: string) => (lang === 'zh' ? zh : en);
 
 /** The notes' opening paragraphs of a step: what the student needs before the exercise. */
 export function explanationOf(text: string, max = 420): string {

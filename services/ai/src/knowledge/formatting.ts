@@ -1,4 +1,5 @@
 import { all, create } from 'mathjs';
+import { DISPLAY_PREFIXES } from '../si-prefix.js';
 import { superscriptOf } from '../tools/superscripts.js';
 import type { CourseResult } from './knowledge-base.js';
 
@@ -35,16 +36,6 @@ export function texUnit(unit: string): string {
   return `\\,\\mathrm{${body}}`;
 }
 
-const PREFIXES: [number, string][] = [
-  [1e9, 'G'],
-  [1e6, 'M'],
-  [1e3, 'k'],
-  [1, ''],
-  [1e-3, 'm'],
-  [1e-6, 'μ'],
-  [1e-9, 'n'],
-  [1e-12, 'p'],
-];
 const PREFIXABLE = new Set(['T', 'C', 'A', 'm', 'V', 'H', 'J', 'N', 'Pa', 'Hz', 'W']);
 
 /** "2.51 × 10⁻⁵ T (25.1 μT)": the SI value and, for a simple unit, the same with a prefix. */
@@ -52,7 +43,7 @@ export function plainQuantity(value: number, unit: string): string {
   const base = `${plainNumber(value)}${unit === '°' ? '°' : unit ? ` ${unit}` : ''}`;
   const abs = Math.abs(value);
   if (!PREFIXABLE.has(unit) || abs === 0 || (abs >= 1 && abs < 1e3)) return base;
-  const [factor, prefix] = PREFIXES.find(([f]) => abs >= f) ?? [1, ''];
+  const [factor, prefix] = DISPLAY_PREFIXES.find(([f]) => abs >= f) ?? [1, ''];
   if (factor === 1) return base;
   return `${base} (${plainNumber(value / factor)} ${prefix}${unit})`;
 }

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CORPUS_DIR, parseOutline } from '../guided/corpus-outline.js';
 import { KnowledgeBase } from './knowledge-base.js';
 import { evaluateResult } from './solver.js';
+import { courseSpelling } from './spelling.js';
 
 const kb = KnowledgeBase.load();
 const { e, me } = kb.constants as { e: number; me: number };
@@ -330,8 +331,8 @@ describe('course knowledge', () => {
     expect(Object.keys(kb.phrases.zh).sort()).toEqual(Object.keys(kb.phrases.en).sort());
   });
 
-  it('finds results under students’ spellings', () => {
-    const first = (q: string) => kb.match(q)[0]?.result.id;
+  it('finds results under students’ spellings, read as the course spells them', () => {
+    const first = (q: string) => kb.match(courseSpelling(q))[0]?.result.id;
     expect(first('columbs law formula')).toBe('coulomb-law');
     expect(first('库伦定律公式')).toBe('coulomb-law');
     expect(first('库仑定律')).toBe('coulomb-law');

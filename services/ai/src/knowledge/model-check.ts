@@ -1,3 +1,4 @@
+import { prefixFactor } from '../si-prefix.js';
 import { knowledgeAnswers, langOf } from './answers.js';
 import { plainQuantity } from './formatting.js';
 import type { Solved } from './solver.js';
@@ -21,16 +22,6 @@ export function knowledgeContext(question: string): string {
   return `${answers.kb.say(lang, 'modelContext')}\n${lines.join('\n')}`;
 }
 
-const PREFIX: Record<string, number> = {
-  p: 1e-12,
-  n: 1e-9,
-  μ: 1e-6,
-  µ: 1e-6,
-  u: 1e-6,
-  m: 1e-3,
-  k: 1e3,
-  M: 1e6,
-};
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /** The values a reply states in a unit (SI prefixes and × 10ⁿ read), e.g. every "… T". */
@@ -47,7 +38,7 @@ function statedIn(reply: string, unit: string): number[] {
     'g',
   );
   return [...plain.matchAll(pattern)].map(
-    (m) => Number(m[1]) * 10 ** Number(m[2] ?? m[3] ?? 0) * (m[4] ? (PREFIX[m[4]] ?? 1) : 1),
+    (m) => Number(m[1]) * 10 ** Number(m[2] ?? m[3] ?? 0) * prefixFactor(m[4]),
   );
 }
 

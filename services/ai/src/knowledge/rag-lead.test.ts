@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Citation } from '../retrieval/context.js';
 import { leadWithKnowledge } from './rag-lead.js';
 
-const passage = (section: string, score: number): Citation => ({
-  n: 1,
+const passage = (section: string, score: number, n = 1): Citation => ({
+  n,
   source: 'en/magnetostatics.md',
-  section: `Magnetostatics and the Biot–Savart law > ${section}`,
+  // As retrieval cites it: the notes' title, and the section within them.
+  title: 'Magnetostatics and the Biot–Savart law',
+  section,
   text: 'A charge q moving with velocity v through a magnetic field B feels the Lorentz force.',
   score,
 });
@@ -19,7 +21,7 @@ describe('the result an answer leads with when the question names none', () => {
       question,
       composed([
         passage('Magnetic force on charges and currents', 0.9),
-        passage('Field of a straight wire', 0.4),
+        passage('Field of a straight wire', 0.4, 2),
       ]),
       true,
     );

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CORPUS_DIR, parseOutline } from '../guided/corpus-outline.js';
-import { displayName } from '../retrieval/answer.js';
+import { checkCitedReply } from '../retrieval/cited-reply.js';
 import type { Citation } from '../retrieval/context.js';
 import { tokenize } from '../retrieval/tokenizer.js';
 import { knowledgeAnswers, type Lang, langOf } from './answers.js';
@@ -10,8 +10,9 @@ import type { CourseResult } from './knowledge-base.js';
 /**
  * The simulated tutor's answer under retrieval, led by the course result the question is about:
  * the result (statement, formula, the student's numbers) cites the notes section it comes from
- * as [1]; the quotations retrieval found follow as evidence, renumbered; sources are listed once
- * by title and section. A question retrieval finds nothing for is answered from the knowledge
+ * as [1]; the quotations retrieval found follow as evidence, renumbered, each with the [n] of
+ * the passage it is a slice of. Sources are the `citations` (title and section), which clients
+ * list once; only those the reply cites are kept (docs/adr/0134-citations-name-what-they-support.md). A question retrieval finds nothing for is answered from the knowledge
  * base only when it names a result outright ("solenid", "库伦定律"): words a result is merely
  * described by are shared with off-topic questions (the speed of sound in water).
  */
@@ -47,11 +48,6 @@ function notesSection(source: string, section: string): NotesSection | undefined
   const doc = notesDocument(source);
   const text = doc?.sections.get(section);
   return doc && text !== undefined ? { title: doc.title, text } : undefined;
-}
-
-/** What to call a cited source: the notes' title for the course notes, an upload's file name. */
-function titleOf(source: string): string {
-  return notesDocument(source)?.title ?? displayName(source);
 }
 
 function citationOf(result: CourseResult, lang: Lang): Citation | undefined {
@@ -134,36 +130,27 @@ export function leadWithKnowledge(question: string, composed: CitedAnswer, relev
   const citations: Citation[] = [own];
   let ownQuoted = false;
   for (const c of relevant ? composed.citations : []) {
-    if (c.source === own.source && lastHeading(c.section) === own.section) {
+    // The first passage from the result's own section becomes [1]; another slice of that section
+    // keeps a number of its own, so every quotation cites the text it was cut from.
+    if (!ownQuoted && c.source === own.source && lastHeading(c.section) === own.section) {
       renumber.set(c.n, 1);
       citations[0] = { ...c, n: 1, title: own.title, section: own.section };
       ownQuoted = true;
     } else {
-      citations.push({
-        ...c,
-        n: citations.length + 1,
-        title: titleOf(c.source),
-        section: lastHeading(c.section),
-      });
+      citations.push({ ...c, n: citations.length + 1 });
       renumber.set(c.n, citations.length);
     }
   }
-  const colon = answers.kb.say(lang, 'colon');
   const parts = [lead.text];
   if (!ownQuoted) parts.push(`${quoteOf(own.text)} [1]`);
   if (relevant) {
-    // The composed answer without its own source list, its [n] renumbered.
-    const body = composed.reply
-      .split('\n\n')
-      .filter((p) => !/^(Sources|出处)[:：]/.test(p))
-      .join('\n\n')
-      .replace(/\[(\d+)\]/g, (m, n: string) => {
-        const to = renumber.get(Number(n));
-        return to === undefined ? m : `[${to}]`;
-      });
+    // The composed answer, its [n] renumbered.
+    const body = composed.reply.replace(/\[(\d+)\]/g, (m, n: string) => {
+      const to = renumber.get(Number(n));
+      return to === undefined ? m : `[${to}]`;
+    });
     parts.push(body);
   }
-  const sources = citations.map((c) => `[${c.n}] ${c.title ?? displayName(c.source)} — ${c.section}`);
-  parts.push(`${answers.kb.say(lang, 'sources')}${colon.trim()}\n${sources.join('\n')}`);
-  return { reply: parts.join('\n\n'), citations };
+  // The result's own section stays [1] wherever its quotation falls; uncited passages go.
+  return checkCitedReply(parts.join('\n\n'), citations, true);
 }

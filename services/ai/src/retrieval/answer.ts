@@ -1,4 +1,4 @@
-import type { Citation, Passage } from './context.js';
+import { type Citation, citationOf, type Passage, sourceLabel } from './context.js';
 import { containsHan, tokenize } from './tokenizer.js';
 
 /**
@@ -143,17 +143,6 @@ function bestSpan(
   return { text: span, score: scores[best]!, relation: RELATION.test(span) };
 }
 
-/** What to call a source in a reply: an upload by its file name, a note by its path. */
-export function displayName(source: string): string {
-  const upload = /^resources\/[^/]+\/(.+)$/.exec(source);
-  return upload ? upload[1]! : source;
-}
-
-function label(p: Passage): string {
-  const name = displayName(p.source);
-  return p.section ? `${name} — ${p.section}` : name;
-}
-
 export interface ComposedAnswer {
   reply: string;
   /** The passages the reply cites, renumbered 1..k in the order the reply cites them. */
@@ -201,34 +190,31 @@ export function composeAnswer(
   const cited: { passage: Passage; span: string }[] = [{ passage: lead, span: leadSpan.text }];
   for (const p of passages) {
     if (cited.length >= 3 || p === lead) continue;
+    // One quotation per section: a source is listed once, under one number.
+    if (cited.some((c) => c.passage.source === p.source && c.passage.section === p.section)) continue;
     // Evidence in the question's language only, unless the material has nothing in it.
     if (sameLanguage && containsHan(p.text) !== chinese) continue;
     const span = bestSpan(p.text, query, quantity);
     if (!span || span.score <= 0 || span.score < 0.5 * leadSpan.score) continue;
     if (!cited.some((c) => c.span === span.text)) cited.push({ passage: p, span: span.text });
   }
-  const citations: Citation[] = cited.map(({ passage }, i) => ({
-    n: i + 1,
-    source: passage.source,
-    title: displayName(passage.source),
-    section: passage.section,
-    text: passage.text,
-    score: passage.score,
-  }));
+  const citations: Citation[] = cited.map(({ passage }, i) => citationOf({ ...passage, n: i + 1 }));
   const otherLanguage = containsHan(lead.text) !== chinese;
   const said = direct.map((span) => `${span} [1]`).join('\n\n');
   const opening = otherLanguage
     ? `${chinese ? '课程资料（英文）中的说法：' : 'The course material (in Chinese) says:'}\n\n${said}`
     : said;
+  // Each quotation carries the [n] of the passage it is a slice of; the sources themselves are the
+  // `citations`, which clients list once (docs/adr/0134-citations-name-what-they-support.md).
   const evidence = cited
     .slice(1)
     .map(({ passage, span }, i) =>
-      chinese ? `- ${label(passage)}：“${span}” [${i + 2}]` : `- ${label(passage)}: "${span}" [${i + 2}]`,
+      chinese
+        ? `- ${sourceLabel(passage)}：“${span}” [${i + 2}]`
+        : `- ${sourceLabel(passage)}: "${span}" [${i + 2}]`,
     );
-  const sources = cited.map(({ passage }, i) => `[${i + 1}] ${label(passage)}`);
   const parts = [opening];
   if (evidence.length > 0)
     parts.push(`${chinese ? '相关内容：' : 'More from the course material:'}\n${evidence.join('\n')}`);
-  parts.push(`${chinese ? '出处：' : 'Sources:'}\n${sources.join('\n')}`);
   return { reply: parts.join('\n\n'), citations };
 }

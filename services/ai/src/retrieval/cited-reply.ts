@@ -4,17 +4,22 @@
  */
 const MARKER = /\[(\d{1,3})\]/g;
 
-/** A whole reply (non-streamed): dangling markers removed, cited passages renumbered 1..k. */
+/**
+ * A whole reply (non-streamed): dangling markers removed, cited passages renumbered 1..k in the
+ * order the reply first cites them, or (`keepOrder`) in the order they were listed.
+ */
 export function checkCitedReply<C extends { n: number }>(
   reply: string,
   citations: C[],
+  keepOrder = false,
 ): { reply: string; citations: C[] } {
   const known = new Map(citations.map((c) => [c.n, c]));
-  const order: number[] = [];
+  let order: number[] = [];
   for (const match of reply.matchAll(MARKER)) {
     const n = Number(match[1]);
     if (known.has(n) && !order.includes(n)) order.push(n);
   }
+  if (keepOrder) order = citations.map((c) => c.n).filter((n) => order.includes(n));
   const renumber = new Map(order.map((n, i) => [n, i + 1]));
   const text = reply
     .replace(MARKER, (_whole, digits: string) => {

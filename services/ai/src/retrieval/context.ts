@@ -1,4 +1,3 @@
-import { displayName } from './answer.js';
 import type { Candidate } from './rerank.js';
 import type { SearchIndex } from './search-index.js';
 
@@ -11,9 +10,15 @@ import type { SearchIndex } from './search-index.js';
 export interface Citation {
   n: number;
   source: string;
-  /** What to call the source when showing it: an upload's file name, a note's path. */
+  /**
+   * What a reader is shown for the source: the document's title (an upload's resource title, a
+   * note's `#` heading), never its path; its name when it has no title.
+   */
   title?: string;
-  /** The heading path, `Gauss's law > Choosing the surface`; empty for plain text. */
+  /**
+   * The heading path, `Gauss's law > Choosing the surface`; empty for plain text. In a citation
+   * the document's title is not repeated in it (`Choosing the surface`).
+   */
   section: string;
   text: string;
   score: number;
@@ -41,8 +46,27 @@ export const DEFAULT_BUDGET: ContextBudget = { maxPassages: 5, maxChars: 3000, m
 /** A cut shorter than this is not worth quoting. */
 const MIN_CUT_CHARS = 200;
 
+/** A source's name without its storage path: an upload's file name (documents without a title). */
+export function displayName(source: string): string {
+  const upload = /^resources\/[^/]+\/(.+)$/.exec(source);
+  return upload ? upload[1]! : source;
+}
+
 export function sectionLabel(headingPath: string[]): string {
   return headingPath.join(' > ');
+}
+
+/** A heading path without the document's title it starts with: what a citation shows. */
+export function shownSection(title: string, section: string): string {
+  if (section === title) return '';
+  return section.startsWith(`${title} > `) ? section.slice(title.length + 3) : section;
+}
+
+/** How a source is named to a reader (and to a model): `Gauss's law — Choosing the surface`. */
+export function sourceLabel(c: Pick<Citation, 'source' | 'title' | 'section'>): string {
+  const title = c.title ?? displayName(c.source);
+  const section = shownSection(title, c.section);
+  return section ? `${title} — ${section}` : title;
 }
 
 function cutAtSentence(text: string, limit: number): string {
@@ -78,6 +102,7 @@ export function selectPassages(index: SearchIndex, ranked: Candidate[], budget: 
     passages.push({
       n: passages.length + 1,
       source: chunk.source,
+      title: index.titleOf(chunk),
       section: sectionLabel(chunk.heading_path),
       text,
       // Rounded: citations are compared across runs and shown to people.
@@ -93,14 +118,13 @@ export function selectPassages(index: SearchIndex, ranked: Candidate[], budget: 
 }
 
 export function citationsOf(passages: Passage[]): Citation[] {
-  return passages.map(({ n, source, section, text, score }) => ({
-    n,
-    source,
-    title: displayName(source),
-    section,
-    text,
-    score,
-  }));
+  return passages.map(citationOf);
+}
+
+/** A passage as a reader sees it cited: its document's title and the section within it. */
+export function citationOf({ n, source, title, section, text, score }: Citation): Citation {
+  const shown = title ?? displayName(source);
+  return { n, source, title: shown, section: shownSection(shown, section), text, score };
 }
 
 /**
@@ -116,9 +140,7 @@ export function contextForModel(passages: Passage[], relevant: boolean): string 
       'general knowledge, label it as such.'
     );
   }
-  const blocks = passages.map(
-    (p) => `[${p.n}] ${displayName(p.source)}${p.section ? ` — ${p.section}` : ''}\n${p.text.trim()}`,
-  );
+  const blocks = passages.map((p) => `[${p.n}] ${sourceLabel(p)}\n${p.text.trim()}`);
   return (
     'Course material retrieved for this question. Start with a direct answer in one to three ' +
     'sentences, in the language of the question, then the supporting evidence. Base the answer on ' +

@@ -7,13 +7,13 @@ import { type AliasGroup, aliasGroupSchema, compareStrings } from './index-model
 
 /** The concept aliases of a corpus folder, next to its notes. */
 export const ALIASES_FILE = 'concept-aliases.json';
-const aliasesFileSchema = z.object({ groups: z.array(aliasGroupSchema) });
+export const aliasesFileSchema = z.object({ groups: z.array(aliasGroupSchema) });
 /** The bilingual glossary of the notes' words, next to them. */
 export const GLOSSARY_FILE = 'glossary.json';
 const names = z.array(z.string().min(1).max(100)).min(1).max(20);
 const glossaryEntrySchema = z.object({ en: names, zh: names });
 type GlossaryEntry = z.infer<typeof glossaryEntrySchema>;
-const glossaryFileSchema = z.object({ entries: z.array(glossaryEntrySchema) });
+export const glossaryFileSchema = z.object({ entries: z.array(glossaryEntrySchema) });
 
 /** The material the builder reads; anything else in the folder (the index itself, images) is skipped. */
 const MATERIAL = /\.(md|markdown|txt)$/i;

@@ -180,7 +180,8 @@ describe('chat helpers', () => {
       result,
     );
     expect(messages.map((m) => m.role)).toEqual(['system', 'system', 'user']);
-    expect(messages[1]!.content).toMatch(/\[1\] gauss\.md/);
+    // The model is told each passage's document title (its # heading) and section.
+    expect(messages[1]!.content).toMatch(/\[1\] Gauss\n/);
   });
 
   it('turns a blank question into a 400', async () => {

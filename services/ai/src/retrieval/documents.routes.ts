@@ -22,6 +22,15 @@ export const addDocumentBodySchema = z.object({
     .max(200)
     .describe('A name, e.g. resources/<id>/notes.md; .md/.markdown is split at headings'),
   text: z.string().min(1).describe('The document text (UTF-8)'),
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      "What citations call it (the resource's title); else a Markdown file's first # heading, else its name",
+    ),
   course_id: courseId.optional(),
 });
 
@@ -90,9 +99,9 @@ export function documentRoutes(options: DocumentRoutesOptions) {
       },
       async (request, reply) => {
         requireBackend(request);
-        const { source, text, course_id } = request.body;
+        const { source, text, title, course_id } = request.body;
         const summary = await run(() =>
-          options.gate.engine().addDocument({ source, text, courseId: course_id ?? null }),
+          options.gate.engine().addDocument({ source, text, title, courseId: course_id ?? null }),
         );
         reply.code(201);
         return ok(summary);

@@ -1,4 +1,4 @@
-import { type ChunkingOptions, chunkText, DEFAULT_CHUNKING } from './chunker.js';
+import { type ChunkingOptions, chunkText, DEFAULT_CHUNKING, isMarkdownSource } from './chunker.js';
 import { RetrievalInputError } from './errors.js';
 import {
   type AliasGroup,
@@ -26,6 +26,14 @@ export interface SourceDocument {
   text: string;
   /** Tagged documents are visible only to requests for that course; untagged are public. */
   courseId?: string | null;
+  /** What citations call it (an upload's resource title); else its first `#` heading, if any. */
+  title?: string | undefined;
+}
+
+/** A Markdown document's title: its first level-one heading. */
+function markdownTitle(source: string, text: string): string | undefined {
+  if (!isMarkdownSource(source)) return undefined;
+  return /^#[ \t]+(.+?)[ \t#]*$/m.exec(text)?.[1]?.trim().slice(0, 200) || undefined;
 }
 
 /** One document after chunking, the unit that add/remove swaps in and out of an index. */
@@ -112,11 +120,14 @@ export function prepareDocument(
       course_id: courseId,
       sha256: sha256Hex(doc.text),
       chars: doc.text.length,
+      ...withTitle(doc.title?.trim() || markdownTitle(doc.source, doc.text)),
     },
     sections: [...sections.values()],
     chunks,
   };
 }
+
+const withTitle = (title: string | undefined) => (title ? { title: title.slice(0, 200) } : {});
 
 /** The terms a chunk is indexed under: its heading path (what it is about) and its text. */
 export function termsOfChunk(chunk: Pick<IndexedChunk, 'heading_path' | 'text'>): string[] {

@@ -21,6 +21,11 @@ export const indexedDocumentSchema = z.object({
   course_id: z.string().min(1).nullable(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   chars: z.number().int().min(0),
+  /**
+   * What citations call the document: the title an upload was given, else a Markdown file's
+   * first `#` heading. Optional: files written before titles existed still load (shown by name).
+   */
+  title: z.string().min(1).max(200).optional(),
 });
 export type IndexedDocument = z.infer<typeof indexedDocumentSchema>;
 
@@ -137,7 +142,7 @@ const FIELDS = {
   header: ['format', 'version', 'checksum', 'tokenizer', 'chunking', 'stats'] as const,
   chunking: ['max_chars', 'overlap_chars'],
   stats: ['documents', 'chunks', 'concepts', 'edges', 'chars'],
-  documents: ['id', 'source', 'course_id', 'sha256', 'chars'],
+  documents: ['id', 'source', 'course_id', 'sha256', 'chars', 'title'],
   sections: ['id', 'document', 'heading_path'],
   chunks: ['id', 'document', 'section', 'source', 'course_id', 'heading_path', 'start', 'end', 'text'],
   concepts: ['id', 'term', 'df'],

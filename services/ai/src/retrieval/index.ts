@@ -3,7 +3,7 @@
  * benchmark use. Everything else in this folder is an implementation detail.
  */
 
-export { asksForQuantity, type ComposedAnswer, composeAnswer, displayName, notFoundReply } from './answer.js';
+export { asksForQuantity, type ComposedAnswer, composeAnswer, notFoundReply } from './answer.js';
 export { type ChunkingOptions, chunkText, DEFAULT_CHUNKING, type TextChunk } from './chunker.js';
 export {
   type Citation,

@@ -44,11 +44,13 @@ describe('RetrievalEngine.retrieve', () => {
     expect(result.citations[0]).toMatchObject({
       n: 1,
       source: 'fresnel.md',
-      section: "Fresnel > Brewster's angle",
+      // Cited by the document's title (its # heading) and the section within it.
+      title: 'Fresnel',
+      section: "Brewster's angle",
     });
     expect(result.citations[0]!.text).toContain('s-polarized');
     expect(result.citations[0]!.score).toBeGreaterThan(0);
-    expect(result.context).toContain('[1] fresnel.md');
+    expect(result.context).toContain("[1] Fresnel — Brewster's angle");
     expect(result.quotedAnswer).toMatch(/\[1\]/);
   });
 
@@ -56,8 +58,9 @@ describe('RetrievalEngine.retrieve', () => {
     const result = await engine.retrieve('螺线管内部的磁场是多少？');
     expect(result.relevant).toBe(true);
     expect(result.citations[0]!.source).toBe('zh/solenoid.md');
-    // The answer opens with the Chinese notes' own sentence, framed and cited in Chinese.
-    expect(result.quotedAnswer).toMatch(/^[^A-Za-z]*螺线管[\s\S]*\[1\][\s\S]*出处：/);
+    // The answer opens with the Chinese notes' own sentence, cited; the sources are the citations.
+    expect(result.quotedAnswer).toMatch(/^[^A-Za-z]*螺线管[\s\S]*\[1\]$/);
+    expect(result.answerCitations[0]).toMatchObject({ title: '螺线管', section: '内部磁场' });
     expect(result.answerCitations[0]!.source).toBe('zh/solenoid.md');
   });
 

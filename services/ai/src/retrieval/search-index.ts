@@ -1,5 +1,6 @@
 import { ALIAS_PREFIX, AliasMatcher } from './aliases.js';
 import { Bm25 } from './bm25.js';
+import { displayName } from './context.js';
 import { termsOfChunk } from './graph-builder.js';
 import type { GraphIndexFile, IndexedChunk } from './index-model.js';
 import { type QueryUnit, tokenize } from './tokenizer.js';
@@ -42,12 +43,20 @@ export class SearchIndex {
   /** 0..1: how specific a concept is (its idf over the largest idf); hubs spread little score. */
   readonly conceptSpecificity: Float64Array;
   private readonly chunkNumber = new Map<string, number>();
+  /** Document id → the title citations show (documents without one are shown by name). */
+  private readonly titles = new Map<string, string>();
   /** Concept node number of a term, for "does this passage mention what the question names". */
   readonly conceptByTerm = new Map<string, number>();
+
+  /** What citations call a chunk's document: its title, else its name (an upload's file name). */
+  titleOf(chunk: IndexedChunk): string {
+    return this.titles.get(chunk.document) ?? displayName(chunk.source);
+  }
 
   constructor(file: GraphIndexFile) {
     this.file = file;
     this.chunks = file.chunks;
+    for (const doc of file.documents) if (doc.title) this.titles.set(doc.id, doc.title);
     this.chunks.forEach((chunk, i) => {
       this.chunkNumber.set(chunk.id, i);
     });

@@ -1,3 +1,4 @@
+import { type Lang, t } from '../lang.js';
 import { type Concept, concepts } from './concepts.js';
 import { dimensionOf, ratioDimension, sameDimension, unitName } from './dimensions.js';
 import {
@@ -173,11 +174,11 @@ function problemZh(problem: string): string {
 }
 
 export function verifyFormula(text: string, concept: Concept): string {
-  const lang: 'en' | 'zh' = /\p{Script=Han}/u.test(text) ? 'zh' : 'en';
-  const t = (en: string, zh: string) => (lang === 'zh' ? zh : en);
+  const lang: Lang = /\p{Script=Han}/u.test(text) ? 'zh' : 'en';
   const found = extractFormula(text);
   if (!found) {
     return t(
+      lang,
       [
         'I could not find a formula of the form `quantity = expression` in your message.',
         `Write it on one line, for example \`E = k q / r^2\` or \`B = \\mu_0 n I\`, and I will check it step by step: how I read it, the units of both sides, and how it compares with the standard result for ${concept.name} (${concept.law}).`,
@@ -196,6 +197,7 @@ export function verifyFormula(text: string, concept: Concept): string {
   } catch (error) {
     const why = error instanceof Error ? error.message : 'it is not well formed';
     return t(
+      lang,
       `I found \`${found.lhs} = ${found.rhs}\` but could not read it: ${why}. Check the parentheses and operators and send it again.`,
       `我找到了 \`${found.lhs} = ${found.rhs}\`，但无法解析（${why}）。请检查括号和运算符后重新发送。`,
     );
@@ -205,6 +207,7 @@ export function verifyFormula(text: string, concept: Concept): string {
   const read = `\`${formatExpression(lhs)} = ${formatExpression(rhs)}\``;
   const steps: string[] = [
     t(
+      lang,
       `**Step 1 — reading.** I read your formula as ${read}.`,
       `**第 1 步——读取。** 我把你的公式读作 ${read}。`,
     ),
@@ -218,6 +221,7 @@ export function verifyFormula(text: string, concept: Concept): string {
     const names = unknown.map((u) => `\`${u}\``).join(', ');
     steps.push(
       t(
+        lang,
         `**Step 2 — units.** I do not know the units of ${names}, so I cannot check the units. Tell me what ${unknown.length === 1 ? 'it stands' : 'they stand'} for.`,
         `**第 2 步——单位。** 我不知道 ${names} 的单位，因此无法检查单位。请告诉我它们代表什么。`,
       ),
@@ -225,12 +229,14 @@ export function verifyFormula(text: string, concept: Concept): string {
   } else if (left.dimension && right.dimension) {
     steps.push(
       t(
+        lang,
         `**Step 2 — units of the left side:** ${unitName(left.dimension)}.`,
         `**第 2 步——左边的单位：** ${unitName(left.dimension)}。`,
       ),
     );
     steps.push(
       t(
+        lang,
         `**Step 3 — units of the right side:** ${unitName(right.dimension)}.`,
         `**第 3 步——右边的单位：** ${unitName(right.dimension)}。`,
       ),
@@ -239,6 +245,7 @@ export function verifyFormula(text: string, concept: Concept): string {
     if (dimensionsAgree) {
       steps.push(
         t(
+          lang,
           '**Step 4 — comparison.** Both sides have the same units: the formula is dimensionally consistent.',
           '**第 4 步——比较。** 两边单位相同：公式量纲一致。',
         ),
@@ -247,6 +254,7 @@ export function verifyFormula(text: string, concept: Concept): string {
       const extra = unitName(ratioDimension(right.dimension, left.dimension));
       steps.push(
         t(
+          lang,
           `**Step 4 — comparison.** The units differ: the right side carries an extra factor of ${extra} compared with the left. A power of a length, a missing constant or a missing factor is the usual cause.`,
           `**第 4 步——比较。** 两边单位不同：右边比左边多出因子 ${extra}。常见原因是长度的幂次不对、漏了常数或因子。`,
         ),
@@ -255,7 +263,7 @@ export function verifyFormula(text: string, concept: Concept): string {
     }
   }
   for (const problem of [...left.problems, ...right.problems]) {
-    steps.push(t(`**Check.** ${problem}.`, `**检查。** ${problemZh(problem)}。`));
+    steps.push(t(lang, `**Check.** ${problem}.`, `**检查。** ${problemZh(problem)}。`));
   }
   if (left.problems.length + right.problems.length > 0) verdict = 'incorrect';
 
@@ -267,6 +275,7 @@ export function verifyFormula(text: string, concept: Concept): string {
     const standard = `\`${lhsName} = ${match.rhs}\``;
     steps.push(
       t(
+        lang,
         `**Step 5 — standard result.** This is the ${match.name}: ${standard}. Your form agrees with it.`,
         `**第 5 步——标准结果。** 这是${match.zh}：${standard}。你的形式与它一致。`,
       ),
@@ -277,10 +286,11 @@ export function verifyFormula(text: string, concept: Concept): string {
       [...symbolsOf(parseExpression(ref.rhs))].some((s) => studentSymbols.has(s)),
     );
     const shown = (close.length > 0 ? close : references).map(
-      (ref) => `\`${lhsName} = ${ref.rhs}\` (${t(ref.name, ref.zh)})`,
+      (ref) => `\`${lhsName} = ${ref.rhs}\` (${t(lang, ref.name, ref.zh)})`,
     );
     steps.push(
       t(
+        lang,
         `**Step 5 — standard result.** Your right side does not agree with the standard forms I compared it with: ${shown.join('; ')}.`,
         `**第 5 步——标准结果。** 你的右边与我比较的标准形式都不一致：${shown.join('；')}。`,
       ),
@@ -288,6 +298,7 @@ export function verifyFormula(text: string, concept: Concept): string {
     if (dimensionsAgree === true) {
       steps.push(
         t(
+          lang,
           'The units match, so look for a missing numerical factor (2, π, 4π) or a wrong power.',
           '单位一致，所以请检查是否漏了数值因子（2、π、4π）或幂次不对。',
         ),
@@ -301,6 +312,7 @@ export function verifyFormula(text: string, concept: Concept): string {
       : concept;
   steps.push(
     t(
+      lang,
       `**Step 6 — limiting case.** ${topical.hints[0]} ${topical.misconception}`,
       // The concepts' hints are written in English: the Chinese reply asks for the check instead.
       '**第 6 步——极限情况。** 请检查一个极限情况（例如距离很远、某个量为零或很大）时公式给出的结果是否合理。',
@@ -308,14 +320,17 @@ export function verifyFormula(text: string, concept: Concept): string {
   );
   const verdictLine = {
     correct: t(
+      lang,
       '**Verdict: correct.** Units agree and it matches the standard result.',
       '**结论：正确。** 单位一致，且与标准结果相符。',
     ),
     incorrect: t(
+      lang,
       '**Verdict: incorrect** at the step marked above; fix that and check again.',
       '**结论：不正确**，问题出在上面标出的步骤；改正后再检查一次。',
     ),
     undecided: t(
+      lang,
       '**Verdict: cannot be decided from this alone.** The checks above are what I could do; tell me what each symbol means or what the formula should describe.',
       '**结论：仅凭这些无法判断。** 以上是我能做的检查；请告诉我每个符号的含义或公式要描述的情形。',
     ),

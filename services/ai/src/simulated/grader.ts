@@ -1,3 +1,4 @@
+import { type Lang, t } from '../lang.js';
 import { evaluateExpression } from '../tools/calculator.js';
 import type { Concept } from './concepts.js';
 import { dimensionOf, sameDimension, unitName } from './dimensions.js';
@@ -13,8 +14,6 @@ import { parseWordProblem } from './word-problem.js';
  * that it cannot judge the reasoning. It gives no overall score: a total made of word counts and
  * "because" counts scored a wrong derivation 14/20 and a correct Chinese one 11/20.
  */
-type Lang = 'en' | 'zh';
-const t = (lang: Lang, en: string, zh: string) => (lang === 'zh' ? zh : en);
 
 interface Check {
   ok: boolean | undefined;

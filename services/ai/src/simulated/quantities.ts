@@ -1,3 +1,5 @@
+import { SI_PREFIX } from '../si-prefix.js';
+
 /** Numbers with units in a student's message ("q = 2 μC", "I: 3 A", "n1=1.5"), converted to SI. */
 
 export interface Quantity {
@@ -17,24 +19,11 @@ export const MU_0 = 1.25663706212e-6;
 export const SPEED_OF_LIGHT = 299_792_458;
 
 const BASE_UNITS = new Set(['C', 'A', 'm', 'V', 'T', 'Hz', 's', 'F', 'H', 'N', 'W', 'J', 'Ω']);
-const PREFIXES: Record<string, number> = {
-  p: 1e-12,
-  n: 1e-9,
-  u: 1e-6,
-  μ: 1e-6,
-  µ: 1e-6,
-  m: 1e-3,
-  c: 1e-2,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-};
-
 function toSi(unit: string | undefined): { unit: string; scale: number } | undefined {
   if (unit === undefined || unit === '') return { unit: '', scale: 1 };
   if (unit === '°' || unit === 'deg' || unit === 'degrees') return { unit: '°', scale: 1 };
   if (BASE_UNITS.has(unit)) return { unit, scale: 1 };
-  const prefix = PREFIXES[unit[0]!];
+  const prefix = SI_PREFIX[unit[0]!];
   const rest = unit.slice(1);
   if (prefix !== undefined && BASE_UNITS.has(rest)) return { unit: rest, scale: prefix };
   return undefined;

@@ -1,4 +1,5 @@
 import { simulationTypes } from '@faraday/contracts';
+import { SI_PREFIX } from '../si-prefix.js';
 import { evaluateExpression } from '../tools/calculator.js';
 import type { Concept, SolverName } from './concepts.js';
 import {
@@ -205,7 +206,6 @@ function chargeReferences(q: Map<string, Quantity>, text: string): Reference[] {
 }
 
 const NUMBER = String.raw`([-+]?\d+(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|[×x*]\s*10\s*\^?\s*\(?([-+]?\d+)\)?))?`;
-const SCALE: Record<string, number> = { m: 1e-3, μ: 1e-6, µ: 1e-6, u: 1e-6, n: 1e-9, k: 1e3, M: 1e6 };
 const REPORTED = new RegExp(
   String.raw`(?:came out(?: as| at| to)?|(?:i |we )?got|gives?|measured?|reads?|shows?|is now|得到|结果(?:是|为)?|算出(?:来)?(?:是|为)?|测得)\s*(?:about|around|≈|=|:|约|为|是)?\s*${NUMBER}\s*([a-zA-Zμµ°/·]*)`,
   'i',
@@ -221,7 +221,7 @@ function toValue(m: RegExpMatchArray, ref: Reference): Reported | undefined {
   const value = Number(m[1]) * 10 ** Number(m[2] ?? m[3] ?? 0);
   const unit = m[4] ?? '';
   // "4.98 mT" against a result in T: the prefix is the only conversion a lab reply needs.
-  const prefix = unit.length > ref.unit.length && unit.endsWith(ref.unit) ? SCALE[unit[0]!] : undefined;
+  const prefix = unit.length > ref.unit.length && unit.endsWith(ref.unit) ? SI_PREFIX[unit[0]!] : undefined;
   const digits = m[1]!.replace(/^[-+]?0*\.?0*/, '').replace('.', '').length;
   return Number.isFinite(value) ? { value: value * (prefix ?? 1), digits: Math.max(1, digits) } : undefined;
 }

@@ -1,3 +1,4 @@
+import { prefixFactor } from '../si-prefix.js';
 import { parseConversion } from '../simulated/conversion.js';
 import { cleanNumber } from '../simulated/quantities.js';
 import { parseWordProblem, resultSentence, type WordProblem } from '../simulated/word-problem.js';
@@ -33,19 +34,8 @@ function wordProblem(problem: WordProblem | undefined): PlannedCall[] | undefine
 }
 
 const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)`;
-const PREFIX: Record<string, number> = {
-  p: 1e-12,
-  n: 1e-9,
-  u: 1e-6,
-  μ: 1e-6,
-  µ: 1e-6,
-  m: 1e-3,
-  c: 1e-2,
-  k: 1e3,
-};
-
 function scaled(value: string, prefix: string | undefined): number {
-  return cleanNumber(Number(value) * (prefix ? (PREFIX[prefix] ?? 1) : 1));
+  return cleanNumber(Number(value) * prefixFactor(prefix));
 }
 
 const CHARGE = new RegExp(`${NUMBER}\\s*([pnuμµm]?)C(?![A-Za-z])`);

@@ -1,3 +1,4 @@
+import { t } from '../lang.js';
 import { formatDigits, formatNumber, sharedDigits } from '../simulated/quantities.js';
 import type { TextLang } from '../writing/text-segments.js';
 import type { PlannedCall } from './planner.js';
@@ -7,7 +8,6 @@ import type { ToolOutcome } from './tool-registry.js';
  * The simulated model's answer from its tool results: each result in a sentence, the
  * simulation compared with the closed form when both ran, errors said plainly.
  */
-const t = (lang: TextLang, en: string, zh: string) => (lang === 'zh' ? zh : en);
 
 const FIELD_UNITS: Record<string, string> = {
   'electric_field.magnitude': 'V/m',

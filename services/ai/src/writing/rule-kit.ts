@@ -1,4 +1,5 @@
 import type { WritingType } from '@faraday/contracts';
+import { t } from '../lang.js';
 import type { BodyParagraph, BodySentence, MeasuredText } from './measure.js';
 import type { DimensionId, Rubric } from './rubrics.js';
 import { excerptOf, type TextLang } from './text-segments.js';
@@ -36,10 +37,8 @@ export interface RuleContext {
 
 export type Scorer = (ctx: RuleContext) => DimensionResult;
 
-/** The comment in the student's language. */
-export function say(lang: TextLang, en: string, zh: string): string {
-  return lang === 'zh' ? zh : en;
-}
+/** The comment in the student's language: the one `t()` of the service, under the rules' name. */
+export const say = t;
 
 export function clampScore(value: number): number {
   return Math.max(0, Math.min(100, Math.round(value)));

@@ -9,6 +9,8 @@ export interface FedResource {
   id: string;
   courseId: string;
   fileName: string;
+  /** The resource's title, which the tutor's citations show instead of the file path. */
+  title: string;
   type: string;
   size: number;
   blobKey: string;
@@ -65,6 +67,7 @@ export class CourseMaterialFeed {
       body: {
         source: CourseMaterialFeed.sourceOf(resource),
         text: Buffer.concat(chunks).toString('utf8'),
+        title: resource.title.slice(0, 200),
         course_id: resource.courseId,
       },
       requestId,

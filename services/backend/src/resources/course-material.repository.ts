@@ -12,7 +12,7 @@ export async function waitingMaterial(db: Db, limit: number): Promise<FedResourc
   const rows = await db
     .selectFrom('resources as r')
     .innerJoin('stored_files as f', 'f.id', 'r.file_id')
-    .select(['r.id', 'r.course_id', 'r.type', 'f.file_name', 'f.size', 'f.blob_key'])
+    .select(['r.id', 'r.course_id', 'r.name', 'r.type', 'f.file_name', 'f.size', 'f.blob_key'])
     .where('r.fed_epoch', '=', '')
     .orderBy('r.uploaded_at')
     .orderBy('r.id')
@@ -22,6 +22,7 @@ export async function waitingMaterial(db: Db, limit: number): Promise<FedResourc
     id: row.id,
     courseId: row.course_id,
     fileName: row.file_name,
+    title: row.name,
     type: row.type,
     size: Number(row.size),
     blobKey: row.blob_key,

@@ -69,6 +69,7 @@ function fedResourceOf(row: ResourceRow): FedResource {
     id: row.id,
     courseId: row.course_id,
     fileName: row.file_name,
+    title: row.name,
     type: row.type,
     size: Number(row.size),
     blobKey: row.blob_key,

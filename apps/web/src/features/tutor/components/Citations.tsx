@@ -3,7 +3,18 @@ import { Anchor, Blockquote, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/AppModal';
 
-/** The answer's sources as numbered footnotes; each opens its quoted passage. */
+/**
+ * What a reader is shown for a source: its title (a note's heading, an upload's resource title),
+ * never a storage path; an untitled source by its file name.
+ */
+export function sourceName(citation: Pick<ChatCitation, 'source' | 'title'>): string {
+  return citation.title ?? citation.source.split('/').at(-1) ?? citation.source;
+}
+
+/**
+ * The answer's sources as numbered footnotes, the one place they are listed (the reply carries
+ * only the [n] marks); each opens its quoted passage.
+ */
 export function CitationFootnotes({
   citations,
   onOpen,
@@ -22,7 +33,7 @@ export function CitationFootnotes({
         {citations.map((c) => (
           <List.Item key={c.n}>
             <Anchor component="button" type="button" size="xs" ta="left" onClick={() => onOpen(c.n)}>
-              [{c.n}] {c.source}
+              [{c.n}] {sourceName(c)}
               {c.section ? ` — ${c.section}` : ''}
             </Anchor>
           </List.Item>
@@ -54,7 +65,7 @@ export function CitationModal({
             <Text span fw={600}>
               {t('tutor.source')}:
             </Text>{' '}
-            {citation.source}
+            {sourceName(citation)}
           </Text>
           {citation.section && (
             <Text size="sm">

@@ -8,13 +8,14 @@ import { MessageView, type ShownMessage } from './MessageView';
 const citations = [
   {
     n: 1,
-    source: 'notes/gauss.md',
+    source: 'en/gauss-law.md',
+    title: 'Gauss’s law',
     section: 'Statement of Gauss’s law',
     text: 'The electric flux through any closed surface equals the enclosed charge divided by ε0.',
   },
   {
     n: 2,
-    source: 'notes/flux.md',
+    source: 'resources/01a2216f-9c4e/notes-flux.md',
     section: 'Electric flux',
     text: 'Flux counts field lines through a surface.',
   },
@@ -76,15 +77,26 @@ describe('the tutor’s answer', () => {
     await userEvent.click(marks[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Citation [1]' });
     expect(within(dialog).getByText(/equals the enclosed charge divided by ε0/)).toBeTruthy();
-    expect(within(dialog).getByText('notes/gauss.md')).toBeTruthy();
+    expect(within(dialog).getByText('Gauss’s law')).toBeTruthy();
     expect(within(dialog).getByText('Statement of Gauss’s law')).toBeTruthy();
   });
 
   it('lists the sources as numbered footnotes that open the same passage', async () => {
     show(answer('Flux [2].', { citations }));
-    await userEvent.click(screen.getByRole('button', { name: '[2] notes/flux.md — Electric flux' }));
+    await userEvent.click(screen.getByRole('button', { name: '[2] notes-flux.md — Electric flux' }));
     const dialog = await screen.findByRole('dialog', { name: 'Citation [2]' });
     expect(within(dialog).getByText('Flux counts field lines through a surface.')).toBeTruthy();
+  });
+
+  it('lists each source once, by its title and section, never by its storage path', () => {
+    const { container } = show(answer('Gauss [1]; flux [2].', { citations }));
+    const listed = screen.getAllByRole('button', { name: /^\[\d\] / }).map((b) => b.textContent);
+    expect(listed).toEqual([
+      '[1] Gauss’s law — Statement of Gauss’s law',
+      '[2] notes-flux.md — Electric flux',
+    ]);
+    expect(container.textContent).not.toContain('en/gauss-law.md');
+    expect(container.textContent).not.toContain('resources/');
   });
 
   it('shows a streamed answer growing, busy until it is complete', () => {
