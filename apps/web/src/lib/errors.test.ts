@@ -86,4 +86,17 @@ describe('errors in the reader’s language', () => {
       { path: 'username', kind: 'usernameTaken' },
     ]);
   });
+
+  it('names the topics with checked exercises when guided learning has none for the one asked', async () => {
+    const noPath = new ApiError(
+      400,
+      'VALIDATION_ERROR',
+      'No guided path with checked exercises for this topic',
+      'topic: no checked exercises for "Laplace"; try Gauss\'s law, Ampère\'s law',
+    );
+    await i18n.changeLanguage('zh');
+    expect(errorMessage(noPath, i18n.t)).toContain(
+      '课程中还没有关于「Laplace」的可自动批改的练习。可以试试：Gauss\'s law, Ampère\'s law',
+    );
+  });
 });

@@ -47,6 +47,7 @@ const shapes: { kind: string; pattern: RegExp }[] = [
   { kind: 'enabledTeacher', pattern: /must be an enabled teacher$/ },
   { kind: 'belowEnrolled', pattern: /cannot be below the (?<n>\d+) enrolled students$/ },
   { kind: 'stateExpired', pattern: /^The login state has expired/ },
+  { kind: 'noGuidedPath', pattern: /^no checked exercises for "(?<topic>.*)"; try (?<topics>.+)$/ },
 ];
 
 /**

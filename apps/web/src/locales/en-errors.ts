@@ -91,6 +91,7 @@ export const enErrors = {
     enabledTeacher: 'Must be an enabled teacher',
     belowEnrolled: 'Cannot be below the {{n}} students already enrolled',
     stateExpired: 'The sign-in took too long; start it again',
+    noGuidedPath: 'The course has no checked exercises for “{{topic}}” yet. Try one of: {{topics}}',
     invalid: 'Not valid',
     row: 'row {{n}}',
   },

@@ -88,6 +88,7 @@ export const zhErrors: typeof enErrors = {
     enabledTeacher: '须为已启用的教师',
     belowEnrolled: '不能少于已选课的 {{n}} 名学生',
     stateExpired: '登录耗时过长，请重新开始',
+    noGuidedPath: '课程中还没有关于「{{topic}}」的可自动批改的练习。可以试试：{{topics}}',
     invalid: '无效',
     row: '第 {{n}} 行',
   },
