@@ -96,7 +96,7 @@ describe('errors in the reader’s language', () => {
     );
     await i18n.changeLanguage('zh');
     expect(errorMessage(noPath, i18n.t)).toContain(
-      '课程中还没有关于「Laplace」的可自动批改的练习。可以试试：Gauss\'s law, Ampère\'s law',
+      "课程中还没有关于「Laplace」的可自动批改的练习。可以试试：Gauss's law, Ampère's law",
     );
   });
 });
