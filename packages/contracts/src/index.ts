@@ -12,6 +12,7 @@ export * from './json-numbers.js';
 export * from './pagination.js';
 export * from './passwords.js';
 export * from './permissions.js';
+export * from './quizzes.js';
 export * from './resources.js';
 export * from './simulation.js';
 export * from './simulation-answer.js';

@@ -12,6 +12,7 @@ import { createCourseSearch } from './0010-course-search.js';
 import { createBrowserSessions } from './0025-browser-sessions.js';
 import { addCourseMaterialFeedState } from './0026-course-material-feed-state.js';
 import { createAnnouncements } from './0027-announcements.js';
+import { createQuizzes } from './0029-quizzes.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0025-browser-sessions': createBrowserSessions,
   '0026-course-material-feed-state': addCourseMaterialFeedState,
   '0027-announcements': createAnnouncements,
+  '0029-quizzes': createQuizzes,
 };
