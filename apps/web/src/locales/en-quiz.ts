@@ -14,7 +14,7 @@ export const enQuiz = {
     reviewOf: 'Attempt {{n}}: {{score}} of {{max}} points',
     deadline: 'Answers are taken until {{when}}.',
     submit: 'Hand in',
-    questionN: 'Question {{n}} ({{points}} points)',
+    questionN: 'Question {{n}} · points: {{points}}',
     choose: 'Choose one answer',
     numericAnswer: 'Your answer with its unit (for example in {{unit}})',
     formulaAnswer: 'Your formula, using {{symbols}}',

@@ -79,7 +79,7 @@ export function QuizTaking({ courseId, assignment }: { courseId: string; assignm
                   <Table.Td>{a.score === null ? '—' : `${a.score} / ${a.max_score}`}</Table.Td>
                   <Table.Td>
                     {a.status === 'graded' && (
-                      <Button size="xs" variant="light" onClick={() => setReviewing(a.id)}>
+                      <Button size="xs" variant="default" onClick={() => setReviewing(a.id)}>
                         {t('quiz.review', { n: a.attempt })}
                       </Button>
                     )}
