@@ -31,13 +31,14 @@ describeWith(['chromium'], 'quizzes, end to end', ({ chromium }) => {
   }, 120_000);
 
   /** The focused element's name: its aria-label, its label, its text. */
-  const focused = (page: Page) =>
-    page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
+  const focused = (page: Page): Promise<string> =>
+    // A string: the tests are compiled without the DOM's types; this runs in the page.
+    page.evaluate(`(() => {
+      const el = document.activeElement;
       if (!el) return '';
-      const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : '';
-      return `${el.getAttribute('aria-label') ?? ''} ${label ?? ''} ${el.textContent ?? ''}`.trim();
-    });
+      const label = el.id ? document.querySelector('label[for="' + el.id + '"]')?.textContent : '';
+      return ((el.getAttribute('aria-label') ?? '') + ' ' + (label ?? '') + ' ' + (el.textContent ?? '')).trim();
+    })()`);
 
   /** Presses Tab until the focused element's accessible text matches, as a keyboard user would. */
   const tabTo = async (page: Page, name: RegExp) => {
@@ -92,6 +93,8 @@ describeWith(['chromium'], 'quizzes, end to end', ({ chromium }) => {
     await tabTo(page, /Doubling the current|Doubling the radius|Halving the current/);
     for (let i = 0; i < 4 && !/Doubling the radius/.test(await focused(page)); i += 1)
       await page.keyboard.press('ArrowDown');
+    // Tab lands on a radio without choosing it: Space chooses the one focused.
+    await page.keyboard.press('Space');
     expect(await page.getByRole('radio', { name: 'Doubling the radius' }).isChecked()).toBe(true);
     await tabTo(page, /^Hand in/);
     await page.keyboard.press('Enter');
