@@ -24,6 +24,11 @@ import {
   markAnnouncementsReadSchema,
   memberListSchema,
   messageSchema,
+  quizAttemptListSchema,
+  quizAttemptSchema,
+  quizBankSchema,
+  quizResultsSchema,
+  quizSchema,
   resetPasswordResponseSchema,
   resourceListSchema,
   resourceSchema,
@@ -176,6 +181,36 @@ export function createFaradayClient(options: ClientOptions = {}) {
         id: string,
         body: { score: number; feedback: string; attempt?: number },
       ) => send('PUT', `${submission(courseId, assignmentId, id)}/grade`, submissionSchema, body),
+    },
+    /** Quizzes (docs/adr/0145): an attempt's answers and feedback come back only once it is graded. */
+    quizzes: {
+      bank: (courseId: string, query: { topic?: string; kind?: string; difficulty?: number } = {}) =>
+        get(`${course(courseId)}/quiz-bank`, quizBankSchema, query),
+      get: (courseId: string, id: string) => get(`${assignment(courseId, id)}/quiz`, quizSchema),
+      put: (courseId: string, id: string, body: Body) =>
+        send('PUT', `${assignment(courseId, id)}/quiz`, quizSchema, body),
+      results: (courseId: string, id: string) =>
+        get(`${assignment(courseId, id)}/quiz/results`, quizResultsSchema),
+      attempts: (courseId: string, id: string) =>
+        get(`${assignment(courseId, id)}/quiz/attempts`, quizAttemptListSchema),
+      attempt: (courseId: string, id: string, attemptId: string) =>
+        get(`${assignment(courseId, id)}/quiz/attempts/${enc(attemptId)}`, quizAttemptSchema),
+      start: (courseId: string, id: string) =>
+        send('POST', `${assignment(courseId, id)}/quiz/attempts`, quizAttemptSchema),
+      save: (courseId: string, id: string, attemptId: string, body: Body) =>
+        send(
+          'PUT',
+          `${assignment(courseId, id)}/quiz/attempts/${enc(attemptId)}/answers`,
+          quizAttemptSchema,
+          body,
+        ),
+      submit: (courseId: string, id: string, attemptId: string, body: Body) =>
+        send(
+          'POST',
+          `${assignment(courseId, id)}/quiz/attempts/${enc(attemptId)}/submit`,
+          quizAttemptSchema,
+          body,
+        ),
     },
     announcements: {
       list: (courseId: string, query: { page?: number; limit?: number } = {}) =>

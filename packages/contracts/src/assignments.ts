@@ -9,6 +9,9 @@ import { lineText } from './text.js';
 
 const timestamp = z.string().describe('ISO 8601 UTC timestamp');
 
+/** A quiz is answered through its attempts and graded by the exercise engine (docs/adr/0145). */
+export const assignmentKinds = ['submission', 'quiz'] as const;
+
 export const assignmentStatuses = ['draft', 'published', 'closed'] as const;
 export type AssignmentStatus = (typeof assignmentStatuses)[number];
 
@@ -71,6 +74,10 @@ export const createAssignmentRequestSchema = z.object({
   attachments: assignmentFields.attachments.default([]),
   allow_late: assignmentFields.allow_late.default(false),
   resubmit_after_grading: assignmentFields.resubmit_after_grading.default(true),
+  kind: z
+    .enum(assignmentKinds)
+    .default('submission')
+    .describe('quiz: questions set with PUT …/quiz, answered through attempts, max_score = their points'),
 });
 
 export const updateAssignmentRequestSchema = z
@@ -96,6 +103,7 @@ export const assignmentSchema = z.object({
   attachments: z.array(z.string()),
   allow_late: z.boolean(),
   resubmit_after_grading: z.boolean(),
+  kind: z.enum(assignmentKinds),
 });
 
 export const assignmentListQuerySchema = z.object({

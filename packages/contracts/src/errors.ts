@@ -69,6 +69,15 @@ export const errorCatalogue = {
     status: 400,
     message: 'The answer cannot be read for this exercise (its type, unit or size)',
   },
+  QUIZ_ATTEMPTS_USED: { status: 409, message: 'Every attempt this quiz allows has been used' },
+  QUIZ_TIME_UP: {
+    status: 409,
+    message: 'The time limit of this attempt has passed; it was submitted with the answers saved in time',
+  },
+  QUIZ_HAS_ATTEMPTS: {
+    status: 409,
+    message: 'Students have started this quiz; its questions can no longer change',
+  },
   UPSTREAM_UNAVAILABLE: { status: 503, message: 'A service this request needs is unavailable' },
   UPSTREAM_TIMEOUT: { status: 504, message: 'A service this request needs did not answer in time' },
   UPSTREAM_BAD_RESPONSE: { status: 502, message: 'A service this request needs gave an invalid answer' },

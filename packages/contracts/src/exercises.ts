@@ -99,3 +99,80 @@ export const exerciseCheckRequestSchema = z.object({
   seed: exerciseSeedSchema,
   answer: exerciseAnswerSchema,
 });
+
+/**
+ * A question a teacher writes (quizzes, docs/adr/0145). The AI service's engine draws and checks
+ * it like a bank template: the backend stores the definition and sends it with each draw and check.
+ */
+const symbolSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,15}$/, 'a letter, then letters, digits or _');
+const questionText = z.string().trim().min(1).max(2000);
+
+export const customNumericQuestionSchema = z.object({
+  kind: z.literal('numeric'),
+  prompt: questionText.describe('The question; the drawn parameters are listed under it'),
+  parameters: z
+    .array(
+      z.object({
+        symbol: symbolSchema,
+        min: z.number().finite(),
+        max: z.number().finite(),
+        unit: z.string().max(20).describe('The unit the value is stated in ("cm", "mA"); "" for none'),
+      }),
+    )
+    .max(8)
+    .refine((ps) => ps.every((p) => p.min <= p.max), 'min may not exceed max')
+    .refine((ps) => new Set(ps.map((p) => p.symbol)).size === ps.length, 'symbols must differ'),
+  answer: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .describe('mathjs formula over the parameters, in SI units: mu0 * I / (2 * R)'),
+  unit: z.string().max(20).describe('The SI unit of the answer ("T"); "" for a pure number'),
+  tolerance: z.number().positive().max(0.2).default(0.02).describe('Relative tolerance'),
+});
+
+export const customChoiceQuestionSchema = z.object({
+  kind: z.literal('choice'),
+  prompt: questionText,
+  options: z
+    .array(
+      z.object({
+        text: z.string().trim().min(1).max(500),
+        correct: z.boolean(),
+        feedback: z.string().trim().max(1000).default('').describe('Shown after submission when chosen'),
+      }),
+    )
+    .min(2)
+    .max(8)
+    .refine((os) => os.filter((o) => o.correct).length === 1, 'exactly one option is correct'),
+});
+
+export const customFormulaQuestionSchema = z.object({
+  kind: z.literal('formula'),
+  prompt: questionText,
+  variables: z.array(symbolSchema).min(1).max(8).describe('The symbols the formula may use'),
+  answer: z.string().trim().min(1).max(300).describe('mathjs formula over the variables'),
+});
+
+export const customQuestionSchema = z.discriminatedUnion('kind', [
+  customNumericQuestionSchema,
+  customChoiceQuestionSchema,
+  customFormulaQuestionSchema,
+]);
+export type CustomQuestion = z.infer<typeof customQuestionSchema>;
+
+export const customInstanceRequestSchema = z.object({
+  question: customQuestionSchema,
+  /** The quiz question's id: the seed is a hash of it, the student and the attempt. */
+  id: z.string().trim().min(1).max(64),
+  student: exerciseInstanceRequestSchema.shape.student,
+  attempt: exerciseInstanceRequestSchema.shape.attempt,
+});
+
+export const customCheckRequestSchema = z.object({
+  question: customQuestionSchema,
+  id: customInstanceRequestSchema.shape.id,
+  seed: exerciseSeedSchema,
+  answer: exerciseAnswerSchema,
+});

@@ -14,6 +14,7 @@ export * from './pagination.js';
 export * from './passwords.js';
 export * from './permissions.js';
 export * from './previews.js';
+export * from './quizzes.js';
 export * from './resources.js';
 export * from './simulation.js';
 export * from './simulation-answer.js';

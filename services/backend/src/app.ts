@@ -24,6 +24,8 @@ import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { gradesRoutes } from './grades/grades.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { ExerciseClient } from './quizzes/exercise-client.js';
+import { quizzesRoutes } from './quizzes/quizzes.routes.js';
 import { CourseMaterialFeed } from './resources/course-material-feed.js';
 import { CourseMaterialSync, scheduleCourseMaterialSync } from './resources/course-material-sync.js';
 import { resourcesRoutes } from './resources/resources.routes.js';
@@ -200,6 +202,12 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(coursesRoutes(db));
   await app.register(gradesRoutes(db));
   await app.register(assignmentsRoutes(content));
+  const exercises = new ExerciseClient({
+    aiServiceUrl: config.aiServiceUrl,
+    gatewayToken: config.ai.gatewayToken,
+    timeoutMs: config.ai.requestTimeoutMs,
+  });
+  await app.register(quizzesRoutes(db, exercises));
   await app.register(resourcesRoutes(content));
   await app.register(announcementsRoutes(db));
   await app.register(

@@ -1,6 +1,7 @@
 import { enCalendar } from './en-calendar';
 import { enErrors } from './en-errors';
 import { enLab } from './en-lab';
+import { enQuiz } from './en-quiz';
 import { enTutor } from './en-tutor';
 
 /** English UI strings. Every key here exists in zh.ts too (a test compares them). */
@@ -198,6 +199,8 @@ export const en = {
     added_other: '{{count}} members added.',
   },
   assignments: {
+    kind: 'Kind of assignment',
+    kinds: { submission: 'Hand-in', quiz: 'Quiz' },
     dueInPast: 'This due date has already passed: students can only hand in if late work is accepted.',
     create: 'New assignment',
     edit: 'Edit assignment',
@@ -335,6 +338,7 @@ export const en = {
     confirmDisable: 'Disable {{name}}? They are signed out everywhere and cannot sign in until enabled.',
   },
   lab: enLab,
+  ...enQuiz,
   api: enErrors,
   tutor: enTutor,
   calendar: enCalendar,

@@ -2,6 +2,7 @@ import type { en } from './en';
 import { zhCalendar } from './zh-calendar';
 import { zhErrors } from './zh-errors';
 import { zhLab } from './zh-lab';
+import { zhQuiz } from './zh-quiz';
 import { zhTutor } from './zh-tutor';
 
 export type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
@@ -201,6 +202,8 @@ export const zh: Strings<typeof en> = {
     added_other: '已添加 {{count}} 名成员。',
   },
   assignments: {
+    kind: '作业类型',
+    kinds: { submission: '提交作业', quiz: '测验' },
     dueInPast: '该截止时间已过：只有允许迟交时学生才能提交。',
     create: '新建作业',
     edit: '编辑作业',
@@ -337,6 +340,7 @@ export const zh: Strings<typeof en> = {
     confirmDisable: '停用 {{name}}？该用户将在所有设备上退出登录，重新启用前无法登录。',
   },
   lab: zhLab,
+  ...zhQuiz,
   api: zhErrors,
   tutor: zhTutor,
   calendar: zhCalendar,

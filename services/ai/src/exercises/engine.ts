@@ -1,6 +1,7 @@
-import { AppError } from '@faraday/contracts';
+import { AppError, type CustomQuestion } from '@faraday/contracts';
 import { courseKnowledge, type KnowledgeBase } from '../knowledge/knowledge-base.js';
 import { ChoiceExercises } from './choice.js';
+import { CustomExercises } from './custom.js';
 import {
   type ChoiceDefinition,
   type ExercisesFile,
@@ -40,6 +41,7 @@ export class ExerciseEngine {
   private readonly choice: ChoiceExercises;
   private readonly explain: ExplainExercises;
   private readonly phrasing: Phrasing;
+  private readonly custom: CustomExercises;
 
   constructor(kb: KnowledgeBase, data: ExercisesFile) {
     const phrasing = new Phrasing(data.phrases);
@@ -48,6 +50,11 @@ export class ExerciseEngine {
     this.formula = new FormulaExercises(kb, data, phrasing);
     this.choice = new ChoiceExercises(phrasing);
     this.explain = new ExplainExercises(phrasing);
+    this.custom = new CustomExercises(kb, phrasing, {
+      numeric: this.numeric,
+      choice: this.choice,
+      formula: this.formula,
+    });
     const resultOf = (id: string, where: string) => {
       const result = kb.byId(id);
       if (!result) throw new Error(`exercises.json ${where}: no result "${id}" in results.json`);
@@ -147,6 +154,15 @@ export class ExerciseEngine {
       case 'explain':
         return this.explain.check(instance, answer);
     }
+  }
+
+  /** A teacher's question (quizzes): drawn and checked by the same kinds' code as the bank's. */
+  drawCustom(question: CustomQuestion, id: string, seed: string): Instance {
+    return this.custom.draw(question, id, seed);
+  }
+
+  checkCustom(question: CustomQuestion, id: string, seed: string, answer: ExerciseAnswer): CheckResult {
+    return this.custom.check(question, this.custom.draw(question, id, seed), answer);
   }
 
   /** An explanation judged by a model against the model answer and the misconceptions. */

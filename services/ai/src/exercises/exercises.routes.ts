@@ -1,5 +1,7 @@
 import {
   AppError,
+  customCheckRequestSchema,
+  customInstanceRequestSchema,
   exerciseCheckRequestSchema,
   exerciseCheckResultSchema,
   exerciseInstanceRequestSchema,
@@ -93,6 +95,48 @@ export function exerciseRoutes(engine: ExerciseEngine) {
         requireBackend(request);
         const { template, seed, answer } = request.body;
         return ok(engine.check(engine.draw(template, seed), answer));
+      },
+    );
+    routes.post(
+      '/v1/exercises/custom/instances',
+      {
+        bodyLimit: 64 * 1024,
+        config: { errors: ['UNAUTHORIZED', 'VALIDATION_ERROR'] },
+        schema: {
+          tags: ['tutoring'],
+          summary: "Draw a student's instance of a teacher's question: the view, never the answer",
+          description:
+            'As /v1/exercises/instances for a question a teacher wrote (quizzes): the definition comes ' +
+            'with the call, the seed is a hash of the student, `custom:<id>` and the attempt. A definition ' +
+            'that cannot be drawn (unknown symbol or unit, no finite answer) is a 400 VALIDATION_ERROR.',
+          body: customInstanceRequestSchema,
+          response: { 200: successEnvelopeSchema(exerciseInstanceResponseSchema) },
+        },
+      },
+      async (request) => {
+        requireBackend(request);
+        const { question, id, student, attempt } = request.body;
+        const seed = seedFor({ student, template: `custom:${id}`, attempt });
+        return ok({ seed, view: engine.drawCustom(question, id, seed).view });
+      },
+    );
+    routes.post(
+      '/v1/exercises/custom/check',
+      {
+        bodyLimit: 64 * 1024,
+        config: { errors: ['UNAUTHORIZED', 'VALIDATION_ERROR', 'EXERCISE_ANSWER_INVALID'] },
+        schema: {
+          tags: ['tutoring'],
+          summary: "Check an answer to a teacher's question",
+          description: 'As /v1/exercises/check, deterministic in (definition, id, seed, answer).',
+          body: customCheckRequestSchema,
+          response: { 200: successEnvelopeSchema(exerciseCheckResultSchema) },
+        },
+      },
+      async (request) => {
+        requireBackend(request);
+        const { question, id, seed, answer } = request.body;
+        return ok(engine.checkCustom(question, id, seed, answer));
       },
     );
   };

@@ -17,7 +17,7 @@ const math = create(all!, { number: 'number' });
 const AGREE = 1e-6;
 
 /** The symbols of a mathjs expression that are not functions. */
-function symbolsOfMathjs(expr: string): string[] {
+export function symbolsOfMathjs(expr: string): string[] {
   const names = new Set<string>();
   math.parse(expr).traverse((node: MathNode, path: string, parent: MathNode | null) => {
     if (node.type !== 'SymbolNode' || (parent?.type === 'FunctionNode' && path === 'fn')) return;

@@ -43,6 +43,7 @@ export function toAssignmentView(row: AssignmentWithCount): AssignmentView {
     attachments: parseNames(row.attachments),
     allow_late: Number(row.allow_late) === 1,
     resubmit_after_grading: Number(row.resubmit_after_grading) === 1,
+    kind: row.kind === 'quiz' ? 'quiz' : 'submission',
   };
 }
 

@@ -71,7 +71,13 @@ export async function prepareSubmission(
   if (access.role !== 'student') {
     throw new AppError('INSUFFICIENT_PERMISSIONS', 'Only students of the course submit work');
   }
-  lateness(await visibleAssignment(ctx.db, access, assignmentId), at);
+  const assignment = await visibleAssignment(ctx.db, access, assignmentId);
+  // A quiz is handed in through its attempts, graded by the exercise engine (docs/adr/0145).
+  if (assignment.kind === 'quiz')
+    throw new AppError('VALIDATION_ERROR', 'A quiz is answered through its attempts', {
+      details: 'kind: quiz',
+    });
+  lateness(assignment, at);
   await assertAttemptsLeft(ctx.db, ctx.limits, assignmentId, principal.userId, new Date(at));
   return { courseId, assignmentId, studentId: principal.userId, at };
 }

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Portable column conventions
  * (docs/adr/0009-one-sql-code-path-for-three-databases.md): ids are UUID v7 strings, timestamps ISO
@@ -89,6 +91,10 @@ export interface AssignmentsTable {
   allow_late: number;
   resubmit_after_grading: number;
   status: string;
+  /** submission | quiz (docs/adr/0145) */
+  kind: Generated<string>;
+  quiz_attempts_allowed: Generated<number>;
+  quiz_time_limit_minutes: number | null;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -188,6 +194,45 @@ export interface CalendarFeedsTable {
   user_id: string;
   secret_hash: string;
   created_at: string;
+}
+
+/** A quiz's question: a bank template, or a teacher's definition (JSON CustomQuestion). */
+export interface QuizQuestionsTable {
+  id: string;
+  assignment_id: string;
+  position: number;
+  points: number;
+  template: string | null;
+  definition: string | null;
+}
+
+/** A student's attempt at a quiz; submitted_at is set (with the answers) before it is graded. */
+export interface QuizAttemptsTable {
+  id: string;
+  assignment_id: string;
+  student_id: string;
+  attempt: number;
+  started_at: string;
+  deadline_at: string | null;
+  submitted_at: string | null;
+  auto_submitted: Generated<number>;
+  /** The submission attempt (gradebook) this quiz attempt was handed in as. */
+  submission_attempt: number | null;
+  score: number | null;
+  graded_at: string | null;
+}
+
+/** One question of an attempt: the drawn view (JSON, no answer), the answer and its result (JSON). */
+export interface QuizAttemptItemsTable {
+  attempt_id: string;
+  question_id: string;
+  position: number;
+  seed: string;
+  view: string;
+  answer: string | null;
+  correct: number | null;
+  earned: number | null;
+  result: string | null;
 }
 
 export interface SimulationsTable {
@@ -298,6 +343,9 @@ export interface Database {
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;
   calendar_feeds: CalendarFeedsTable;
+  quiz_questions: QuizQuestionsTable;
+  quiz_attempts: QuizAttemptsTable;
+  quiz_attempt_items: QuizAttemptItemsTable;
   simulations: SimulationsTable;
   sweep_tasks: SweepTasksTable;
   sweep_runs: SweepRunsTable;

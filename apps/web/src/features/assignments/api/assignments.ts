@@ -17,6 +17,8 @@ export interface AssignmentFields {
   max_score: number;
   allow_late: boolean;
   resubmit_after_grading: boolean;
+  /** Only when creating: a quiz's questions are set on its page afterwards. */
+  kind?: 'submission' | 'quiz';
 }
 
 export function useAssignments(courseId: string) {

@@ -1,4 +1,14 @@
-import { Button, Checkbox, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportDirty } from '../../../components/FormModal';
@@ -33,6 +43,7 @@ export function AssignmentForm({
   const [allowLate, setAllowLate] = useState(assignment?.allow_late ?? false);
   const [resubmit, setResubmit] = useState(assignment?.resubmit_after_grading ?? true);
   const [publish, setPublish] = useState(!assignment);
+  const [kind, setKind] = useState<'submission' | 'quiz'>('submission');
   const saved = useReportDirty(
     title !== (assignment?.title ?? '') ||
       description !== (assignment?.description ?? '') ||
@@ -65,6 +76,7 @@ export function AssignmentForm({
         max_score: maxScore,
         allow_late: allowLate,
         resubmit_after_grading: resubmit,
+        ...(assignment ? {} : { kind }),
       },
       publish,
     });
@@ -76,6 +88,17 @@ export function AssignmentForm({
           <Text c="red" role="alert">
             {problems.summary}
           </Text>
+        )}
+        {!assignment && (
+          <SegmentedControl
+            aria-label={t('assignments.kind')}
+            value={kind}
+            onChange={(v) => setKind(v === 'quiz' ? 'quiz' : 'submission')}
+            data={[
+              { value: 'submission', label: t('assignments.kinds.submission') },
+              { value: 'quiz', label: t('assignments.kinds.quiz') },
+            ]}
+          />
         )}
         <TextInput
           label={t('assignments.title')}

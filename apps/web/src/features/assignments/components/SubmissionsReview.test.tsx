@@ -22,6 +22,7 @@ const assignment = {
   attachments: [],
   allow_late: false,
   resubmit_after_grading: true,
+  kind: 'submission' as const,
 };
 
 function submission(id: string, name: string, attempt: number) {

@@ -6,6 +6,8 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useCourse } from '../../../hooks/useCourse';
 import { formatDate, relativeDue } from '../../../lib/format';
 import { useAssignment } from '../api/assignments';
+import { QuizStaff } from '../components/QuizStaff';
+import { QuizTaking } from '../components/QuizTaking';
 import { StudentSubmission } from '../components/StudentSubmission';
 import { SubmissionsReview } from '../components/SubmissionsReview';
 
@@ -57,6 +59,14 @@ export default function AssignmentPage() {
               </Stack>
             </Card>
             {course.data &&
+              a.kind === 'quiz' &&
+              (staff ? (
+                <QuizStaff courseId={courseId} assignmentId={a.id} />
+              ) : (
+                <QuizTaking courseId={courseId} assignment={a} />
+              ))}
+            {course.data &&
+              a.kind !== 'quiz' &&
               (staff ? (
                 <SubmissionsReview courseId={courseId} assignment={a} />
               ) : (
