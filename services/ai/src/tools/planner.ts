@@ -1,7 +1,9 @@
+import type { Lang } from '../lang.js';
 import { prefixFactor } from '../si-prefix.js';
 import { parseConversion } from '../simulated/conversion.js';
 import { cleanNumber } from '../simulated/quantities.js';
 import { parseWordProblem, resultSentence, type WordProblem } from '../simulated/word-problem.js';
+import { asksSimulation, joinersOf, plainRequest } from './request-words.js';
 
 /**
  * The simulated model's tool use: a deterministic planner that recognises the requests the
@@ -12,6 +14,9 @@ import { parseWordProblem, resultSentence, type WordProblem } from '../simulated
  *   "convert 3 mT to gauss", "3 mT in G" → convert_units
  *   "what is sin(30°)·5"                 → evaluate_expression
  *   "what does Gauss's law say"          → search_course_material
+ *
+ * A request of several parts ("…? Also convert …", "convert 12 cm to m and 3 mT to gauss",
+ * "…，再把…") gets every part's calls, in the order asked.
  */
 export interface PlannedCall {
   name: 'run_simulation' | 'evaluate_expression' | 'convert_units' | 'search_course_material';
@@ -80,8 +85,10 @@ function chargeField(text: string): PlannedCall[] | undefined {
   ];
 }
 
+const WIRE = /\bwire\b|导线/i;
+
 function wireField(text: string): PlannedCall[] | undefined {
-  if (!/\bwire\b|导线/i.test(text)) return undefined;
+  if (!WIRE.test(text)) return undefined;
   const current = CURRENT.exec(text);
   if (!current) return undefined;
   const i = scaled(current[1]!, current[2] || undefined);
@@ -145,7 +152,7 @@ const simulationChecks = (problem: WordProblem) =>
 
 /** "Simulate two point charges of +1 nC and −1 nC 10 cm apart": the charges on the x axis. */
 function chargesSimulation(text: string): PlannedCall[] | undefined {
-  if (!/simulat|仿真|模拟/i.test(text)) return undefined;
+  if (!asksSimulation(text)) return undefined;
   const charges = [...text.matchAll(new RegExp(`([+-]?)${CHARGE.source}`, 'g'))].map((m) =>
     scaled(`${m[1] === '-' ? '-' : ''}${m[2]}`, m[3] || undefined),
   );
@@ -164,11 +171,32 @@ function chargesSimulation(text: string): PlannedCall[] | undefined {
   ];
 }
 
-function planOne(text: string): PlannedCall[] {
-  const problem = parseWordProblem(text);
+/** "Run a simulation of a wire carrying 3 A", "模拟一根通有 2 A 电流的导线": its field around it. */
+function wireSimulation(text: string): PlannedCall[] | undefined {
+  if (!asksSimulation(text) || !WIRE.test(text)) return undefined;
+  const current = CURRENT.exec(text);
+  if (!current) return undefined;
+  const i = scaled(current[1]!, current[2] || undefined);
+  const d = distanceIn(text, current.index + current[0].length) ?? 0.05;
+  return [
+    {
+      name: 'run_simulation',
+      arguments: {
+        solver: 'wire_field',
+        parameters: { wires: [{ x: 0, y: 0, current: i }], ...window(d), show_field_lines: true },
+      },
+    },
+  ];
+}
+
+function planOne(raw: string): PlannedCall[] {
+  const problem = parseWordProblem(raw);
+  // Units as symbols and numbers as digits (2 纳库 → 2 nC, 十厘米 → 10 cm) for the readers below.
+  const text = plainRequest(raw);
   return (
+    wireSimulation(text) ??
     chargesSimulation(text) ??
-    conversion(text) ??
+    conversion(raw) ??
     (problem && !simulationChecks(problem) ? wordProblem(problem) : undefined) ??
     chargeField(text) ??
     wireField(text) ??
@@ -186,17 +214,37 @@ function sentences(text: string): string[] {
   return [...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean);
 }
 
+/** A part's calls when it asks for a tool itself (not only a search of the notes). */
+function toolsFor(text: string): PlannedCall[] | undefined {
+  const calls = planOne(text);
+  return calls.some((c) => c.name !== 'search_course_material') ? calls : undefined;
+}
+
+/**
+ * A sentence split where a joiner ("…, then …", " and ", "，再") stands between two parts that
+ * each ask for a tool; "+1 nC and −1 nC" stays one part, since "−1 nC" alone asks for nothing.
+ */
+function planJoined(text: string, lang: Lang): PlannedCall[][] | undefined {
+  for (const joiner of joinersOf(lang)) {
+    for (let at = text.indexOf(joiner); at > 0; at = text.indexOf(joiner, at + 1)) {
+      const left = toolsFor(text.slice(0, at));
+      if (!left) continue;
+      const right = planJoined(text.slice(at + joiner.length), lang);
+      if (right) return [left, ...right];
+    }
+  }
+  const whole = toolsFor(text);
+  return whole && [whole];
+}
+
 /**
  * The calls for the user's message, in order; empty when no tool fits. A request of several
- * sentences that each ask for a tool gets every one of them, in the order asked.
+ * parts (sentences, or clauses joined by "then", "and", "再") that each ask for a tool gets
+ * every one of them, in the order asked.
  */
 export function planToolCalls(text: string): PlannedCall[] {
-  const parts = sentences(text);
-  if (parts.length > 1) {
-    const planned = parts
-      .map(planOne)
-      .filter((calls) => calls.some((c) => c.name !== 'search_course_material'));
-    if (planned.length > 1) return planned.flat();
-  }
+  const lang: Lang = /\p{Script=Han}/u.test(text) ? 'zh' : 'en';
+  const planned = sentences(text).flatMap((part) => planJoined(part, lang) ?? []);
+  if (planned.length > 1) return planned.flat();
   return planOne(text);
 }

@@ -58,7 +58,19 @@ function simulationSentence(outcome: ToolOutcome, lang: TextLang, digits = 3): s
   );
 }
 
+/** A conversion that cannot be done, said plainly for that part ("5 V to gauss": not the same kind of quantity). */
+function conversionFailed(outcome: ToolOutcome, lang: TextLang): string {
+  const { value, from, to } = (outcome.arguments ?? {}) as { value?: unknown; from?: unknown; to?: unknown };
+  const what = `${String(value)} ${String(from)}`;
+  return t(
+    lang,
+    `I cannot convert ${what} to ${String(to)}: they do not measure the same kind of quantity, so there is no number to give.`,
+    `无法把 ${what} 换算成 ${String(to)}：两者不是同一种物理量，所以没有可给出的数值。`,
+  );
+}
+
 function sentenceOf(outcome: ToolOutcome, lang: TextLang, digits = 3): string {
+  if (!outcome.ok && outcome.name === 'convert_units') return conversionFailed(outcome, lang);
   if (!outcome.ok) {
     return t(
       lang,
