@@ -139,7 +139,9 @@ for (const item of tools) {
   if (ok) toolsRight++;
   else {
     const calls = answer.tool_calls.map((c) => c.name).join(', ') || 'no tool';
-    misses.push(`tools ${item.id}: ${item.q}\n    → [${calls}] ${answer.reply.replace(/\n/g, ' ').slice(0, 160)}`);
+    misses.push(
+      `tools ${item.id}: ${item.q}\n    → [${calls}] ${answer.reply.replace(/\n/g, ' ').slice(0, 160)}`,
+    );
   }
 }
 figures.tools = { n: tools.length, right: tools.length ? toolsRight / tools.length : 0 };
@@ -149,15 +151,15 @@ await rm(dir, { recursive: true, force: true });
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 if (figures.lead.n > 0) {
-console.log(
-  `lead questions (${figures.lead.n}): lead answer right ${pct(figures.lead.right)}, recall@1 ${figures.lead.recall1.toFixed(3)}`,
-);
-console.log(`false refusals: ${pct(figures.falseRefusals)}`);
-const p = figures.problems;
-console.log(
-  `word problems (${p.n}): right ${p.right} (${pct(p.right / p.n)}), wrong ${p.wrong}, honest ${p.honest}`,
-);
-console.log(`off-topic (${figures.offTopic.n}): refused ${pct(figures.offTopic.refused)}`);
+  console.log(
+    `lead questions (${figures.lead.n}): lead answer right ${pct(figures.lead.right)}, recall@1 ${figures.lead.recall1.toFixed(3)}`,
+  );
+  console.log(`false refusals: ${pct(figures.falseRefusals)}`);
+  const p = figures.problems;
+  console.log(
+    `word problems (${p.n}): right ${p.right} (${pct(p.right / p.n)}), wrong ${p.wrong}, honest ${p.honest}`,
+  );
+  console.log(`off-topic (${figures.offTopic.n}): refused ${pct(figures.offTopic.refused)}`);
 }
 if (figures.tools.n > 0)
   console.log(`tool requests (${figures.tools.n}): handled ${pct(figures.tools.right)}`);

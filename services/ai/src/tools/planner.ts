@@ -119,7 +119,8 @@ const MATH_ASK = /(?:what\s+is|what's|calculate|compute|evaluate|计算|求)\s*[
 
 function looksLikeMath(candidate: string): boolean {
   if (!/\d/.test(candidate)) return false;
-  const operator = /[+\-*/^·×÷√]|\b(?:sin|cos|tan|sqrt|exp|log|ln)\s*\(/.test(candidate);
+  // An operator between two operands ("2+2", "sin(30°)·5"), not a sign ("-1 nC 10 cm apart").
+  const operator = /[\w)°.]\s*[+\-*/^·×÷]\s*[\w(√.]|√|\b(?:sin|cos|tan|sqrt|exp|log|ln)\s*\(/.test(candidate);
   // A sentence ("the field of 2 charges") is not an expression: few plain words allowed.
   const words =
     candidate
@@ -159,7 +160,9 @@ function chargesSimulation(text: string): PlannedCall[] | undefined {
   if (charges.length === 0) return undefined;
   const d = distanceIn(text, 0) ?? 0.1;
   const step = charges.length > 1 ? d / (charges.length - 1) : 0;
-  const placed = charges.map((q, i) => ({ x: cleanNumber(-d / 2 + i * step), y: 0, q }));
+  // One charge sits at the origin, several are spread over the distance given.
+  const start = charges.length > 1 ? -d / 2 : 0;
+  const placed = charges.map((q, i) => ({ x: cleanNumber(start + i * step), y: 0, q }));
   return [
     {
       name: 'run_simulation',

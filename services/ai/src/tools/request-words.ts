@@ -23,7 +23,7 @@ const schema = z.object({
 });
 const data = schema.parse(JSON.parse(readFileSync(join(KNOWLEDGE_DIR, 'tool-requests.json'), 'utf8')));
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const longestFirst = (words: string[]) => [...words].sort((a, b) => b.length - a.length);
 
 /** Chinese unit names, bare and with a prefix name (毫特斯拉 → mT), kept only where mathjs reads the symbol. */
@@ -34,10 +34,10 @@ for (const [prefixName, prefix] of Object.entries(data.prefixNames.zh)) {
     if (isUnitName(`${prefix}${symbol}`)) chineseUnits[`${prefixName}${name}`] = `${prefix}${symbol}`;
   }
 }
-const CHINESE_UNIT = new RegExp(longestFirst(Object.keys(chineseUnits)).map(escape).join('|'), 'g');
+const CHINESE_UNIT = new RegExp(longestFirst(Object.keys(chineseUnits)).map(escapeRegExp).join('|'), 'g');
 const ENGLISH_NAMES = new RegExp(
   `\\b(?:${longestFirst(Object.keys(data.unitNames.en).filter((w) => w.includes(' ') || w.includes('-')))
-    .map(escape)
+    .map(escapeRegExp)
     .join('|')})\\b`,
   'gi',
 );
@@ -52,7 +52,9 @@ export function plainRequest(raw: string): string {
     .replace(/[−–]/g, '-')
     .replace(ENGLISH_NAMES, (name) => data.unitNames.en[name.toLowerCase()] ?? name)
     .replace(CHINESE_UNIT, (name) => ` ${chineseUnits[name]} `);
-  return numeralsToDigits(text).replace(/[ \t]+/g, ' ').trim();
+  return numeralsToDigits(text)
+    .replace(/[ \t]+/g, ' ')
+    .trim();
 }
 
 /** A unit word as mathjs's name, or undefined when mathjs does not know it. */
@@ -78,11 +80,11 @@ function compile(template: string): ConversionPattern {
     .map((piece) => {
       if (piece === '{value}') return NUMBER;
       if (piece === '{from}' || piece === '{to}') return UNIT;
-      return escape(piece).replace(/\s+/g, '\\s*');
+      return escapeRegExp(piece).replace(/\s+/g, '\\s*');
     })
     .join('')
     // A unit ends at a word boundary: "in gauss" is not "in g".
-    .replace(new RegExp(escape(UNIT), 'g'), `${UNIT}(?![\\w])`);
+    .replace(new RegExp(escapeRegExp(UNIT), 'g'), `${UNIT}(?![\\w])`);
   const at = (name: string) => order.indexOf(name) + 1;
   return { pattern: new RegExp(source, 'i'), groups: [at('value'), at('from'), at('to')] };
 }
@@ -92,7 +94,7 @@ export const conversionPatterns: readonly ConversionPattern[] = [
   ...data.conversions.zh,
 ].map(compile);
 
-const SIMULATE = new RegExp([...data.simulate.en, ...data.simulate.zh].map(escape).join('|'), 'i');
+const SIMULATE = new RegExp([...data.simulate.en, ...data.simulate.zh].map(escapeRegExp).join('|'), 'i');
 
 /** Whether the request asks for a simulation ("simulate …", "run a simulation of …", "模拟…"). */
 export function asksSimulation(text: string): boolean {
