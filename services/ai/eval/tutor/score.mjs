@@ -150,17 +150,20 @@ await app.close();
 await rm(dir, { recursive: true, force: true });
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
+// Each figure only for a set that has items (`--tools` runs the tool requests alone).
 if (figures.lead.n > 0) {
   console.log(
     `lead questions (${figures.lead.n}): lead answer right ${pct(figures.lead.right)}, recall@1 ${figures.lead.recall1.toFixed(3)}`,
   );
   console.log(`false refusals: ${pct(figures.falseRefusals)}`);
-  const p = figures.problems;
+}
+const p = figures.problems;
+if (p.n > 0)
   console.log(
     `word problems (${p.n}): right ${p.right} (${pct(p.right / p.n)}), wrong ${p.wrong}, honest ${p.honest}`,
   );
+if (figures.offTopic.n > 0)
   console.log(`off-topic (${figures.offTopic.n}): refused ${pct(figures.offTopic.refused)}`);
-}
 if (figures.tools.n > 0)
   console.log(`tool requests (${figures.tools.n}): handled ${pct(figures.tools.right)}`);
 if (showMisses) console.log(`\n${misses.join('\n')}`);
