@@ -206,6 +206,14 @@ describe('the simulated planner', () => {
     expect(data.reply).toBe('无法把 3 mT 换算成 V：两者不是同一种物理量，所以没有可给出的数值。');
   });
 
+  it('does the parts it can and says plainly which part it could not, asserting no number for it', async () => {
+    const data = await chat('把 3 mT 换算成高斯，再模拟一个磁铁');
+    expect(data.tool_calls.map((c: { name: string }) => c.name)).toEqual(['convert_units']);
+    expect(data.reply).toBe(
+      '3 mT = 30 gauss。\n\n这一部分我没能完成：“模拟一个磁铁”。我可以仿真点电荷和导线、换算单位、计算表达式和查阅课程讲义；请带上数值和单位换个说法。',
+    );
+  });
+
   it('looks up "what does Gauss’s law say" in the course notes', async () => {
     const data = await chat('What does Gauss’s law say?');
     expect(data.tool_calls[0]).toMatchObject({ name: 'search_course_material' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planToolCalls } from './planner.js';
+import { planRequest, planToolCalls } from './planner.js';
 
 describe('the offline tool planner', () => {
   it('reads conversions asked as questions and with Chinese unit names', () => {
@@ -74,5 +74,26 @@ describe('the offline tool planner', () => {
     const calls = planToolCalls(text);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ name: 'run_simulation', arguments: { solver, parameters } });
+  });
+
+  it.each([
+    [
+      'What is the field of a 1 nC charge at 2 cm? Also convert 3 mT to bananas',
+      2,
+      'Also convert 3 mT to bananas',
+    ],
+    ['convert 3 mT to gauss, then simulate a magnet', 1, 'simulate a magnet'],
+    ['把 3 mT 换算成高斯，再模拟一个磁铁', 1, '模拟一个磁铁'],
+    ['convert 3 mT to bananas', 0, 'convert 3 mT to bananas'],
+  ])('keeps the part of %j no tool can do, to say so', (text, calls, part) => {
+    const plan = planRequest(text);
+    expect(plan.calls).toHaveLength(calls);
+    expect(plan.unplanned).toEqual([part]);
+  });
+
+  it('reads context sentences with the question, and leaves nothing undone', () => {
+    const plan = planRequest('A charge of 1 nC sits in vacuum. What is its field at 2 cm?');
+    expect(plan.calls.map((c) => c.name)).toEqual(['run_simulation', 'evaluate_expression']);
+    expect(plan.unplanned).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { prefixFactor } from '../si-prefix.js';
 import { parseConversion } from '../simulated/conversion.js';
 import { cleanNumber } from '../simulated/quantities.js';
 import { parseWordProblem, resultSentence, type WordProblem } from '../simulated/word-problem.js';
-import { asksSimulation, joinersOf, plainRequest } from './request-words.js';
+import { asksSimulation, joinersOf, looksLikeConversion, plainRequest } from './request-words.js';
 
 /**
  * The simulated model's tool use: a deterministic planner that recognises the requests the
@@ -223,31 +223,65 @@ function toolsFor(text: string): PlannedCall[] | undefined {
   return calls.some((c) => c.name !== 'search_course_material') ? calls : undefined;
 }
 
+/** Worded as a request for a tool (a simulation, a conversion) that no tool could plan. */
+const asksForTool = (text: string) => asksSimulation(text) || looksLikeConversion(text);
+
 /**
  * A sentence split where a joiner ("…, then …", " and ", "，再") stands between two parts that
  * each ask for a tool; "+1 nC and −1 nC" stays one part, since "−1 nC" alone asks for nothing.
+ * A last part worded as a tool request that no tool can do goes to `unplanned`.
  */
-function planJoined(text: string, lang: Lang): PlannedCall[][] | undefined {
+function planJoined(text: string, lang: Lang, unplanned: string[]): PlannedCall[][] | undefined {
   for (const joiner of joinersOf(lang)) {
     for (let at = text.indexOf(joiner); at > 0; at = text.indexOf(joiner, at + 1)) {
       const left = toolsFor(text.slice(0, at));
       if (!left) continue;
-      const right = planJoined(text.slice(at + joiner.length), lang);
+      const rest = text.slice(at + joiner.length);
+      const right = planJoined(rest, lang, unplanned);
       if (right) return [left, ...right];
+      if (asksForTool(rest)) {
+        unplanned.push(rest.trim());
+        return [left];
+      }
     }
   }
   const whole = toolsFor(text);
   return whole && [whole];
 }
 
+/** The calls for a request, and the parts of it no tool could do (said plainly in the reply). */
+export interface RequestPlan {
+  calls: PlannedCall[];
+  unplanned: string[];
+}
+
 /**
  * The calls for the user's message, in order; empty when no tool fits. A request of several
- * parts (sentences, or clauses joined by "then", "and", "再") that each ask for a tool gets
- * every one of them, in the order asked.
+ * parts (sentences, or clauses joined by "then", "and", "再") gets every part's calls in the
+ * order asked; a sentence that asks for something no tool can do ("then simulate a magnet") is
+ * listed as unplanned rather than dropped.
  */
-export function planToolCalls(text: string): PlannedCall[] {
+export function planRequest(text: string): RequestPlan {
   const lang: Lang = /\p{Script=Han}/u.test(text) ? 'zh' : 'en';
-  const planned = sentences(text).flatMap((part) => planJoined(part, lang) ?? []);
-  if (planned.length > 1) return planned.flat();
-  return planOne(text);
+  const unplanned: string[] = [];
+  const parts = sentences(text).map((part) => ({ part, planned: planJoined(part, lang, unplanned) }));
+  const undone = parts.filter((p) => !p.planned && asksForTool(p.part)).map((p) => p.part);
+  if (parts.flatMap((p) => p.planned ?? []).length < 2) {
+    // One part asks for a tool: the whole message is read as one ("A 1 nC charge. Its field at
+    // 2 cm?"); a part worded as a tool request that no tool could do is said so.
+    const calls = planOne(text);
+    const simulates = calls.some((c) => c.name === 'run_simulation');
+    const said = [...unplanned, ...undone].filter((part) => !(simulates && asksSimulation(part)));
+    return { calls, unplanned: said };
+  }
+  const calls: PlannedCall[] = [];
+  for (const { part, planned } of parts) {
+    if (planned) calls.push(...planned.flat());
+    else calls.push(...(courseQuestion(part) ?? []));
+  }
+  return { calls, unplanned: [...unplanned, ...undone] };
+}
+
+export function planToolCalls(text: string): PlannedCall[] {
+  return planRequest(text).calls;
 }

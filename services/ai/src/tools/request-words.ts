@@ -94,6 +94,12 @@ export const conversionPatterns: readonly ConversionPattern[] = [
   ...data.conversions.zh,
 ].map(compile);
 
+/** Whether the text is worded as a conversion, whatever its units ("convert 3 mT to bananas"). */
+export function looksLikeConversion(text: string): boolean {
+  const plain = plainRequest(text);
+  return conversionPatterns.some(({ pattern }) => pattern.test(plain));
+}
+
 const SIMULATE = new RegExp([...data.simulate.en, ...data.simulate.zh].map(escapeRegExp).join('|'), 'i');
 
 /** Whether the request asks for a simulation ("simulate …", "run a simulation of …", "模拟…"). */
