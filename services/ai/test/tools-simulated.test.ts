@@ -164,6 +164,56 @@ describe('the simulated planner', () => {
     expect(zh.tool_results[0].result).toMatchObject({ value: 30, unit: 'gauss' });
   });
 
+  it('answers every part of a request, in order, the field checked by the real sim service', async () => {
+    const data = await chat('What is the field of a 1 nC charge at 2 cm? Also convert 3 mT to gauss');
+    expect(data.tool_calls.map((c: { name: string }) => c.name)).toEqual([
+      'run_simulation',
+      'evaluate_expression',
+      'convert_units',
+    ]);
+    expect(data.tool_results.every((r: { ok: boolean }) => r.ok)).toBe(true);
+    expect(data.reply).toContain('|E| = 22468.9 V/m');
+    expect(data.reply).toContain('3 mT = 30 gauss.');
+    const zh = await chat('把 3 毫特换算为高斯，再把 2 米换算成厘米');
+    expect(zh.tool_results.map((r: { result: { value: number } }) => r.result.value)).toEqual([30, 200]);
+  });
+
+  it.each([
+    ['how many teslas is 350 gauss?', 0.035],
+    ['帮我把 3 微特斯拉换算成高斯', 0.03],
+    ['三毫特斯拉是多少高斯', 30],
+    ['2 千伏等于多少伏特', 2000],
+  ])('converts %j, asked as a question or with Chinese unit names', async (text, value) => {
+    const data = await chat(text);
+    expect(data.tool_calls.map((c: { name: string }) => c.name)).toEqual(['convert_units']);
+    expect(data.tool_results[0].result.value).toBeCloseTo(value, 12);
+  });
+
+  it.each([
+    ['simulate two point charges of +1 nC and -1 nC 10 cm apart', 'point_charges'],
+    ['模拟两个点电荷，+1 nC 和 -1 nC，相距 10 厘米', 'point_charges'],
+    ['模拟一根通有 2 A 电流的导线的磁场', 'wire_field'],
+  ])('runs the simulation asked for in %j on the sim service', async (text, solver) => {
+    const data = await chat(text);
+    expect(data.tool_calls).toHaveLength(1);
+    expect(data.tool_calls[0]).toMatchObject({ name: 'run_simulation', arguments: { solver } });
+    expect(data.tool_results[0]).toMatchObject({ ok: true, result: { solver } });
+  });
+
+  it('says plainly that a conversion between different quantities cannot be done, in Chinese too', async () => {
+    const data = await chat('把 3 毫特斯拉换算成伏特');
+    expect(data.tool_results[0].ok).toBe(false);
+    expect(data.reply).toBe('无法把 3 mT 换算成 V：两者不是同一种物理量，所以没有可给出的数值。');
+  });
+
+  it('does the parts it can and says plainly which part it could not, asserting no number for it', async () => {
+    const data = await chat('把 3 mT 换算成高斯，再模拟一个磁铁');
+    expect(data.tool_calls.map((c: { name: string }) => c.name)).toEqual(['convert_units']);
+    expect(data.reply).toBe(
+      '3 mT = 30 gauss。\n\n这一部分我没能完成：“模拟一个磁铁”。我可以仿真点电荷和导线、换算单位、计算表达式和查阅课程讲义；请带上数值和单位换个说法。',
+    );
+  });
+
   it('looks up "what does Gauss’s law say" in the course notes', async () => {
     const data = await chat('What does Gauss’s law say?');
     expect(data.tool_calls[0]).toMatchObject({ name: 'search_course_material' });

@@ -112,11 +112,12 @@ function chineseValue(numeral: string): number | undefined {
   return total + section + (digit ?? 0);
 }
 
-// Chinese numerals also make words (一定, 十分, 两个电荷), so only one followed by a unit is a quantity.
+// Chinese numerals also make words (一定, 十分, 两个电荷), so only one followed by a unit is a quantity:
+// a Chinese unit name, or a unit symbol ("三 mT", as the tools chat writes 三毫特斯拉 before this).
 const CN_UNIT =
   '(?:皮库|纳库|微库|毫库|库仑|库|匝|毫安|安培|安|毫米|厘米|千米|公里|米|度|伏特|伏|特斯拉|高斯|电子伏|焦耳|焦|牛顿|牛)';
 const CN_NUMBER = new RegExp(
-  `(负|正)?([零〇一二两三四五六七八九十百千万]+)(?:点([零〇一二三四五六七八九]+))?(?=\\s*${CN_UNIT})`,
+  `(负|正)?([零〇一二两三四五六七八九十百千万]+)(?:点([零〇一二三四五六七八九]+))?(?=\\s*(?:${CN_UNIT}|[A-Za-zμµ]))`,
   'g',
 );
 

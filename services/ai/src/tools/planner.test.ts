@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { planToolCalls } from './planner.js';
+import { planRequest, planToolCalls } from './planner.js';
 
 describe('the offline tool planner', () => {
   it('reads conversions asked as questions and with Chinese unit names', () => {
     expect(planToolCalls('how many teslas is 350 gauss?')).toEqual([
-      { name: 'convert_units', arguments: { value: 350, from: 'gauss', to: 'T' } },
+      { name: 'convert_units', arguments: { value: 350, from: 'gauss', to: 'teslas' } },
     ]);
     expect(planToolCalls('帮我把 3 微特斯拉换算成高斯')).toEqual([
       { name: 'convert_units', arguments: { value: 3, from: 'uT', to: 'gauss' } },
@@ -35,5 +35,65 @@ describe('the offline tool planner', () => {
         },
       },
     });
+  });
+
+  it.each([
+    ['convert 12 cm to m and 3 mT to gauss', ['convert_units', 'convert_units']],
+    [
+      'First convert 50 gauss to tesla, then find the field 5 cm from a 4 nC charge.',
+      ['convert_units', 'run_simulation', 'evaluate_expression'],
+    ],
+    ['what is 3 mT in gauss and how many cm is 0.5 m?', ['convert_units', 'convert_units']],
+    ['把 3 毫特换算为高斯，再把 2 米换算成厘米', ['convert_units', 'convert_units']],
+    [
+      '1 nC 点电荷在 2 cm 处的电场是多少？再把 3 mT 换算成高斯',
+      ['run_simulation', 'evaluate_expression', 'convert_units'],
+    ],
+  ])('splits %j into its parts, in order', (text, names) => {
+    expect(planToolCalls(text).map((c) => c.name)).toEqual(names);
+  });
+
+  it('keeps the charges of one simulation together ("+1 nC and -1 nC")', () => {
+    const calls = planToolCalls('simulate a dipole: +1 nC and -1 nC, 4 cm apart');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.arguments).toMatchObject({
+      parameters: {
+        charges: [
+          { x: -0.02, q: 1e-9 },
+          { x: 0.02, q: -1e-9 },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    ['run a simulation of a wire carrying 3 A', 'wire_field', { wires: [{ x: 0, y: 0, current: 3 }] }],
+    ['模拟一根通有 2 A 电流的导线的磁场', 'wire_field', { wires: [{ x: 0, y: 0, current: 2 }] }],
+    ['仿真一下 2 纳库的点电荷', 'point_charges', { charges: [{ x: 0, y: 0, q: 2e-9 }] }],
+  ])('simulates %j', (text, solver, parameters) => {
+    const calls = planToolCalls(text);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ name: 'run_simulation', arguments: { solver, parameters } });
+  });
+
+  it.each([
+    [
+      'What is the field of a 1 nC charge at 2 cm? Also convert 3 mT to bananas',
+      2,
+      'Also convert 3 mT to bananas',
+    ],
+    ['convert 3 mT to gauss, then simulate a magnet', 1, 'simulate a magnet'],
+    ['把 3 mT 换算成高斯，再模拟一个磁铁', 1, '模拟一个磁铁'],
+    ['convert 3 mT to bananas', 0, 'convert 3 mT to bananas'],
+  ])('keeps the part of %j no tool can do, to say so', (text, calls, part) => {
+    const plan = planRequest(text);
+    expect(plan.calls).toHaveLength(calls);
+    expect(plan.unplanned).toEqual([part]);
+  });
+
+  it('reads context sentences with the question, and leaves nothing undone', () => {
+    const plan = planRequest('A charge of 1 nC sits in vacuum. What is its field at 2 cm?');
+    expect(plan.calls.map((c) => c.name)).toEqual(['run_simulation', 'evaluate_expression']);
+    expect(plan.unplanned).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
+import type { Lang } from '../lang.js';
 import { prefixFactor } from '../si-prefix.js';
 import { parseConversion } from '../simulated/conversion.js';
 import { cleanNumber } from '../simulated/quantities.js';
 import { parseWordProblem, resultSentence, type WordProblem } from '../simulated/word-problem.js';
+import { asksSimulation, joinersOf, looksLikeConversion, plainRequest } from './request-words.js';
 
 /**
  * The simulated model's tool use: a deterministic planner that recognises the requests the
@@ -12,6 +14,9 @@ import { parseWordProblem, resultSentence, type WordProblem } from '../simulated
  *   "convert 3 mT to gauss", "3 mT in G" → convert_units
  *   "what is sin(30°)·5"                 → evaluate_expression
  *   "what does Gauss's law say"          → search_course_material
+ *
+ * A request of several parts ("…? Also convert …", "convert 12 cm to m and 3 mT to gauss",
+ * "…，再把…") gets every part's calls, in the order asked.
  */
 export interface PlannedCall {
   name: 'run_simulation' | 'evaluate_expression' | 'convert_units' | 'search_course_material';
@@ -80,8 +85,10 @@ function chargeField(text: string): PlannedCall[] | undefined {
   ];
 }
 
+const WIRE = /\bwire\b|导线/i;
+
 function wireField(text: string): PlannedCall[] | undefined {
-  if (!/\bwire\b|导线/i.test(text)) return undefined;
+  if (!WIRE.test(text)) return undefined;
   const current = CURRENT.exec(text);
   if (!current) return undefined;
   const i = scaled(current[1]!, current[2] || undefined);
@@ -112,7 +119,8 @@ const MATH_ASK = /(?:what\s+is|what's|calculate|compute|evaluate|计算|求)\s*[
 
 function looksLikeMath(candidate: string): boolean {
   if (!/\d/.test(candidate)) return false;
-  const operator = /[+\-*/^·×÷√]|\b(?:sin|cos|tan|sqrt|exp|log|ln)\s*\(/.test(candidate);
+  // An operator between two operands ("2+2", "sin(30°)·5"), not a sign ("-1 nC 10 cm apart").
+  const operator = /[\w)°.]\s*[+\-*/^·×÷]\s*[\w(√.]|√|\b(?:sin|cos|tan|sqrt|exp|log|ln)\s*\(/.test(candidate);
   // A sentence ("the field of 2 charges") is not an expression: few plain words allowed.
   const words =
     candidate
@@ -145,14 +153,16 @@ const simulationChecks = (problem: WordProblem) =>
 
 /** "Simulate two point charges of +1 nC and −1 nC 10 cm apart": the charges on the x axis. */
 function chargesSimulation(text: string): PlannedCall[] | undefined {
-  if (!/simulat|仿真|模拟/i.test(text)) return undefined;
+  if (!asksSimulation(text)) return undefined;
   const charges = [...text.matchAll(new RegExp(`([+-]?)${CHARGE.source}`, 'g'))].map((m) =>
     scaled(`${m[1] === '-' ? '-' : ''}${m[2]}`, m[3] || undefined),
   );
   if (charges.length === 0) return undefined;
   const d = distanceIn(text, 0) ?? 0.1;
   const step = charges.length > 1 ? d / (charges.length - 1) : 0;
-  const placed = charges.map((q, i) => ({ x: cleanNumber(-d / 2 + i * step), y: 0, q }));
+  // One charge sits at the origin, several are spread over the distance given.
+  const start = charges.length > 1 ? -d / 2 : 0;
+  const placed = charges.map((q, i) => ({ x: cleanNumber(start + i * step), y: 0, q }));
   return [
     {
       name: 'run_simulation',
@@ -164,11 +174,32 @@ function chargesSimulation(text: string): PlannedCall[] | undefined {
   ];
 }
 
-function planOne(text: string): PlannedCall[] {
-  const problem = parseWordProblem(text);
+/** "Run a simulation of a wire carrying 3 A", "模拟一根通有 2 A 电流的导线": its field around it. */
+function wireSimulation(text: string): PlannedCall[] | undefined {
+  if (!asksSimulation(text) || !WIRE.test(text)) return undefined;
+  const current = CURRENT.exec(text);
+  if (!current) return undefined;
+  const i = scaled(current[1]!, current[2] || undefined);
+  const d = distanceIn(text, current.index + current[0].length) ?? 0.05;
+  return [
+    {
+      name: 'run_simulation',
+      arguments: {
+        solver: 'wire_field',
+        parameters: { wires: [{ x: 0, y: 0, current: i }], ...window(d), show_field_lines: true },
+      },
+    },
+  ];
+}
+
+function planOne(raw: string): PlannedCall[] {
+  const problem = parseWordProblem(raw);
+  // Units as symbols and numbers as digits (2 纳库 → 2 nC, 十厘米 → 10 cm) for the readers below.
+  const text = plainRequest(raw);
   return (
+    wireSimulation(text) ??
     chargesSimulation(text) ??
-    conversion(text) ??
+    conversion(raw) ??
     (problem && !simulationChecks(problem) ? wordProblem(problem) : undefined) ??
     chargeField(text) ??
     wireField(text) ??
@@ -186,17 +217,71 @@ function sentences(text: string): string[] {
   return [...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean);
 }
 
+/** A part's calls when it asks for a tool itself (not only a search of the notes). */
+function toolsFor(text: string): PlannedCall[] | undefined {
+  const calls = planOne(text);
+  return calls.some((c) => c.name !== 'search_course_material') ? calls : undefined;
+}
+
+/** Worded as a request for a tool (a simulation, a conversion) that no tool could plan. */
+const asksForTool = (text: string) => asksSimulation(text) || looksLikeConversion(text);
+
+/**
+ * A sentence split where a joiner ("…, then …", " and ", "，再") stands between two parts that
+ * each ask for a tool; "+1 nC and −1 nC" stays one part, since "−1 nC" alone asks for nothing.
+ * A last part worded as a tool request that no tool can do goes to `unplanned`.
+ */
+function planJoined(text: string, lang: Lang, unplanned: string[]): PlannedCall[][] | undefined {
+  for (const joiner of joinersOf(lang)) {
+    for (let at = text.indexOf(joiner); at > 0; at = text.indexOf(joiner, at + 1)) {
+      const left = toolsFor(text.slice(0, at));
+      if (!left) continue;
+      const rest = text.slice(at + joiner.length);
+      const right = planJoined(rest, lang, unplanned);
+      if (right) return [left, ...right];
+      if (asksForTool(rest)) {
+        unplanned.push(rest.trim());
+        return [left];
+      }
+    }
+  }
+  const whole = toolsFor(text);
+  return whole && [whole];
+}
+
+/** The calls for a request, and the parts of it no tool could do (said plainly in the reply). */
+export interface RequestPlan {
+  calls: PlannedCall[];
+  unplanned: string[];
+}
+
 /**
  * The calls for the user's message, in order; empty when no tool fits. A request of several
- * sentences that each ask for a tool gets every one of them, in the order asked.
+ * parts (sentences, or clauses joined by "then", "and", "再") gets every part's calls in the
+ * order asked; a sentence that asks for something no tool can do ("then simulate a magnet") is
+ * listed as unplanned rather than dropped.
  */
-export function planToolCalls(text: string): PlannedCall[] {
-  const parts = sentences(text);
-  if (parts.length > 1) {
-    const planned = parts
-      .map(planOne)
-      .filter((calls) => calls.some((c) => c.name !== 'search_course_material'));
-    if (planned.length > 1) return planned.flat();
+export function planRequest(text: string): RequestPlan {
+  const lang: Lang = /\p{Script=Han}/u.test(text) ? 'zh' : 'en';
+  const unplanned: string[] = [];
+  const parts = sentences(text).map((part) => ({ part, planned: planJoined(part, lang, unplanned) }));
+  const undone = parts.filter((p) => !p.planned && asksForTool(p.part)).map((p) => p.part);
+  if (parts.flatMap((p) => p.planned ?? []).length < 2) {
+    // One part asks for a tool: the whole message is read as one ("A 1 nC charge. Its field at
+    // 2 cm?"); a part worded as a tool request that no tool could do is said so.
+    const calls = planOne(text);
+    const simulates = calls.some((c) => c.name === 'run_simulation');
+    const said = [...unplanned, ...undone].filter((part) => !(simulates && asksSimulation(part)));
+    return { calls, unplanned: said };
   }
-  return planOne(text);
+  const calls: PlannedCall[] = [];
+  for (const { part, planned } of parts) {
+    if (planned) calls.push(...planned.flat());
+    else calls.push(...(courseQuestion(part) ?? []));
+  }
+  return { calls, unplanned: [...unplanned, ...undone] };
+}
+
+export function planToolCalls(text: string): PlannedCall[] {
+  return planRequest(text).calls;
 }

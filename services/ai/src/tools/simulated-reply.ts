@@ -58,7 +58,19 @@ function simulationSentence(outcome: ToolOutcome, lang: TextLang, digits = 3): s
   );
 }
 
+/** A conversion that cannot be done, said plainly for that part ("5 V to gauss": not the same kind of quantity). */
+function conversionFailed(outcome: ToolOutcome, lang: TextLang): string {
+  const { value, from, to } = (outcome.arguments ?? {}) as { value?: unknown; from?: unknown; to?: unknown };
+  const what = `${String(value)} ${String(from)}`;
+  return t(
+    lang,
+    `I cannot convert ${what} to ${String(to)}: they do not measure the same kind of quantity, so there is no number to give.`,
+    `无法把 ${what} 换算成 ${String(to)}：两者不是同一种物理量，所以没有可给出的数值。`,
+  );
+}
+
 function sentenceOf(outcome: ToolOutcome, lang: TextLang, digits = 3): string {
+  if (!outcome.ok && outcome.name === 'convert_units') return conversionFailed(outcome, lang);
   if (!outcome.ok) {
     return t(
       lang,
@@ -128,13 +140,23 @@ function comparison(outcomes: ToolOutcome[], lang: TextLang): { text: string; di
   };
 }
 
+/** A part of the request no tool could do, said plainly for that part instead of dropped. */
+function notDone(part: string, lang: TextLang): string {
+  return t(
+    lang,
+    `I could not do this part: “${part}”. I can simulate point charges and wires, convert units, evaluate expressions and search the course notes; please rephrase it with its numbers and units.`,
+    `这一部分我没能完成：“${part}”。我可以仿真点电荷和导线、换算单位、计算表达式和查阅课程讲义；请带上数值和单位换个说法。`,
+  );
+}
+
 export function simulatedToolReply(
   outcomes: ToolOutcome[],
   lang: TextLang,
   skipped: number,
   planned: readonly PlannedCall[] = [],
+  unplanned: readonly string[] = [],
 ): string {
-  if (outcomes.length === 0 && skipped === 0) {
+  if (outcomes.length === 0 && skipped === 0 && unplanned.length === 0) {
     return t(
       lang,
       'I can run a simulation ("field of a 1 nC charge at 2 cm"), evaluate an expression ("what is sin(30°)·5"), convert units ("convert 3 mT to gauss") or look something up in the course notes ("what does Gauss’s law say?"). What would you like to work out?',
@@ -151,6 +173,7 @@ export function simulatedToolReply(
     return sentenceOf(o, lang, check?.digits);
   });
   if (check) lines.push(check.text);
+  for (const part of unplanned) lines.push(notDone(part, lang));
   if (skipped > 0) {
     lines.push(
       t(

@@ -6,7 +6,7 @@ import type { ConversationMessage } from '../upstream/assistant-turn.js';
 import { RoutedLlm } from '../upstream/routed-llm.js';
 import { detectLang } from '../writing/text-segments.js';
 import type { CourseSearch } from './course-search.js';
-import { planToolCalls } from './planner.js';
+import { planRequest } from './planner.js';
 import { simulatedToolReply } from './simulated-reply.js';
 import { runToolLoop } from './tool-loop.js';
 import { executeTool, type ToolEnvironment, type ToolOutcome } from './tool-registry.js';
@@ -70,7 +70,7 @@ export async function chatWithTools(
   };
   if (llm.isSimulated()) {
     const text = request.messages.at(-1)!.content;
-    const planned = planToolCalls(text);
+    const { calls: planned, unplanned } = planRequest(text);
     const allowed = planned.slice(0, request.max_tool_calls);
     const outcomes: ToolOutcome[] = [];
     for (const [i, call] of allowed.entries()) {
@@ -81,7 +81,8 @@ export async function chatWithTools(
         ),
       );
     }
-    const reply = simulatedToolReply(outcomes, detectLang(text), planned.length - allowed.length, allowed);
+    const skipped = planned.length - allowed.length;
+    const reply = simulatedToolReply(outcomes, detectLang(text), skipped, allowed, unplanned);
     return responseOf(reply, SIMULATED_MODEL, outcomes, 1);
   }
   const conversation: ConversationMessage[] = [
