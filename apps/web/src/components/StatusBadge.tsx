@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 const colours: Record<string, string> = {
   missing: 'gray',
+  not_submitted: 'blue',
+  overdue: 'red',
   submitted: 'blue',
   late: 'orange',
   graded: 'teal',

@@ -50,6 +50,8 @@ export const en = {
   roles: { admin: 'Admin', teacher: 'Teacher', student: 'Student', assistant: 'Assistant' },
   status: {
     missing: 'Not submitted',
+    not_submitted: 'To do',
+    overdue: 'Overdue',
     submitted: 'Submitted',
     late: 'Late',
     graded: 'Graded',
@@ -196,6 +198,7 @@ export const en = {
     added_other: '{{count}} members added.',
   },
   assignments: {
+    myStatus: 'Your status',
     dueInPast: 'This due date has already passed: students can only hand in if late work is accepted.',
     create: 'New assignment',
     edit: 'Edit assignment',

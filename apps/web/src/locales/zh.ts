@@ -53,6 +53,8 @@ export const zh: Strings<typeof en> = {
   roles: { admin: '管理员', teacher: '教师', student: '学生', assistant: '助教' },
   status: {
     missing: '未提交',
+    not_submitted: '待完成',
+    overdue: '已逾期',
     submitted: '已提交',
     late: '迟交',
     graded: '已评分',
@@ -199,6 +201,7 @@ export const zh: Strings<typeof en> = {
     added_other: '已添加 {{count}} 名成员。',
   },
   assignments: {
+    myStatus: '我的状态',
     dueInPast: '该截止时间已过：只有允许迟交时学生才能提交。',
     create: '新建作业',
     edit: '编辑作业',

@@ -1,6 +1,7 @@
 import type {
   AssignmentStatus,
   assignmentSchema,
+  MyAssignmentStatus,
   submissionAttemptSchema,
   submissionSchema,
 } from '@faraday/contracts';
@@ -9,6 +10,7 @@ import type { AssignmentWithCount } from './assignments.repository.js';
 import type {
   SubmissionAttemptRow,
   SubmissionFileRow,
+  SubmissionRow,
   SubmissionWithStudent,
 } from './submissions.repository.js';
 
@@ -43,6 +45,30 @@ export function toAssignmentView(row: AssignmentWithCount): AssignmentView {
     allow_late: Number(row.allow_late) === 1,
     resubmit_after_grading: Number(row.resubmit_after_grading) === 1,
   };
+}
+
+/**
+ * Where a student stands on an assignment at `now`, from their submission (if any): the latest
+ * attempt's status as toSubmissionView reads it, or before any, whether a hand-in is still taken
+ * (as submissions.service's lateness decides it).
+ */
+export function myStatusOf(
+  assignment: Pick<AssignmentView, 'status' | 'due_date' | 'allow_late'>,
+  submission: Pick<SubmissionRow, 'attempt' | 'graded_attempt' | 'is_late'> | undefined,
+  now: string,
+): MyAssignmentStatus {
+  if (submission) {
+    if (
+      submission.graded_attempt !== null &&
+      Number(submission.graded_attempt) === Number(submission.attempt)
+    ) {
+      return 'graded';
+    }
+    return Number(submission.is_late) === 1 ? 'late' : 'submitted';
+  }
+  if (assignment.status === 'closed') return 'missing';
+  if (now <= assignment.due_date) return 'not_submitted';
+  return assignment.allow_late ? 'overdue' : 'missing';
 }
 
 export function submissionFileUrl(
