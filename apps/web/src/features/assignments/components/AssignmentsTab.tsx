@@ -31,7 +31,7 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
       )}
       <QueryState query={list} isEmpty={(d) => d.assignments.length === 0} empty={t('assignments.none')}>
         {(data) => (
-          <ScrollTable minWidth={560}>
+          <ScrollTable minWidth={staff ? 720 : 480}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
