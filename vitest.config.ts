@@ -90,7 +90,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           // Each page state a test checks is judged by axe in two languages at two widths
           // (test/support/browser.ts a11yInEveryView): a few seconds per state on a shared machine.
-          testTimeout: 120_000,
+          testTimeout: 300_000,
         },
       },
     ],
