@@ -339,12 +339,12 @@ describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
     expect(overflow).toBeLessThanOrEqual(0);
     // The figure was drawn for the phone's column (its size in px at 100 dpi no wider than the
     // column shows it), so its 11 px tick labels show at 8.8 px or more, not ≈ 5 px.
-    const drawn = (await narrow
-      .getByTestId('figure')
-      .evaluate('(img) => ({ natural: img.naturalWidth, shown: img.clientWidth })')) as {
-      natural: number;
-      shown: number;
-    };
+    const drawn = (await narrow.evaluate(
+      `(() => {
+        const img = document.querySelector('[data-testid="figure"]');
+        return { natural: img.naturalWidth, shown: img.clientWidth };
+      })()`,
+    )) as { natural: number; shown: number };
     expect(drawn.natural / 2).toBeLessThanOrEqual(drawn.shown);
     await check(narrow, 'lab-point_charges-375');
   }, 900_000);
