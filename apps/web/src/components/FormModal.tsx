@@ -25,7 +25,9 @@ function OpenFormModal({
   const context = useMemo(() => ({ report: setDirty, release }), [release]);
   return (
     <>
-      <AppModal {...props} onClose={() => confirmDiscard(onClose)}>
+      {/* Asked after the closing event is over: an Escape still on its way to the window would
+          reach the question's own Escape handler as soon as it opens, and close it unseen. */}
+      <AppModal {...props} onClose={() => window.setTimeout(() => confirmDiscard(onClose), 0)}>
         <DirtyContext.Provider value={context}>{children}</DirtyContext.Provider>
       </AppModal>
       {prompt}
