@@ -25,9 +25,7 @@ function OpenFormModal({
   const context = useMemo(() => ({ report: setDirty, release }), [release]);
   return (
     <>
-      {/* Asked after the closing event is over: an Escape still on its way to the window would
-          reach the question's own Escape handler as soon as it opens, and close it unseen. */}
-      <AppModal {...props} onClose={() => window.setTimeout(() => confirmDiscard(onClose), 0)}>
+      <AppModal {...props} onClose={() => confirmDiscard(onClose)}>
         <DirtyContext.Provider value={context}>{children}</DirtyContext.Provider>
       </AppModal>
       {prompt}
