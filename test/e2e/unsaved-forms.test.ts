@@ -10,6 +10,7 @@ const words = {
     name: 'Name',
     question: 'Your question',
     prompt: 'Unsaved changes',
+    close: 'Close',
     stay: 'Stay and keep editing',
     leave: 'Leave without saving',
   },
@@ -19,6 +20,7 @@ const words = {
     name: '名称',
     question: '您的问题',
     prompt: '尚未保存',
+    close: '关闭',
     stay: '留下继续编辑',
     leave: '不保存，离开',
   },
@@ -46,7 +48,8 @@ describeWith(['chromium'], 'forms and the chat keep typed work, end to end', ({ 
       const form = page.getByRole('dialog').filter({ hasText: w.newCourse });
       const name = form.getByRole('textbox', { name: new RegExp(`^${w.name}`) });
       await name.fill('Optics');
-      await page.keyboard.press('Escape');
+      const closeButton = form.getByRole('button', { name: w.close });
+      await closeButton.click();
       const prompt = page.getByRole('dialog', { name: w.prompt });
       await prompt.waitFor();
       await check(page, `unsaved-course-form-${width}`, lang);
@@ -55,7 +58,7 @@ describeWith(['chromium'], 'forms and the chat keep typed work, end to end', ({ 
       await prompt.waitFor({ state: 'hidden' });
       expect(await name.inputValue()).toBe('Optics');
 
-      await page.keyboard.press('Escape');
+      await closeButton.click();
       await prompt.getByRole('button', { name: w.leave }).click();
       await form.waitFor({ state: 'hidden' });
     });
