@@ -88,6 +88,12 @@ export default defineConfig({
           globalSetup: [buildForLane],
           fileParallelism: false,
           sequence: { groupOrder: 2 },
+          // Each page state a test checks is judged by axe in two languages at two widths
+          // (test/support/browser.ts a11yInEveryView): a few seconds per state on a shared machine.
+          testTimeout: 300_000,
+          // A state polled for gets as long as a locator waits (20 s, browser-platform.ts), not
+          // vitest's 1 s: on the shared machine a page can take longer than that to answer.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

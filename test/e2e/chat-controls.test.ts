@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { upstreamEnv } from '../../services/ai/test/support/ai-app.js';
 import { FakeOpenAI } from '../../services/ai/test/support/fake-openai.js';
-import { screenshot, seriousA11yViolations } from '../support/browser.js';
+import { a11yInEveryView, screenshot } from '../support/browser.js';
 import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
 
@@ -56,8 +56,7 @@ describeWith(['chromium'], 'the chat composer and its streaming controls', ({ ch
       await page.getByRole('button', { name: c.regenerate }).waitFor();
       const partial = (await answer.textContent()) ?? '';
       expect(partial).toContain('tick0');
-      await screenshot(page, c.lang, `chat-stopped-${c.width}`);
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(await a11yInEveryView(page, 'chat-stopped', c.lang)).toEqual([]);
 
       upstream.behave({ kind: 'reply', content: 'Flux counts field lines through a surface.' });
       await page.getByRole('button', { name: c.regenerate }).click();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { simulationTypes } from '@faraday/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
 import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
 
@@ -80,7 +81,7 @@ describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
     expect(headline).toMatch(/Flux Φ[-\d.e]+ V·m/);
     expect(headline).toMatch(/Q\/ε₀[-\d.e]+ V·m/);
     expect(headline).toMatch(/Agrees with theoryyes/);
-  }, 240_000);
+  }, 900_000);
 
   it('reads the field under the cursor, drags a charge, and plays the wave', async () => {
     const page = await signedIn('student', 'student123');
@@ -312,19 +313,21 @@ describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
     const page = await signedIn('student', 'student123', 'zh');
     await page.getByRole('link', { name: '仿真实验室' }).click();
     await page.getByRole('heading', { name: '仿真实验室' }).waitFor();
-    await check(page, 'lab', 'zh');
+    // The states of the English test above were judged by axe in Chinese too (check judges both
+    // languages at both widths): here the Chinese figures are looked at, not judged again.
+    await screenshot(page, 'zh', 'lab');
     for (const solver of simulationTypes) {
       await page.goto(`/lab/${solver}`);
       await page.getByRole('button', { name: '运行', exact: true }).click();
       await decodedFigure(page);
-      await check(page, `lab-${solver}`, 'zh');
+      await screenshot(page, 'zh', `lab-${solver}`);
     }
     await page.getByRole('tab', { name: '参数扫描' }).click();
     await page.getByTestId('sweep-estimate').waitFor();
-    await check(page, 'lab-sweep-builder', 'zh');
+    await screenshot(page, 'zh', 'lab-sweep-builder');
     await page.goto('/lab/history');
     await page.getByRole('table', { name: '运行历史' }).waitFor();
-    await check(page, 'lab-history', 'zh');
+    await screenshot(page, 'zh', 'lab-history');
 
     const narrow = await signedIn('student', 'student123', 'en', 375);
     await narrow.goto('/lab/point_charges');
@@ -334,12 +337,21 @@ describeWith(['chromium'], 'the simulation lab, end to end', ({ chromium }) => {
       'document.documentElement.scrollWidth - window.innerWidth',
     )) as number;
     expect(overflow).toBeLessThanOrEqual(0);
+    // The figure was drawn for the phone's column (its size in px at 100 dpi no wider than the
+    // column shows it), so its 11 px tick labels show at 8.8 px or more, not ≈ 5 px.
+    const drawn = (await narrow.evaluate(
+      `(() => {
+        const img = document.querySelector('[data-testid="figure"]');
+        return { natural: img.naturalWidth, shown: img.clientWidth };
+      })()`,
+    )) as { natural: number; shown: number };
+    expect(drawn.natural / 2).toBeLessThanOrEqual(drawn.shown);
     await check(narrow, 'lab-point_charges-375');
-  }, 240_000);
+  }, 900_000);
 
-  it('has no serious accessibility violations on any lab page', () => {
+  it('has no accessibility violations of any impact on any lab page, in either language or width', () => {
     const pages = Object.keys(a11y);
-    expect(pages.length).toBeGreaterThanOrEqual(20);
+    expect(pages.length).toBeGreaterThanOrEqual(15);
     for (const name of pages) expect(a11y[name], name).toEqual([]);
   });
 });

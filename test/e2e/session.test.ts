@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { screenshot, seriousA11yViolations } from '../support/browser.js';
+import { a11yInEveryView, screenshot } from '../support/browser.js';
 import { browserPlatform } from '../support/browser-platform.js';
 import { describeWith } from '../support/optional-parts.js';
 
@@ -60,8 +60,7 @@ describeWith(['chromium'], 'the browser session, end to end', ({ chromium }) => 
     await second.waitForURL(`**/courses/${course.id}`);
     await courseHeading(second).waitFor();
     expect(new URL(second.url()).pathname).toBe(`/courses/${course.id}`);
-    expect(await seriousA11yViolations(second)).toEqual([]);
-    await screenshot(second, 'en', 'session-new-tab');
+    expect(await a11yInEveryView(second, 'session-new-tab', 'en')).toEqual([]);
 
     // A reload stays signed in, on the same page.
     await second.reload();
@@ -114,8 +113,7 @@ describeWith(['chromium'], 'the browser session, end to end', ({ chromium }) => 
 
       await first.getByRole('button', { name: '退出登录' }).click();
       await second.getByText('您已退出登录，请重新登录。').waitFor();
-      expect(await seriousA11yViolations(second)).toEqual([]);
-      await screenshot(second, 'zh', 'session-signed-out-elsewhere-375');
+      expect(await a11yInEveryView(second, 'session-signed-out-elsewhere', 'zh')).toEqual([]);
     } finally {
       await phone.close();
     }

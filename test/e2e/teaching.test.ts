@@ -40,6 +40,9 @@ describeWith(['chromium'], 'the web application, end to end', ({ chromium }) => 
     await page.getByRole('link', { name: 'Courses' }).click();
     await page.getByRole('button', { name: 'New course' }).click();
     const dialog = page.getByRole('dialog');
+    // The dialog's header is no second banner landmark (the issue's two moderate findings here).
+    await dialog.getByLabel('Name').waitFor();
+    await check(page, 'course-new-dialog');
     await dialog.getByLabel('Name').fill('Electromagnetism');
     await dialog.getByLabel('Code').fill('EM-101');
     await dialog.getByLabel('Semester').fill('2026-2027');
@@ -113,6 +116,16 @@ describeWith(['chromium'], 'the web application, end to end', ({ chromium }) => 
     await page.getByText('Attempt 2').waitFor();
     await expect.poll(() => page.getByText('Attempt 1').count()).toBe(1);
     await check(page, 'assignment-student');
+
+    // The student's list says where they stand, not that the assignment is published.
+    await page.goto(`${state.courseUrl}/assignments`);
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: 'Gauss law lab report' }) });
+    await row.getByText('Submitted', { exact: true }).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Your status' }).count()).toBe(1);
+    expect(await row.getByText('Published', { exact: true }).count()).toBe(0);
+    await check(page, 'course-assignments-student');
   });
 
   it('lets the teacher grade the latest attempt, and the student see the grade', async () => {
@@ -141,6 +154,8 @@ describeWith(['chromium'], 'the web application, end to end', ({ chromium }) => 
       teacher.waitForEvent('download'),
       teacher.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
+    // Named after the course and the day, not grades-<uuid>.csv.
+    expect(download.suggestedFilename()).toMatch(/^grades-EM-101-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path()) as string);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.toString('utf8')).toMatch(/student,Demo Student,yes,88,88,100,88/);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createFaradayClient, type FaradayClient } from '@faraday/client';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium, screenshot, seriousA11yViolations } from './browser.js';
+import { a11yInEveryView, launchChromium, viewLangs, viewWidths } from './browser.js';
 import { type Platform, root, startPlatform } from './platform.js';
 
 export type Lang = 'en' | 'zh';
@@ -36,9 +36,17 @@ export interface BrowserPlatform {
   sessionPage(username: string, password: string, options?: PageOptions): Promise<Page>;
   /** The API client of a signed-in user (a bearer token, as API clients use). */
   api(username: string, password: string): Promise<FaradayClient>;
-  /** Serious and critical axe findings per `lang/name` page state that `check` looked at. */
+  /**
+   * axe findings of every impact per `lang/name` page state that `check` looked at, each state
+   * judged in English and Chinese at 375 and 1366 px.
+   */
   readonly a11y: Record<string, string[]>;
-  /** Once the page is idle: its axe findings into `a11y`, and a screenshot to look at. */
+  /** How many views (page state × language × width) axe has judged in this suite. */
+  readonly a11yViews: number;
+  /**
+   * Once the page is idle: its axe findings in both languages at both widths into `a11y`, and a
+   * screenshot of each view to look at; the page is left in `lang` at its own size.
+   */
   check(page: Page, name: string, lang?: Lang): Promise<void>;
 }
 
@@ -54,6 +62,7 @@ export function browserPlatform(
   let platform: Platform | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  let views = 0;
 
   beforeAll(async () => {
     if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
@@ -64,6 +73,10 @@ export function browserPlatform(
   }, 90_000);
 
   afterAll(async () => {
+    if (views > 0) {
+      const found = Object.values(harness.a11y).flat().length;
+      console.log(`axe judged ${views} views (page state × language × width): ${found} violations`);
+    }
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
     await platform?.stop();
@@ -76,6 +89,9 @@ export function browserPlatform(
 
   const harness: BrowserPlatform = {
     a11y: {},
+    get a11yViews() {
+      return views;
+    },
     get platform() {
       return started(platform, 'platform');
     },
@@ -130,8 +146,8 @@ export function browserPlatform(
     },
     async check(page, name, lang = 'en') {
       await page.waitForLoadState('networkidle');
-      harness.a11y[`${lang}/${name}`] = await seriousA11yViolations(page);
-      await screenshot(page, lang, name);
+      harness.a11y[`${lang}/${name}`] = await a11yInEveryView(page, name, lang);
+      views += viewLangs.length * viewWidths.length;
     },
   };
   return harness;

@@ -54,12 +54,63 @@ export async function screenshot(page: Page, lang: string, name: string): Promis
   if (scrolledTo > 0) await page.evaluate(`window.scrollTo(0, ${scrolledTo})`);
 }
 
-/** axe-core's serious and critical violations on the page, as readable lines. */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+/** axe-core's violations of every impact (minor and moderate too) on the page, as readable lines. */
+export async function a11yViolations(page: Page): Promise<string[]> {
   // A dialog still fading in has the colours of its half-way opacity: judge the settled page.
   await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+export type ViewLang = 'en' | 'zh';
+/** The widths every page state is judged at: a phone and a laptop. */
+export const viewWidths = [375, 1366] as const;
+export const viewLangs: readonly ViewLang[] = ['en', 'zh'];
+
+/** Two animation frames: React has rendered what a resize or a language change asked for. */
+function painted(page: Page): Promise<unknown> {
+  return page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+}
+
+/**
+ * Switches the page's language as a person does, with the control the page shows: the header's
+ * select on a signed-in page, the segmented switch on the sign-in pages. Whatever is open (a
+ * dialog, a typed form) stays, so the same page state is judged in the other language.
+ */
+async function showIn(page: Page, lang: ViewLang): Promise<void> {
+  const prefix = lang === 'zh' ? 'zh' : 'en';
+  const now = await page.evaluate<string>('document.documentElement.lang');
+  if (now.startsWith(prefix)) return;
+  const select = page.locator('header select:has(option[value="zh"])');
+  if ((await select.count()) > 0) await select.first().selectOption(lang);
+  // An open dialog's overlay covers the switch: a click event on the radio itself picks it.
+  else await page.locator(`input[type="radio"][value="${lang}"]`).first().dispatchEvent('click');
+  await page.waitForFunction(`document.documentElement.lang.startsWith('${prefix}')`);
+  await painted(page);
+}
+
+/**
+ * axe's findings of every impact on the page state in both languages at a phone's and a laptop's
+ * width, with a screenshot of each (`<lang>/<name>@<width>.png`); the page ends as it came, in
+ * `lang` at its own size. Each finding names the view it was seen in.
+ */
+export async function a11yInEveryView(page: Page, name: string, lang: ViewLang): Promise<string[]> {
+  const size = page.viewportSize() ?? { width: 1366, height: 900 };
+  const views = viewLangs.flatMap((l) => viewWidths.map((width) => ({ lang: l, width })));
+  // The page's own view last, so that the test goes on with the page as it had it.
+  const ownWidth = size.width <= 375 ? 375 : 1366;
+  const own = (v: { lang: ViewLang; width: number }) => v.lang === lang && v.width === ownWidth;
+  const ordered = [...views.filter((v) => !own(v)), ...views.filter(own)];
+  const found: string[] = [];
+  for (const view of ordered) {
+    await page.setViewportSize({ width: view.width, height: size.height });
+    await showIn(page, view.lang);
+    await painted(page);
+    for (const line of await a11yViolations(page)) found.push(`[${view.lang} ${view.width}px] ${line}`);
+    await screenshot(page, view.lang, `${name}@${view.width}`);
+  }
+  if (page.viewportSize()?.width !== size.width) await page.setViewportSize(size);
+  return found;
 }

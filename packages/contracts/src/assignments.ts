@@ -106,13 +106,38 @@ export const assignmentSchema = z.object({
   kind: z.enum(assignmentKinds),
 });
 
+/**
+ * Where a student stands on an assignment: not_submitted before the due date; overdue after it
+ * while late work is still taken; missing once nothing more is taken; else their submission's
+ * status (submitted, late, graded: that of the latest attempt).
+ */
+export const myAssignmentStatuses = [
+  'not_submitted',
+  'overdue',
+  'missing',
+  'submitted',
+  'late',
+  'graded',
+] as const;
+export type MyAssignmentStatus = (typeof myAssignmentStatuses)[number];
+
+/** An assignment in a course's list; a student's list also says where they stand on it. */
+export const assignmentListItemSchema = assignmentSchema.extend({
+  my_status: z
+    .enum(myAssignmentStatuses)
+    .optional()
+    .describe(
+      "Students only: the caller's own standing (not_submitted, overdue, missing, submitted, late, graded)",
+    ),
+});
+
 export const assignmentListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   status: z.enum(assignmentStatuses).optional().describe('Only assignments in this status'),
 });
 
-export const assignmentListSchema = paginatedSchema('assignments', assignmentSchema);
+export const assignmentListSchema = paginatedSchema('assignments', assignmentListItemSchema);
 
 export const submissionFileSchema = z.object({
   id: z.string(),

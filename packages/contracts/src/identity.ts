@@ -51,6 +51,12 @@ export const tokenResponseSchema = z.object({
       'The password is initial or was reset by an admin: change it first (every other call answers ' +
         '403 PASSWORD_CHANGE_REQUIRED, except for the demo accounts outside production)',
     ),
+  password_change_required: z
+    .boolean()
+    .describe(
+      'The server enforces the change now: every call but a password change answers 403 ' +
+        'PASSWORD_CHANGE_REQUIRED (false for a demo account outside production, which is only reminded)',
+    ),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

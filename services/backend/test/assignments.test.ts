@@ -222,6 +222,57 @@ describe.each(testDatabaseFactories())('assignments on $name', (factory) => {
     }
   });
 
+  it('tells each student where they stand in the list (my_status), and staff nothing of the kind', async () => {
+    const fresh = await buildWorld(database);
+    try {
+      const ahead = await fresh.assignment({ title: 'Ahead', due_date: inDays(5) });
+      const handedIn = await fresh.assignment({ title: 'Handed in', due_date: inDays(6) });
+      const graded = await fresh.assignment({ title: 'Graded', due_date: inDays(7) });
+      const lateTaken = await fresh.assignment({
+        title: 'Late taken',
+        due_date: inDays(-1),
+        allow_late: true,
+      });
+      const handedLate = await fresh.assignment({
+        title: 'Handed late',
+        due_date: inDays(-2),
+        allow_late: true,
+      });
+      const noLate = await fresh.assignment({ title: 'No late', due_date: inDays(-3), allow_late: false });
+      const closed = await fresh.assignment({ title: 'Closed', due_date: inDays(8) }, 'closed');
+      for (const id of [handedIn, graded, handedLate]) {
+        const res = await fresh.api('student', 'POST', fresh.url(id, '/submissions'), { content: 'my work' });
+        expect(res.statusCode, id).toBe(201);
+      }
+      const mine = (await fresh.api('student', 'GET', fresh.url(graded))).json().data.my_submission;
+      const grade = await fresh.api('teacher', 'PUT', fresh.url(graded, `/submissions/${mine.id}/grade`), {
+        score: 90,
+      });
+      expect(grade.statusCode).toBe(200);
+
+      const standing = async (who: Who) =>
+        Object.fromEntries(
+          (await fresh.api(who, 'GET', `${fresh.url()}?limit=100`))
+            .json()
+            .data.assignments.map((a: { id: string; my_status?: string }) => [a.id, a.my_status]),
+        );
+      expect(await standing('student')).toEqual({
+        [ahead]: 'not_submitted',
+        [handedIn]: 'submitted',
+        [graded]: 'graded',
+        [lateTaken]: 'overdue',
+        [handedLate]: 'late',
+        [noLate]: 'missing',
+        [closed]: 'missing',
+      });
+      // Another student's work is not theirs.
+      expect((await standing('student2'))[handedIn]).toBe('not_submitted');
+      expect(Object.values(await standing('teacher')).every((status) => status === undefined)).toBe(true);
+    } finally {
+      await fresh.t.app.close();
+    }
+  });
+
   it('counts the students who submitted, in the list and the detail', async () => {
     const id = await w.assignment({ title: 'Counted' });
     const other = await w.assignment({ title: 'Not counted' });

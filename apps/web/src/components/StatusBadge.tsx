@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 const colours: Record<string, string> = {
   missing: 'gray',
+  not_submitted: 'blue',
+  overdue: 'red',
   submitted: 'blue',
   late: 'orange',
   graded: 'teal',
@@ -17,7 +19,13 @@ const colours: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={colours[status] ?? 'gray'} variant="light">
+    // Beside a long title or in a crowded table column on a phone, Mantine's badge shrinks to
+    // "PUBL…" (it clips with an ellipsis): it keeps the width of its word.
+    <Badge
+      color={colours[status] ?? 'gray'}
+      variant="light"
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
       {t(`status.${status}`)}
     </Badge>
   );

@@ -46,27 +46,18 @@ export const api = createFaradayClient({
 });
 
 /**
- * Whether the server enforces the change: it does for admin-created and reset accounts (and every
- * demo account in production); outside production the demo accounts are only reminded.
+ * Starts the tab's session with a token. The answer says whether the server enforces a password
+ * change (admin-created and reset accounts, demo accounts in production) or only flags it (demo
+ * accounts outside production): no call is made just to find out, so none is refused with a 403.
  */
-async function mustChangeFirst(): Promise<boolean> {
-  try {
-    await api.me.dueAssignments(1);
-    return false;
-  } catch (error) {
-    return error instanceof ApiError && error.code === 'PASSWORD_CHANGE_REQUIRED';
-  }
-}
-
-/** Starts the tab's session with a token; with a must-change flag, asks the server whether it insists. */
-export async function beginSession(
-  token: SessionToken & { must_change_password: boolean },
-): Promise<PasswordChange> {
-  let change: PasswordChange = 'none';
-  if (token.must_change_password) {
-    session.start(token, 'reminder');
-    change = (await mustChangeFirst()) ? 'required' : 'reminder';
-  }
+export function beginSession(
+  token: SessionToken & { must_change_password: boolean; password_change_required: boolean },
+): PasswordChange {
+  const change: PasswordChange = token.password_change_required
+    ? 'required'
+    : token.must_change_password
+      ? 'reminder'
+      : 'none';
   session.start(token, change);
   return change;
 }
@@ -80,8 +71,8 @@ let restoring: Promise<EndReason | null> | null = null;
 export function restoreSession(): Promise<EndReason | null> {
   restoring ??= cookieClient.auth
     .refresh()
-    .then(async (token) => {
-      await beginSession(token);
+    .then((token) => {
+      beginSession(token);
       return null;
     })
     .catch((error: unknown) => {

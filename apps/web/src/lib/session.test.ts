@@ -24,6 +24,7 @@ function tokenAnswer(accessToken: string, userId = 'u1', expiresIn = 900) {
     username: 'kim',
     role: 'student',
     must_change_password: false,
+    password_change_required: false,
   };
 }
 
@@ -111,6 +112,21 @@ describe('the session of a tab', () => {
       fakeBackend({ 'POST /api/v1/auth/refresh': () => apiError(401, code, 'no') });
       expect(await restoreSession(), code).toBe(reason);
       expect(session.token()).toBeNull();
+    }
+  });
+
+  it('knows from the token answer whether a password change is enforced, asking nothing else', async () => {
+    for (const [flags, change] of [
+      [{ must_change_password: true, password_change_required: true }, 'required'],
+      [{ must_change_password: true, password_change_required: false }, 'reminder'],
+      [{ must_change_password: false, password_change_required: false }, 'none'],
+    ] as const) {
+      const calls = fakeBackend({ 'POST /api/v1/auth/refresh': () => ({ ...tokenAnswer('t'), ...flags }) });
+      expect(await restoreSession()).toBeNull();
+      expect(session.mustChangePassword(), change).toBe(change === 'required');
+      // No probe such as GET /me/due-assignments, which a pending account is refused (403).
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/v1/auth/refresh']);
+      session.expire('signed-out');
     }
   });
 

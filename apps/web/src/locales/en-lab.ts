@@ -150,6 +150,7 @@ export const enLab = {
     current: 'Current',
     direction: 'Direction',
     n_turns: 'Turns',
+    wire_radius: 'Wire radius',
     length: 'Length',
     model: 'Model',
     analysis_points: 'Field profiles',

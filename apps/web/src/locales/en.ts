@@ -53,6 +53,8 @@ export const en = {
   roles: { admin: 'Admin', teacher: 'Teacher', student: 'Student', assistant: 'Assistant' },
   status: {
     missing: 'Not submitted',
+    not_submitted: 'To do',
+    overdue: 'Overdue',
     submitted: 'Submitted',
     late: 'Late',
     graded: 'Graded',
@@ -201,6 +203,7 @@ export const en = {
   assignments: {
     kind: 'Kind of assignment',
     kinds: { submission: 'Hand-in', quiz: 'Quiz' },
+    myStatus: 'Your status',
     dueInPast: 'This due date has already passed: students can only hand in if late work is accepted.',
     create: 'New assignment',
     edit: 'Edit assignment',

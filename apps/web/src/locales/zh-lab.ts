@@ -149,6 +149,7 @@ export const zhLab = {
     current: '电流',
     direction: '方向',
     n_turns: '匝数',
+    wire_radius: '导线半径',
     length: '长度',
     model: '模型',
     analysis_points: '场分布',

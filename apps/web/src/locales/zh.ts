@@ -56,6 +56,8 @@ export const zh: Strings<typeof en> = {
   roles: { admin: '管理员', teacher: '教师', student: '学生', assistant: '助教' },
   status: {
     missing: '未提交',
+    not_submitted: '待完成',
+    overdue: '已逾期',
     submitted: '已提交',
     late: '迟交',
     graded: '已评分',
@@ -204,6 +206,7 @@ export const zh: Strings<typeof en> = {
   assignments: {
     kind: '作业类型',
     kinds: { submission: '提交作业', quiz: '测验' },
+    myStatus: '我的状态',
     dueInPast: '该截止时间已过：只有允许迟交时学生才能提交。',
     create: '新建作业',
     edit: '编辑作业',

@@ -1,6 +1,7 @@
 import {
   type AssignmentStatus,
   type assignmentSchema,
+  type MyAssignmentStatus,
   previewOf,
   type submissionAttemptSchema,
   type submissionSchema,
@@ -10,6 +11,7 @@ import type { AssignmentWithCount } from './assignments.repository.js';
 import type {
   SubmissionAttemptRow,
   SubmissionFileRow,
+  SubmissionRow,
   SubmissionWithStudent,
 } from './submissions.repository.js';
 
@@ -45,6 +47,30 @@ export function toAssignmentView(row: AssignmentWithCount): AssignmentView {
     resubmit_after_grading: Number(row.resubmit_after_grading) === 1,
     kind: row.kind === 'quiz' ? 'quiz' : 'submission',
   };
+}
+
+/**
+ * Where a student stands on an assignment at `now`, from their submission (if any): the latest
+ * attempt's status as toSubmissionView reads it, or before any, whether a hand-in is still taken
+ * (as submissions.service's lateness decides it).
+ */
+export function myStatusOf(
+  assignment: Pick<AssignmentView, 'status' | 'due_date' | 'allow_late'>,
+  submission: Pick<SubmissionRow, 'attempt' | 'graded_attempt' | 'is_late'> | undefined,
+  now: string,
+): MyAssignmentStatus {
+  if (submission) {
+    if (
+      submission.graded_attempt !== null &&
+      Number(submission.graded_attempt) === Number(submission.attempt)
+    ) {
+      return 'graded';
+    }
+    return Number(submission.is_late) === 1 ? 'late' : 'submitted';
+  }
+  if (assignment.status === 'closed') return 'missing';
+  if (now <= assignment.due_date) return 'not_submitted';
+  return assignment.allow_late ? 'overdue' : 'missing';
 }
 
 export function submissionFileUrl(

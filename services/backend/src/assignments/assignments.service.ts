@@ -3,6 +3,7 @@ import {
   type AssignmentStatus,
   assignmentTransitions,
   type createAssignmentRequestSchema,
+  type MyAssignmentStatus,
   pageOffset,
   type updateAssignmentRequestSchema,
 } from '@faraday/contracts';
@@ -14,7 +15,12 @@ import type { Db } from '../db/database.js';
 import type { AssignmentsTable } from '../db/schema.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
-import { type AssignmentView, type SubmissionView, toAssignmentView } from './assignment-views.js';
+import {
+  type AssignmentView,
+  myStatusOf,
+  type SubmissionView,
+  toAssignmentView,
+} from './assignment-views.js';
 import {
   type AssignmentWithCount,
   countSubmissions,
@@ -25,6 +31,7 @@ import {
   updateAssignmentRow,
 } from './assignments.repository.js';
 import { submissionViewOf } from './submission-queries.js';
+import { submissionStatesOf } from './submissions.repository.js';
 
 /** Students see work they can act on or look back at; drafts are the staff's until published. */
 const STUDENT_STATUSES: readonly AssignmentStatus[] = ['published', 'closed'];
@@ -86,7 +93,12 @@ export async function listCourseAssignments(
   principal: Principal,
   courseId: string,
   query: { page: number; limit: number; status?: AssignmentStatus | undefined },
-): Promise<{ assignments: AssignmentView[]; total: number; page: number; limit: number }> {
+): Promise<{
+  assignments: (AssignmentView & { my_status?: MyAssignmentStatus })[];
+  total: number;
+  page: number;
+  limit: number;
+}> {
   const access = await accessCourse(db, principal, courseId);
   const visible = isStaff(access) ? ALL_STATUSES : STUDENT_STATUSES;
   const statuses = query.status ? visible.filter((status) => status === query.status) : visible;
@@ -94,7 +106,29 @@ export async function listCourseAssignments(
     statuses.length === 0
       ? { rows: [], total: 0 }
       : await listAssignments(db, { courseId, statuses, offset: pageOffset(query), limit: query.limit });
-  return { assignments: rows.map(toAssignmentView), total, page: query.page, limit: query.limit };
+  const views = rows.map(toAssignmentView);
+  return {
+    assignments: isStaff(access) ? views : await withMyStatus(db, principal.userId, views),
+    total,
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+/** A student's list says where they stand on each assignment (one query for the page). */
+async function withMyStatus(
+  db: Db,
+  studentId: string,
+  views: AssignmentView[],
+): Promise<(AssignmentView & { my_status: MyAssignmentStatus })[]> {
+  const states = await submissionStatesOf(
+    db,
+    studentId,
+    views.map((view) => view.id),
+  );
+  const byAssignment = new Map(states.map((state) => [state.assignment_id, state]));
+  const now = isoNow();
+  return views.map((view) => ({ ...view, my_status: myStatusOf(view, byAssignment.get(view.id), now) }));
 }
 
 /** The assignment; a student also gets their own submission (null before they submit). */

@@ -45,6 +45,21 @@ export function findSubmissionOf(
     .executeTakeFirst();
 }
 
+/** A student's submissions to the given assignments: just what their standing is read from. */
+export function submissionStatesOf(
+  db: Db,
+  studentId: string,
+  assignmentIds: readonly string[],
+): Promise<Pick<SubmissionRow, 'assignment_id' | 'attempt' | 'graded_attempt' | 'is_late'>[]> {
+  if (assignmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('submissions')
+    .select(['assignment_id', 'attempt', 'graded_attempt', 'is_late'])
+    .where('student_id', '=', studentId)
+    .where('assignment_id', 'in', assignmentIds)
+    .execute();
+}
+
 export async function listSubmissionRows(
   db: Db,
   filter: { assignmentId: string; studentId?: string | undefined; offset: number; limit: number },

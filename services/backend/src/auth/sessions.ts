@@ -59,6 +59,8 @@ async function issueFor(ctx: IdentityContext, user: AccountRow, now: Date, lifet
     user_id: user.id,
     role,
     must_change_password: Number(user.must_change_password) === 1,
+    password_change_required:
+      Number(user.must_change_password) === 1 && !ctx.passwordChangeExempt(user.username),
     ...extra,
   });
   return { issued, token };

@@ -31,14 +31,14 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
       )}
       <QueryState query={list} isEmpty={(d) => d.assignments.length === 0} empty={t('assignments.none')}>
         {(data) => (
-          <ScrollTable minWidth={560}>
+          <ScrollTable minWidth={staff ? 720 : 480}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('assignments.title')}</Table.Th>
                   <Table.Th>{t('assignments.due')}</Table.Th>
                   <Table.Th>{t('assignments.maxScore')}</Table.Th>
-                  <Table.Th>{t('courses.status')}</Table.Th>
+                  <Table.Th>{staff ? t('courses.status') : t('assignments.myStatus')}</Table.Th>
                   {staff && <Table.Th>{t('assignments.submitted')}</Table.Th>}
                   {staff && <Table.Th>{t('common.actions')}</Table.Th>}
                 </Table.Tr>
@@ -62,7 +62,8 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
                       </Table.Td>
                       <Table.Td>{a.max_score}</Table.Td>
                       <Table.Td>
-                        <StatusBadge status={a.status} />
+                        {/* A student is told where they stand, not that the assignment is published. */}
+                        <StatusBadge status={staff ? a.status : (a.my_status ?? a.status)} />
                       </Table.Td>
                       {staff && <Table.Td>{a.submission_count}</Table.Td>}
                       {staff && (

@@ -12,6 +12,7 @@ import { useLiveRecompute } from '../hooks/useLiveRecompute';
 import { setAt } from '../utils/api-paths';
 import { serverFieldErrors } from '../utils/lab-errors';
 import { recomputesLive } from '../utils/live';
+import { phoneFigureSize, setsFigureSize } from '../utils/phone-figure';
 import { sameParameters } from '../utils/same-parameters';
 import {
   type Draft,
@@ -75,13 +76,18 @@ function SolverLab({ solver }: { solver: SolverName }) {
   const start = () => {
     // The figure's own labels in the user's language (plot's `lang`; not a solver field).
     const lang = i18n.language.startsWith('zh') ? 'zh' : undefined;
+    // On a phone a figure drawn for the column, so its labels stay readable (unless a size is set).
+    const fit = setsFigureSize(body.visualization) ? null : phoneFigureSize(window.innerWidth);
+    const figure = { ...(fit ?? {}), ...(lang ? { lang } : {}) };
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
     run.mutate({
       request: {
         ...body,
-        ...(lang ? { visualization: { ...(body.visualization as object), lang } } : {}),
+        ...(Object.keys(figure).length > 0
+          ? { visualization: { ...(body.visualization as object), ...figure } }
+          : {}),
         output_type: outputTypeFor(solver),
         ...(courseId ? { course_id: courseId } : {}),
         // The placeholder's promise: an untitled run is filed under the solver's name in the user's language.
