@@ -54,20 +54,24 @@ export function toAssignmentView(row: AssignmentWithCount): AssignmentView {
  * attempt's status as toSubmissionView reads it, or before any, whether a hand-in is still taken
  * (as submissions.service's lateness decides it).
  */
+/** A handed-in assignment's state: graded when the latest attempt has the grade, else late or submitted. */
+export function handedInStatusOf(submission: {
+  attempt: number | string;
+  graded_attempt: number | string | null;
+  is_late: number | string | null;
+}): 'graded' | 'late' | 'submitted' {
+  const graded =
+    submission.graded_attempt !== null && Number(submission.graded_attempt) === Number(submission.attempt);
+  if (graded) return 'graded';
+  return Number(submission.is_late) === 1 ? 'late' : 'submitted';
+}
+
 export function myStatusOf(
   assignment: Pick<AssignmentView, 'status' | 'due_date' | 'allow_late'>,
   submission: Pick<SubmissionRow, 'attempt' | 'graded_attempt' | 'is_late'> | undefined,
   now: string,
 ): MyAssignmentStatus {
-  if (submission) {
-    if (
-      submission.graded_attempt !== null &&
-      Number(submission.graded_attempt) === Number(submission.attempt)
-    ) {
-      return 'graded';
-    }
-    return Number(submission.is_late) === 1 ? 'late' : 'submitted';
-  }
+  if (submission) return handedInStatusOf(submission);
   if (assignment.status === 'closed') return 'missing';
   if (now <= assignment.due_date) return 'not_submitted';
   return assignment.allow_late ? 'overdue' : 'missing';

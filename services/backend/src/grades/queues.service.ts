@@ -1,5 +1,6 @@
 import type { dueAssignmentsSchema, GradeStatus, gradingQueueSchema } from '@faraday/contracts';
 import type { z } from 'zod';
+import { handedInStatusOf } from '../assignments/assignment-views.js';
 import type { Principal } from '../auth/principal.js';
 import type { Db } from '../db/database.js';
 import { DAY_MS } from '../shared/time.js';
@@ -48,9 +49,8 @@ export function studentStatusOf(row: {
   is_late: number | string | null;
   graded_attempt: number | string | null;
 }): GradeStatus {
-  if (row.submission_id === null) return 'missing';
-  const graded = row.graded_attempt !== null && Number(row.graded_attempt) === Number(row.attempt);
-  return graded ? 'graded' : Number(row.is_late) === 1 ? 'late' : 'submitted';
+  if (row.submission_id === null || row.attempt === null) return 'missing';
+  return handedInStatusOf({ ...row, attempt: row.attempt });
 }
 
 /** The student's published assignments due in the next `days` days, with their own state. */
