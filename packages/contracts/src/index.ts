@@ -15,6 +15,7 @@ export * from './passwords.js';
 export * from './permissions.js';
 export * from './previews.js';
 export * from './resources.js';
+export * from './rubrics.js';
 export * from './simulation.js';
 export * from './simulation-answer.js';
 export * from './simulation-parts.js';

@@ -13,6 +13,7 @@ import { createBrowserSessions } from './0025-browser-sessions.js';
 import { addCourseMaterialFeedState } from './0026-course-material-feed-state.js';
 import { createAnnouncements } from './0027-announcements.js';
 import { createCalendarFeeds } from './0028-calendar-feeds.js';
+import { createRubrics } from './0030-rubrics.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0026-course-material-feed-state': addCourseMaterialFeedState,
   '0027-announcements': createAnnouncements,
   '0028-calendar-feeds': createCalendarFeeds,
+  '0030-rubrics': createRubrics,
 };
