@@ -34,6 +34,8 @@ export const rubricRequestSchema = z.object({
   criteria: z.array(criterionInput).min(1).max(MAX_RUBRIC_CRITERIA),
 });
 export type RubricRequest = z.output<typeof rubricRequestSchema>;
+/** What a client sends (descriptions may be left out). */
+export type RubricInput = z.input<typeof rubricRequestSchema>;
 
 export const rubricLevelSchema = z.object({
   id: z.string(),

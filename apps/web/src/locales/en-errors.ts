@@ -38,7 +38,8 @@ export const enErrors = {
     CONVERSATION_NOT_FOUND: 'This conversation does not exist.',
     NOT_FOUND: 'Not found.',
     ATTEMPT_SUPERSEDED: 'The student has handed in a newer attempt; open it to grade the latest one.',
-    RUBRIC_IN_USE: 'A grade has already used this rubric, so it cannot be changed or deleted. Copy it to make a new one.',
+    RUBRIC_IN_USE:
+      'A grade has already used this rubric, so it cannot be changed or deleted. Copy it to make a new one.',
     RESUBMISSION_NOT_ALLOWED: 'This assignment does not take a new attempt once the latest one is graded.',
     PASSWORD_CHANGE_REQUIRED: 'Change your password before going on.',
     RATE_LIMITED: 'Too many requests.',

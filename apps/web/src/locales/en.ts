@@ -1,6 +1,7 @@
 import { enCalendar } from './en-calendar';
 import { enErrors } from './en-errors';
 import { enLab } from './en-lab';
+import { enRubrics } from './en-rubrics';
 import { enTutor } from './en-tutor';
 
 /** English UI strings. Every key here exists in zh.ts too (a test compares them). */
@@ -338,4 +339,5 @@ export const en = {
   api: enErrors,
   tutor: enTutor,
   calendar: enCalendar,
+  rubrics: enRubrics,
 };

@@ -2,6 +2,7 @@ import type { en } from './en';
 import { zhCalendar } from './zh-calendar';
 import { zhErrors } from './zh-errors';
 import { zhLab } from './zh-lab';
+import { zhRubrics } from './zh-rubrics';
 import { zhTutor } from './zh-tutor';
 
 export type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
@@ -340,4 +341,5 @@ export const zh: Strings<typeof en> = {
   api: zhErrors,
   tutor: zhTutor,
   calendar: zhCalendar,
+  rubrics: zhRubrics,
 };

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/errors';
 import type { Assignment } from '../api/assignments';
 import { useAttempts, useSubmitWork } from '../api/submissions';
 import { AttemptList } from './AttemptList';
+import { RubricTable } from './RubricTable';
 
 /** A student's own work: hand in text and files, see every attempt and its grade. */
 export function StudentSubmission({ courseId, assignment }: { courseId: string; assignment: Assignment }) {
@@ -54,6 +55,18 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
             <Text size="sm" mb="xs">
               {t('grading.feedback')}: {mine.feedback}
             </Text>
+          )}
+          {mine.rubric_assessment && (
+            <Stack gap={4} mb="xs">
+              <Text size="sm" fw={600}>
+                {t('rubrics.yourRubric', {
+                  title: mine.rubric_assessment.title,
+                  total: mine.rubric_assessment.total,
+                  max: mine.rubric_assessment.max_points,
+                })}
+              </Text>
+              <RubricTable rubric={mine.rubric_assessment} assessment={mine.rubric_assessment} />
+            </Stack>
           )}
           {attempts.data && <AttemptList attempts={attempts.data.attempts} maxScore={assignment.max_score} />}
         </Card>

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useCourse } from '../../../hooks/useCourse';
 import { formatDate, relativeDue } from '../../../lib/format';
 import { useAssignment } from '../api/assignments';
+import { RubricSettings } from '../components/RubricSettings';
 import { StudentSubmission } from '../components/StudentSubmission';
 import { SubmissionsReview } from '../components/SubmissionsReview';
 
@@ -58,7 +59,10 @@ export default function AssignmentPage() {
             </Card>
             {course.data &&
               (staff ? (
-                <SubmissionsReview courseId={courseId} assignment={a} />
+                <>
+                  <RubricSettings courseId={courseId} assignment={a} />
+                  <SubmissionsReview courseId={courseId} assignment={a} />
+                </>
               ) : (
                 <StudentSubmission courseId={courseId} assignment={a} />
               ))}
