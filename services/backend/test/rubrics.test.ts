@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, type Who, type World } from './support/assignments-fixtures.js';
+import { principalFor } from './support/auth.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
+import { failOnInsert } from './support/faults.js';
 
 interface Level {
   id: string;
@@ -77,7 +79,7 @@ describe.each(testDatabaseFactories())('rubrics on $name', (factory) => {
   const choose = (rubric: RubricBody, picks: number[], comment = '') =>
     rubric.criteria.map((criterion, i) => ({
       criterion_id: criterion.id,
-      level_id: criterion.levels[picks[i] ?? 0]?.id,
+      level_id: criterion.levels[picks[i] ?? 0]?.id ?? 'no-such-level',
       comment,
     }));
   const expectError = (
@@ -261,5 +263,38 @@ describe.each(testDatabaseFactories())('rubrics on $name', (factory) => {
     expect(lowered.statusCode, lowered.body).toBe(200);
     const res = await grade(assignment, sub, { rubric: choose(rubric, [2, 1]) });
     expect(res.json().data).toMatchObject({ score: 12, rubric_assessment: { total: 14 } });
+  });
+
+  it('writes the grade and its filled rubric together: a failed selection leaves the work ungraded', async () => {
+    const rubric = await created();
+    const assignment = await w.assignment({ max_score: 20 });
+    await attach(assignment, rubric.id);
+    const sub = await submitted(assignment);
+    const { gradeSubmission } = await import('../src/assignments/submissions.service.js');
+    const me = (await w.api('teacher', 'GET', '/api/v1/auth/me')).json().data;
+    const principal = principalFor({
+      id: me.id,
+      username: 'teacher',
+      role: 'teacher',
+      permissions: me.permissions,
+    });
+    await expect(
+      gradeSubmission(
+        failOnInsert(w.t.app.db, 'rubric_selections', 1),
+        principal,
+        w.courseId,
+        assignment,
+        sub,
+        {
+          rubric: choose(rubric, [2, 1]),
+          feedback: 'lost',
+        },
+      ),
+    ).rejects.toThrow('injected failure');
+    const seen = (await w.api('teacher', 'GET', w.url(assignment, `/submissions/${sub}`))).json().data;
+    expect(seen).toMatchObject({ graded: false, score: null, feedback: null, rubric_assessment: null });
+    const attempts = (await w.api('teacher', 'GET', w.url(assignment, `/submissions/${sub}/attempts`))).json()
+      .data;
+    expect(attempts.attempts[0]).toMatchObject({ score: null });
   });
 });
