@@ -120,6 +120,16 @@ describeWith(['chromium'], 'grading with a rubric, end to end', ({ chromium }) =
   });
 
   it('grades with a reused rubric and shows it filled, in Chinese', async () => {
+    // Before the grade, the student reads the rubric the work will be graded with.
+    const before = await web.signedInPage('dora', 'Student123x', { lang: 'zh', width: 1366 });
+    await before.goto(urls.zh);
+    await before.getByRole('heading', { name: '评分量规：“实验报告量规”（10 分）' }).waitFor();
+    await before
+      .getByRole('table', { name: '实验报告量规' })
+      .getByText('重复测量三次', { exact: false })
+      .waitFor();
+    await check(before, 'rubric-student-before', 'zh');
+
     const page = await web.signedInPage('teacher', 'teacher123', { lang: 'zh', width: 1366 });
     await page.goto(urls.zh);
     await page.getByRole('table', { name: '实验报告量规' }).waitFor();

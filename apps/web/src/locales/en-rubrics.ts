@@ -31,4 +31,5 @@ export const enRubrics = {
   total: 'Score: {{total}} / {{max}}',
   chooseEvery: 'Choose a level for every criterion to save.',
   yourRubric: '{{title}}: {{total}} of {{max}} points',
+  gradedWith: 'Graded with the rubric “{{title}}” ({{points}} points)',
 };

@@ -34,4 +34,5 @@ export const zhRubrics: Strings<typeof enRubrics> = {
   total: '得分：{{total}} / {{max}}',
   chooseEvery: '请为每个评分项选择一个等级后再保存。',
   yourRubric: '{{title}}：{{total}} / {{max}} 分',
+  gradedWith: '评分量规：“{{title}}”（{{points}} 分）',
 };

@@ -114,6 +114,7 @@ export function GradingPanel({
                 previous={detail.data?.rubric_assessment}
                 maxScore={assignment.max_score}
                 onChange={setRubricState}
+                focusFirst={focusScore}
               />
             )}
             {!rubric && (

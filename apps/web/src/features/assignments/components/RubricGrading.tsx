@@ -1,7 +1,7 @@
 import type { RubricSelection } from '@faraday/client';
 import type { Rubric, RubricAssessment } from '@faraday/contracts';
 import { Card, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What the rubric part of the grading form holds, for the form around it. */
@@ -28,17 +28,24 @@ export function RubricGrading({
   previous,
   maxScore,
   onChange,
+  focusFirst,
 }: {
   rubric: Rubric;
   /** The filled rubric of the grade shown, when it is this rubric's: the form starts from it. */
   previous: RubricAssessment | null | undefined;
   maxScore: number;
   onChange: (state: RubricGradeState) => void;
+  /** Put the cursor in the first criterion on arrival (the grader came from the previous student). */
+  focusFirst: boolean;
 }) {
   const { t } = useTranslation();
   const initial = previous?.rubric_id === rubric.id ? picksOf(previous) : {};
   const [picks, setPicks] = useState<Picks>(initial);
   const [dirty, setDirty] = useState(false);
+  const firstRadio = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirst) firstRadio.current?.focus();
+  }, [focusFirst]);
   const pointsOf = (criterionId: string) => {
     const criterion = rubric.criteria.find((c) => c.id === criterionId);
     return criterion?.levels.find((l) => l.id === picks[criterionId]?.level_id)?.points ?? 0;
@@ -64,7 +71,7 @@ export function RubricGrading({
   };
   return (
     <Stack gap="xs">
-      {rubric.criteria.map((criterion) => (
+      {rubric.criteria.map((criterion, i) => (
         <Card withBorder padding="sm" key={criterion.id}>
           <Radio.Group
             name={`criterion-${criterion.id}`}
@@ -74,9 +81,10 @@ export function RubricGrading({
             onChange={(value) => set(criterion.id, { level_id: value })}
           >
             <Stack gap={6} mt={6}>
-              {criterion.levels.map((level) => (
+              {criterion.levels.map((level, k) => (
                 <Radio
                   key={level.id}
+                  ref={i === 0 && k === 0 ? firstRadio : undefined}
                   value={level.id}
                   label={t('rubrics.levelLine', { title: level.title, points: level.points })}
                   description={level.description || undefined}

@@ -6,6 +6,7 @@ import { FileDrop } from '../../../components/FileDrop';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage } from '../../../lib/errors';
 import type { Assignment } from '../api/assignments';
+import { useAssignmentRubric } from '../api/rubrics';
 import { useAttempts, useSubmitWork } from '../api/submissions';
 import { AttemptList } from './AttemptList';
 import { RubricTable } from './RubricTable';
@@ -18,6 +19,8 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState(0);
   const attempts = useAttempts(courseId, assignment.id, mine?.id ?? null);
+  // The rubric the work will be graded with, shown until a grade fills it in.
+  const rubric = useAssignmentRubric(courseId, assignment.id).data?.rubric ?? null;
   const submit = useSubmitWork(courseId, assignment.id, {
     progress: setProgress,
     success: () => {
@@ -36,6 +39,14 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
   const open = assignment.status === 'published' && !pastDue;
   return (
     <Stack>
+      {rubric && !mine?.rubric_assessment && (
+        <Card withBorder>
+          <Title order={3} size="h4" mb="xs">
+            {t('rubrics.gradedWith', { title: rubric.title, points: rubric.max_points })}
+          </Title>
+          <RubricTable rubric={rubric} />
+        </Card>
+      )}
       {mine && (
         <Card withBorder>
           <Group justify="space-between" mb="xs">
