@@ -58,6 +58,13 @@ async function requestsOf(): Promise<Record<string, [string, string]>> {
     'assignments.submission': () => client.assignments.submission('C', 'A', 'S'),
     'assignments.attempts': () => client.assignments.attempts('C', 'A', 'S'),
     'assignments.grade': () => client.assignments.grade('C', 'A', 'S', { score: 1, feedback: '' }),
+    'assignments.rubric': () => client.assignments.rubric('C', 'A'),
+    'assignments.attachRubric': () => client.assignments.attachRubric('C', 'A', null),
+    'rubrics.list': () => client.rubrics.list('C'),
+    'rubrics.create': () => client.rubrics.create('C', { title: 't', criteria: [] }),
+    'rubrics.update': () => client.rubrics.update('C', 'B', { title: 't', criteria: [] }),
+    'rubrics.copy': () => client.rubrics.copy('C', 'B'),
+    'rubrics.remove': () => client.rubrics.remove('C', 'B'),
     'resources.list': () => client.resources.list('C'),
     'resources.upload': () => client.resources.upload('C', { name: 'n', category: 'lecture' }, file),
     'resources.remove': () => client.resources.remove('R'),
@@ -86,6 +93,7 @@ function concrete(template: string): string {
     submission_id: 'S',
     resource_id: 'R',
     user_id: 'U',
+    rubric_id: 'B',
   };
   return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? name);
 }

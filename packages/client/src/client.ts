@@ -6,6 +6,7 @@ import {
   announcementSchema,
   assignmentDetailSchema,
   assignmentListSchema,
+  assignmentRubricSchema,
   assignmentSchema,
   bulkCreateResultSchema,
   type CalendarQuery,
@@ -29,9 +30,12 @@ import {
   quizBankSchema,
   quizResultsSchema,
   quizSchema,
+  type RubricInput,
   resetPasswordResponseSchema,
   resourceListSchema,
   resourceSchema,
+  rubricListSchema,
+  rubricSchema,
   type SimulationType,
   simulationDetailSchema,
   simulationHistorySchema,
@@ -52,6 +56,9 @@ import { z } from 'zod';
 import { aiApi } from './ai.js';
 import { type ClientOptions, Http, type Query } from './http.js';
 import { type Progress, postForm } from './upload.js';
+
+/** One criterion of a rubric grade: the level chosen and the grader's comment. */
+export type RubricSelection = { criterion_id: string; level_id: string; comment: string };
 
 const corpchatUrlSchema = z.object({ oauth_url: z.string() });
 const createdSchema = z.object({ id: z.string() }).loose();
@@ -179,8 +186,25 @@ export function createFaradayClient(options: ClientOptions = {}) {
         courseId: string,
         assignmentId: string,
         id: string,
-        body: { score: number; feedback: string; attempt?: number },
+        body: { score?: number; rubric?: RubricSelection[]; feedback: string; attempt?: number },
       ) => send('PUT', `${submission(courseId, assignmentId, id)}/grade`, submissionSchema, body),
+      /** The rubric graders use for the assignment, or null. */
+      rubric: (courseId: string, id: string) =>
+        get(`${assignment(courseId, id)}/rubric`, assignmentRubricSchema),
+      attachRubric: (courseId: string, id: string, rubric_id: string | null) =>
+        send('PUT', `${assignment(courseId, id)}/rubric`, assignmentRubricSchema, { rubric_id }),
+    },
+    rubrics: {
+      list: (courseId: string) => get(`${course(courseId)}/rubrics`, rubricListSchema),
+      create: (courseId: string, body: RubricInput) =>
+        send('POST', `${course(courseId)}/rubrics`, rubricSchema, body),
+      /** Refused with RUBRIC_IN_USE once a grade used it: copy it instead. */
+      update: (courseId: string, id: string, body: RubricInput) =>
+        send('PUT', `${course(courseId)}/rubrics/${enc(id)}`, rubricSchema, body),
+      copy: (courseId: string, id: string, title?: string) =>
+        send('POST', `${course(courseId)}/rubrics/${enc(id)}/copy`, rubricSchema, title ? { title } : {}),
+      remove: (courseId: string, id: string) =>
+        send('DELETE', `${course(courseId)}/rubrics/${enc(id)}`, messageSchema),
     },
     /** Quizzes (docs/adr/0145): an attempt's answers and feedback come back only once it is graded. */
     quizzes: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginatedSchema } from './pagination.js';
+import { MAX_RUBRIC_CRITERIA, rubricAssessmentSchema, rubricSelectionRequestSchema } from './rubrics.js';
 import { lineText } from './text.js';
 
 /**
@@ -201,6 +202,10 @@ export const submissionSchema = z.object({
     .describe('An earlier attempt is graded and a newer one waits for grading'),
   ...gradeFields,
   score: z.number().nullable().describe('The grade shown to the student: that of the latest graded attempt'),
+  rubric_assessment: rubricAssessmentSchema
+    .nullable()
+    .optional()
+    .describe('Reading one submission: the filled rubric of the grade shown; null when graded without one'),
 });
 
 export const assignmentDetailSchema = assignmentSchema.extend({
@@ -222,16 +227,30 @@ export const submitJsonRequestSchema = z.object({
   content: storableText(MAX_SUBMISSION_TEXT),
 });
 
-export const gradeSubmissionRequestSchema = z.object({
-  score: z.number().min(0).describe('From 0 to the assignment max_score'),
-  feedback: storableText(20_000).default(''),
-  attempt: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('The attempt the grader read; refused with ATTEMPT_SUPERSEDED when a newer one exists'),
-});
+export const gradeSubmissionRequestSchema = z
+  .object({
+    score: z
+      .number()
+      .min(0)
+      .optional()
+      .describe('From 0 to the assignment max_score; leave out when grading with the rubric'),
+    rubric: z
+      .array(rubricSelectionRequestSchema)
+      .max(MAX_RUBRIC_CRITERIA)
+      .optional()
+      .describe("One level and comment per criterion of the assignment's rubric; the score is then computed"),
+    feedback: storableText(20_000).default(''),
+    attempt: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('The attempt the grader read; refused with ATTEMPT_SUPERSEDED when a newer one exists'),
+  })
+  .refine((body) => (body.score === undefined) !== (body.rubric === undefined), {
+    message: 'give either score or rubric, not both',
+    path: ['score'],
+  });
 
 export const submissionAttemptListSchema = z.object({
   attempts: z.array(submissionAttemptSchema).describe('Every attempt, first to latest'),

@@ -30,6 +30,7 @@ export const errorCatalogue = {
   COURSE_FULL: { status: 409, message: 'The course has reached its maximum number of students' },
   ASSIGNMENT_NOT_FOUND: { status: 404, message: 'Assignment not found' },
   ANNOUNCEMENT_NOT_FOUND: { status: 404, message: 'Announcement not found' },
+  RUBRIC_NOT_FOUND: { status: 404, message: 'Rubric not found' },
   CALENDAR_FEED_NOT_FOUND: { status: 404, message: 'Calendar feed not found' },
   RESOURCE_NOT_FOUND: { status: 404, message: 'Resource not found' },
   SIMULATION_NOT_FOUND: { status: 404, message: 'Simulation not found' },
@@ -42,6 +43,10 @@ export const errorCatalogue = {
   ATTEMPT_SUPERSEDED: {
     status: 409,
     message: 'A newer attempt has been submitted; only the latest attempt can be graded',
+  },
+  RUBRIC_IN_USE: {
+    status: 409,
+    message: 'A grade has used this rubric: it can no longer be changed or deleted; copy it instead',
   },
   RESUBMISSION_NOT_ALLOWED: {
     status: 409,

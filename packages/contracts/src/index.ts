@@ -16,6 +16,7 @@ export * from './permissions.js';
 export * from './previews.js';
 export * from './quizzes.js';
 export * from './resources.js';
+export * from './rubrics.js';
 export * from './simulation.js';
 export * from './simulation-answer.js';
 export * from './simulation-parts.js';

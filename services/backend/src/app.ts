@@ -29,6 +29,7 @@ import { quizzesRoutes } from './quizzes/quizzes.routes.js';
 import { CourseMaterialFeed } from './resources/course-material-feed.js';
 import { CourseMaterialSync, scheduleCourseMaterialSync } from './resources/course-material-sync.js';
 import { resourcesRoutes } from './resources/resources.routes.js';
+import { rubricsRoutes } from './rubrics/rubrics.routes.js';
 import { resolveJwtSecret } from './secrets.js';
 import { fallbackRateLimitStore } from './shared/rate-limit-store.js';
 import { connectRedis } from './shared/redis.js';
@@ -68,6 +69,7 @@ const BACKEND_TAGS = {
   assignments: 'Assignments of a course, submissions, attempts and grading',
   resources: 'Course files: upload, list, download (with ranges), delete',
   announcements: 'Course announcements: post, edit, pin, delete; read markers and your unread ones',
+  rubrics: 'Rubrics of a course: build, copy, attach to assignments; grades made with them',
   calendar: 'Due dates across your courses, and your private iCalendar feed URL',
   grades: 'The gradebook of a course, as JSON or CSV; your grading queue and due assignments',
   simulation: 'The electromagnetics lab: run a solver, the history of runs, parameter sweeps',
@@ -210,6 +212,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(quizzesRoutes(db, exercises));
   await app.register(resourcesRoutes(content));
   await app.register(announcementsRoutes(db));
+  await app.register(rubricsRoutes(db));
   await app.register(
     calendarRoutes(db, { publicUrl: config.publicUrl, feedRatePerMinute: config.calendarFeedRatePerMinute }),
   );

@@ -85,6 +85,16 @@ export const checks: {
   'assignments.submission': true satisfies Check<C['assignments']['submission'], 'assignments.submission'>,
   'assignments.attempts': true satisfies Check<C['assignments']['attempts'], 'assignments.attempts'>,
   'assignments.grade': true satisfies Check<C['assignments']['grade'], 'assignments.grade'>,
+  'assignments.rubric': true satisfies Check<C['assignments']['rubric'], 'assignments.rubric'>,
+  'assignments.attachRubric': true satisfies Check<
+    C['assignments']['attachRubric'],
+    'assignments.attachRubric'
+  >,
+  'rubrics.list': true satisfies Check<C['rubrics']['list'], 'rubrics.list'>,
+  'rubrics.create': true satisfies Check<C['rubrics']['create'], 'rubrics.create'>,
+  'rubrics.update': true satisfies Check<C['rubrics']['update'], 'rubrics.update'>,
+  'rubrics.copy': true satisfies Check<C['rubrics']['copy'], 'rubrics.copy'>,
+  'rubrics.remove': true satisfies Check<C['rubrics']['remove'], 'rubrics.remove'>,
   'resources.list': true satisfies Check<C['resources']['list'], 'resources.list'>,
   'resources.upload': true satisfies Check<C['resources']['upload'], 'resources.upload'>,
   'resources.remove': true satisfies Check<C['resources']['remove'], 'resources.remove'>,

@@ -27,6 +27,7 @@ export const enErrors = {
     ASSIGNMENT_NOT_FOUND: 'This assignment does not exist or is no longer available.',
     EXERCISE_ANSWER_INVALID: 'This answer cannot be read: check its number, unit or formula.',
     ANNOUNCEMENT_NOT_FOUND: 'This announcement does not exist or has been deleted.',
+    RUBRIC_NOT_FOUND: 'This rubric does not exist or has been deleted.',
     CALENDAR_FEED_NOT_FOUND: 'This calendar feed link does not exist or has been turned off.',
     RESOURCE_NOT_FOUND: 'This file does not exist or is no longer available.',
     SIMULATION_NOT_FOUND: 'This simulation run does not exist.',
@@ -37,6 +38,8 @@ export const enErrors = {
     CONVERSATION_NOT_FOUND: 'This conversation does not exist.',
     NOT_FOUND: 'Not found.',
     ATTEMPT_SUPERSEDED: 'The student has handed in a newer attempt; open it to grade the latest one.',
+    RUBRIC_IN_USE:
+      'A grade has already used this rubric, so it cannot be changed or deleted. Copy it to make a new one.',
     RESUBMISSION_NOT_ALLOWED: 'This assignment does not take a new attempt once the latest one is graded.',
     PASSWORD_CHANGE_REQUIRED: 'Change your password before going on.',
     RATE_LIMITED: 'Too many requests.',

@@ -2,6 +2,7 @@ import { enCalendar } from './en-calendar';
 import { enErrors } from './en-errors';
 import { enLab } from './en-lab';
 import { enQuiz } from './en-quiz';
+import { enRubrics } from './en-rubrics';
 import { enTutor } from './en-tutor';
 
 /** English UI strings. Every key here exists in zh.ts too (a test compares them). */
@@ -345,4 +346,5 @@ export const en = {
   api: enErrors,
   tutor: enTutor,
   calendar: enCalendar,
+  rubrics: enRubrics,
 };

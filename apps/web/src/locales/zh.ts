@@ -3,6 +3,7 @@ import { zhCalendar } from './zh-calendar';
 import { zhErrors } from './zh-errors';
 import { zhLab } from './zh-lab';
 import { zhQuiz } from './zh-quiz';
+import { zhRubrics } from './zh-rubrics';
 import { zhTutor } from './zh-tutor';
 
 export type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
@@ -347,4 +348,5 @@ export const zh: Strings<typeof en> = {
   api: zhErrors,
   tutor: zhTutor,
   calendar: zhCalendar,
+  rubrics: zhRubrics,
 };

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { assessmentOf } from '../rubrics/rubric-grading.js';
 import { type SubmissionView, toSubmissionView } from './assignment-views.js';
 import {
   filesOfSubmissions,
@@ -21,6 +22,17 @@ export async function toSubmissionViews(
   return rows.map((row) => toSubmissionView(courseId, row, files));
 }
 
+/** One submission as a view with the filled rubric of the grade it shows (lists leave it out). */
+async function withAssessment(
+  db: Db,
+  courseId: string,
+  row: SubmissionWithStudent,
+): Promise<SubmissionView | null> {
+  const [view] = await toSubmissionViews(db, courseId, [row]);
+  if (!view) return null;
+  return { ...view, rubric_assessment: await assessmentOf(db, view.id, view.graded_attempt) };
+}
+
 /** A student's submission to an assignment, or null before they submit. */
 export async function submissionViewOf(
   db: Db,
@@ -30,8 +42,7 @@ export async function submissionViewOf(
 ): Promise<SubmissionView | null> {
   const row = await findSubmissionOf(db, assignmentId, studentId);
   if (!row) return null;
-  const [view] = await toSubmissionViews(db, courseId, [row]);
-  return view ?? null;
+  return withAssessment(db, courseId, row);
 }
 
 export async function submissionViewById(
@@ -42,8 +53,7 @@ export async function submissionViewById(
 ): Promise<SubmissionView | null> {
   const row = await findSubmission(db, assignmentId, submissionId);
   if (!row) return null;
-  const [view] = await toSubmissionViews(db, courseId, [row]);
-  return view ?? null;
+  return withAssessment(db, courseId, row);
 }
 
 export async function submissionPage(

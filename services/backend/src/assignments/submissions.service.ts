@@ -6,6 +6,8 @@ import { accessCourse, assertMayChange } from '../courses/course-access.js';
 import type { CourseContentContext } from '../courses/course-content-context.js';
 import type { Db } from '../db/database.js';
 import { retryTransient } from '../db/transient-errors.js';
+import { scoreFromRubric } from '../rubrics/rubric-grading.js';
+import { replaceSelections } from '../rubrics/rubrics.repository.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import { deleteBlobsQuietly } from '../storage/discard.js';
@@ -233,7 +235,8 @@ export async function getSubmission(
 
 /**
  * The teacher, an assistant or an admin grades the latest attempt with a score from 0 to the
- * assignment's max_score. A grader who names the attempt they read is refused with
+ * assignment's max_score, or, when the assignment has a rubric, with a level and comment per
+ * criterion (stored with the grade in its transaction; the score is their points' sum). A grader who names the attempt they read is refused with
  * ATTEMPT_SUPERSEDED when the student has handed in a newer one since: a grade never lands on
  * work its grader has not seen, and an earlier attempt's grade is never overwritten.
  */
@@ -249,7 +252,7 @@ export async function gradeSubmission(
   assertMayChange(access, 'content');
   const assignment = await visibleAssignment(db, access, assignmentId);
   const maxScore = Number(assignment.max_score);
-  if (input.score > maxScore) {
+  if (input.score !== undefined && input.score > maxScore) {
     throw new AppError('VALIDATION_ERROR', `The score may be at most ${maxScore}`, {
       details: `score: from 0 to ${maxScore}`,
     });
@@ -263,15 +266,24 @@ export async function gradeSubmission(
       details: `attempt: from 1 to ${latest}`,
     });
   }
+  // With a rubric the score is the sum of the chosen levels, computed here, never sent.
+  const fromRubric = await scoreFromRubric(db, assignmentId, input.rubric, maxScore);
   const grade = {
-    score: input.score,
+    score: fromRubric ? fromRubric.score : (input.score ?? 0),
     feedback: input.feedback,
     graded_by: principal.userId,
     graded_at: isoNow(),
   };
-  const graded = await db
-    .transaction()
-    .execute((trx: Db) => gradeLatestAttempt(trx, submissionId, attempt, grade));
+  const selections = (fromRubric?.rows ?? []).map((row) => ({
+    ...row,
+    submission_id: submissionId,
+    attempt,
+  }));
+  const graded = await db.transaction().execute(async (trx: Db) => {
+    if (!(await gradeLatestAttempt(trx, submissionId, attempt, grade))) return false;
+    await replaceSelections(trx, submissionId, attempt, selections);
+    return true;
+  });
   if (!graded) {
     throw new AppError('ATTEMPT_SUPERSEDED', undefined, {
       details: `attempt: ${attempt} is not the latest attempt`,

@@ -189,6 +189,34 @@ export interface AnnouncementReadsTable {
   read_at: string;
 }
 
+/** A course's rubric: criteria and their levels as one JSON document (RubricCriterion[]). */
+export interface RubricsTable {
+  id: string;
+  course_id: string;
+  title: string;
+  criteria: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The rubric graders of an assignment use; at most one per assignment. */
+export interface AssignmentRubricsTable {
+  assignment_id: string;
+  rubric_id: string;
+}
+
+/** One criterion of a graded attempt: the level chosen, its points then, and the comment. */
+export interface RubricSelectionsTable {
+  submission_id: string;
+  attempt: number;
+  rubric_id: string;
+  criterion_id: string;
+  level_id: string;
+  points: number;
+  comment: string;
+}
+
 /** A user's private calendar feed: its URL's secret is kept only as a SHA-256 hash. */
 export interface CalendarFeedsTable {
   user_id: string;
@@ -346,6 +374,9 @@ export interface Database {
   quiz_questions: QuizQuestionsTable;
   quiz_attempts: QuizAttemptsTable;
   quiz_attempt_items: QuizAttemptItemsTable;
+  rubrics: RubricsTable;
+  assignment_rubrics: AssignmentRubricsTable;
+  rubric_selections: RubricSelectionsTable;
   simulations: SimulationsTable;
   sweep_tasks: SweepTasksTable;
   sweep_runs: SweepRunsTable;

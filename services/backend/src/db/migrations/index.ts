@@ -14,6 +14,7 @@ import { addCourseMaterialFeedState } from './0026-course-material-feed-state.js
 import { createAnnouncements } from './0027-announcements.js';
 import { createCalendarFeeds } from './0028-calendar-feeds.js';
 import { createQuizzes } from './0029-quizzes.js';
+import { createRubrics } from './0030-rubrics.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0027-announcements': createAnnouncements,
   '0028-calendar-feeds': createCalendarFeeds,
   '0029-quizzes': createQuizzes,
+  '0030-rubrics': createRubrics,
 };

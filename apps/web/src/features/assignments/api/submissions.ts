@@ -1,3 +1,4 @@
+import type { RubricSelection } from '@faraday/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
@@ -23,6 +24,20 @@ export function useAttempts(courseId: string, assignmentId: string, submissionId
     queryKey: assignmentKeys.attempts(courseId, assignmentId, submissionId ?? 'none'),
     queryFn: () => api.assignments.attempts(courseId, assignmentId, submissionId as string),
     enabled: submissionId !== null,
+  });
+}
+
+/** One submission with the filled rubric of its grade (lists leave it out); asked only when `enabled`. */
+export function useSubmissionDetail(
+  courseId: string,
+  assignmentId: string,
+  submissionId: string,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: [...assignmentKeys.submissions(courseId, assignmentId), submissionId, 'detail'],
+    queryFn: () => api.assignments.submission(courseId, assignmentId, submissionId),
+    enabled,
   });
 }
 
@@ -53,12 +68,11 @@ export function useGradeSubmission(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ score, feedback }: { score: number; feedback: string }) =>
-      api.assignments.grade(courseId, assignmentId, submission.id, {
-        score,
-        feedback,
-        attempt: submission.attempt,
-      }),
+    // With a rubric the levels are sent and the server computes the score.
+    mutationFn: (
+      grade: { score: number; feedback: string } | { rubric: RubricSelection[]; feedback: string },
+    ) =>
+      api.assignments.grade(courseId, assignmentId, submission.id, { ...grade, attempt: submission.attempt }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) });
       on.success();

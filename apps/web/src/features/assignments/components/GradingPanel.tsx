@@ -5,9 +5,11 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import type { Assignment } from '../api/assignments';
-import { type Submission, useAttempts, useGradeSubmission } from '../api/submissions';
+import { useAssignmentRubric } from '../api/rubrics';
+import { type Submission, useAttempts, useGradeSubmission, useSubmissionDetail } from '../api/submissions';
 import { AttachmentPreview } from './AttachmentPreview';
 import { AttemptList } from './AttemptList';
+import { type RubricGradeState, RubricGrading } from './RubricGrading';
 
 /** Why a typed score cannot be saved (a translation key), or null when it can. */
 function scoreProblem(score: number | string, max: number): string | null {
@@ -51,7 +53,18 @@ export function GradingPanel({
   const [score, setScore] = useState<number | string>(initialScore);
   const [feedback, setFeedback] = useState(initialFeedback);
   const [saved, setSaved] = useState(false);
-  const dirty = !saved && (String(score) !== String(initialScore) || feedback !== initialFeedback);
+  // With a rubric, the levels chosen make the score (the previous grade's levels come with the detail).
+  const rubric = useAssignmentRubric(courseId, assignment.id).data?.rubric ?? null;
+  const detail = useSubmissionDetail(
+    courseId,
+    assignment.id,
+    submission.id,
+    rubric !== null && submission.graded,
+  );
+  const [rubricState, setRubricState] = useState<RubricGradeState | null>(null);
+  const dirty =
+    !saved &&
+    (String(score) !== String(initialScore) || feedback !== initialFeedback || rubricState?.dirty === true);
   useEffect(() => onDirty(dirty), [onDirty, dirty]);
   useEffect(() => () => onDirty(false), [onDirty]);
   const scoreInput = useRef<HTMLInputElement>(null);
@@ -70,8 +83,12 @@ export function GradingPanel({
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (score !== '' && !problem) grade.mutate({ score: Number(score), feedback });
+    if (rubric) {
+      if (rubricState?.complete) grade.mutate({ rubric: rubricState.selections, feedback });
+    } else if (score !== '' && !problem) grade.mutate({ score: Number(score), feedback });
   };
+  const canSave = rubric ? rubricState?.complete === true : score !== '' && problem === null;
+  const waitingForDetail = rubric !== null && submission.graded && !detail.data;
   const previewable = submission.attachments.some((file) => file.preview_url !== null);
   const form = (
     <Card withBorder>
@@ -91,20 +108,31 @@ export function GradingPanel({
             <Text size="sm" c="dimmed">
               {t('grading.gradingAttempt', { n: submission.attempt })}
             </Text>
-            <NumberInput
-              ref={scoreInput}
-              label={t('grading.score', { max: assignment.max_score })}
-              value={score}
-              onChange={(value) => {
-                setSaved(false);
-                setScore(value);
-              }}
-              min={0}
-              max={assignment.max_score}
-              clampBehavior="none"
-              decimalScale={2}
-              error={problem ? t(problem, { max: assignment.max_score }) : undefined}
-            />
+            {rubric && !waitingForDetail && (
+              <RubricGrading
+                rubric={rubric}
+                previous={detail.data?.rubric_assessment}
+                maxScore={assignment.max_score}
+                onChange={setRubricState}
+                focusFirst={focusScore}
+              />
+            )}
+            {!rubric && (
+              <NumberInput
+                ref={scoreInput}
+                label={t('grading.score', { max: assignment.max_score })}
+                value={score}
+                onChange={(value) => {
+                  setSaved(false);
+                  setScore(value);
+                }}
+                min={0}
+                max={assignment.max_score}
+                clampBehavior="none"
+                decimalScale={2}
+                error={problem ? t(problem, { max: assignment.max_score }) : undefined}
+              />
+            )}
             <Textarea
               label={t('grading.feedback')}
               value={feedback}
@@ -124,7 +152,7 @@ export function GradingPanel({
                   {t('grading.next')}
                 </Button>
               </Group>
-              <Button type="submit" loading={grade.isPending} disabled={score === '' || problem !== null}>
+              <Button type="submit" loading={grade.isPending} disabled={!canSave}>
                 {onNext ? t('grading.saveAndNext') : t('grading.save')}
               </Button>
             </Group>

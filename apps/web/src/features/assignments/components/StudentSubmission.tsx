@@ -6,8 +6,10 @@ import { FileDrop } from '../../../components/FileDrop';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage } from '../../../lib/errors';
 import type { Assignment } from '../api/assignments';
+import { useAssignmentRubric } from '../api/rubrics';
 import { useAttempts, useSubmitWork } from '../api/submissions';
 import { AttemptList } from './AttemptList';
+import { RubricTable } from './RubricTable';
 
 /** A student's own work: hand in text and files, see every attempt and its grade. */
 export function StudentSubmission({ courseId, assignment }: { courseId: string; assignment: Assignment }) {
@@ -17,6 +19,8 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState(0);
   const attempts = useAttempts(courseId, assignment.id, mine?.id ?? null);
+  // The rubric the work will be graded with, shown until a grade fills it in.
+  const rubric = useAssignmentRubric(courseId, assignment.id).data?.rubric ?? null;
   const submit = useSubmitWork(courseId, assignment.id, {
     progress: setProgress,
     success: () => {
@@ -35,6 +39,14 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
   const open = assignment.status === 'published' && !pastDue;
   return (
     <Stack>
+      {rubric && !mine?.rubric_assessment && (
+        <Card withBorder>
+          <Title order={3} size="h4" mb="xs">
+            {t('rubrics.gradedWith', { title: rubric.title, points: rubric.max_points })}
+          </Title>
+          <RubricTable rubric={rubric} />
+        </Card>
+      )}
       {mine && (
         <Card withBorder>
           <Group justify="space-between" mb="xs">
@@ -54,6 +66,18 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
             <Text size="sm" mb="xs">
               {t('grading.feedback')}: {mine.feedback}
             </Text>
+          )}
+          {mine.rubric_assessment && (
+            <Stack gap={4} mb="xs">
+              <Text size="sm" fw={600}>
+                {t('rubrics.yourRubric', {
+                  title: mine.rubric_assessment.title,
+                  total: mine.rubric_assessment.total,
+                  max: mine.rubric_assessment.max_points,
+                })}
+              </Text>
+              <RubricTable rubric={mine.rubric_assessment} assessment={mine.rubric_assessment} />
+            </Stack>
           )}
           {attempts.data && <AttemptList attempts={attempts.data.attempts} maxScore={assignment.max_score} />}
         </Card>

@@ -8,6 +8,7 @@ import { formatDate, relativeDue } from '../../../lib/format';
 import { useAssignment } from '../api/assignments';
 import { QuizStaff } from '../components/QuizStaff';
 import { QuizTaking } from '../components/QuizTaking';
+import { RubricSettings } from '../components/RubricSettings';
 import { StudentSubmission } from '../components/StudentSubmission';
 import { SubmissionsReview } from '../components/SubmissionsReview';
 
@@ -68,7 +69,10 @@ export default function AssignmentPage() {
             {course.data &&
               a.kind !== 'quiz' &&
               (staff ? (
-                <SubmissionsReview courseId={courseId} assignment={a} />
+                <>
+                  <RubricSettings courseId={courseId} assignment={a} />
+                  <SubmissionsReview courseId={courseId} assignment={a} />
+                </>
               ) : (
                 <StudentSubmission courseId={courseId} assignment={a} />
               ))}

@@ -1,0 +1,38 @@
+import type { enRubrics } from './en-rubrics';
+import type { Strings } from './zh';
+
+/** 评分量规的中文文案：创建量规、按等级评分、学生看到的评分结果。 */
+export const zhRubrics: Strings<typeof enRubrics> = {
+  heading: '评分量规',
+  gradeWith: '使用评分量规评分',
+  none: '不使用量规：直接给分',
+  option: '{{title}}（{{points}} 分）',
+  create: '新建量规',
+  edit: '编辑量规',
+  copyToChange: '复制后修改',
+  copyTitle: '{{title}}（副本）',
+  inUse: '已有评分使用了此量规，因此不能再修改；请复制一份作为新版本。',
+  title: '量规名称',
+  criterionN: '评分项 {{n}}',
+  removeCriterionN: '删除评分项 {{n}}',
+  remove: '删除',
+  description: '说明',
+  levelN: '等级 {{n}}',
+  points: '分值',
+  levelDescription: '该等级的表现',
+  removeLevelN: '删除评分项 {{criterion}} 的等级 {{n}}',
+  addLevel: '添加等级',
+  addCriterion: '添加评分项',
+  maxTotal: '最高合计：{{total}} 分（作业满分 {{max}} 分）',
+  save: '保存量规',
+  criterion: '评分项',
+  levels: '等级',
+  pointsAndComment: '得分与评语',
+  chosen: '已选',
+  levelLine: '{{title}} · {{points}} 分',
+  commentOn: '对“{{criterion}}”的评语',
+  total: '得分：{{total}} / {{max}}',
+  chooseEvery: '请为每个评分项选择一个等级后再保存。',
+  yourRubric: '{{title}}：{{total}} / {{max}} 分',
+  gradedWith: '评分量规：“{{title}}”（{{points}} 分）',
+};
