@@ -22,6 +22,7 @@ const assignment = {
   attachments: [],
   allow_late: false,
   resubmit_after_grading: true,
+  kind: 'submission' as const,
 };
 const submission = {
   id: 's1',
