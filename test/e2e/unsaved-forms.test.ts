@@ -63,6 +63,30 @@ describeWith(['chromium'], 'forms and the chat keep typed work, end to end', ({ 
       await form.waitFor({ state: 'hidden' });
     });
 
+    it(`asks when Escape would close a course form with a typed name (${lang}, ${width} px)`, async () => {
+      const page = await web.sessionPage('teacher', 'teacher123', { lang, width });
+      await page.goto('/courses');
+      await page.getByRole('button', { name: w.newCourse }).click();
+      const form = page.getByRole('dialog').filter({ hasText: w.newCourse });
+      const name = form.getByRole('textbox', { name: new RegExp(`^${w.name}`) });
+      await name.fill('Optics');
+      await name.press('Escape');
+      const prompt = page.getByRole('dialog', { name: w.prompt });
+      await prompt.waitFor();
+      // The question stays up until answered: the Escape that raised it does not also dismiss it.
+      await page.waitForTimeout(600);
+      expect(await prompt.isVisible()).toBe(true);
+      await prompt.getByRole('button', { name: w.stay }).click();
+      await prompt.waitFor({ state: 'hidden' });
+      expect(await name.inputValue()).toBe('Optics');
+      // Escape on the question itself means stay.
+      await name.press('Escape');
+      await prompt.waitFor();
+      await page.keyboard.press('Escape');
+      await prompt.waitFor({ state: 'hidden' });
+      expect(await form.isVisible()).toBe(true);
+    });
+
     it(`asks before leaving the tutor with a half-written question (${lang}, ${width} px)`, async () => {
       const page = await web.sessionPage('student', 'student123', { lang, width });
       await page.goto('/tutor');

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
@@ -85,8 +86,19 @@ export function UnsavedChangesDialog({
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
+  // Escape means stay, but not the Escape that raised the question (closing a form dialog by
+  // Escape): that keypress is still on its way through the window when the question opens, and
+  // the dialog's own Escape handling would dismiss the question unseen.
+  const openedAt = useRef(0);
+  useEffect(() => {
+    if (opened) openedAt.current = performance.now();
+  }, [opened]);
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape' && !event.isComposing && event.timeStamp > openedAt.current)
+      onStay();
+  });
   return (
-    <AppModal opened={opened} onClose={onStay} title={t('unsaved.title')}>
+    <AppModal opened={opened} onClose={onStay} title={t('unsaved.title')} closeOnEscape={false}>
       <Stack>
         <Text>{t('unsaved.question')}</Text>
         <Group justify="flex-end">
