@@ -20,6 +20,7 @@ const assignment = (id: string, title: string, myStatus?: string) => ({
   attachments: [],
   allow_late: false,
   resubmit_after_grading: false,
+  kind: 'submission',
   ...(myStatus ? { my_status: myStatus } : {}),
 });
 

@@ -51,6 +51,7 @@ describe('sign-in form', () => {
                 username: body.username,
                 role: 'teacher',
                 must_change_password: false,
+                password_change_required: false,
               },
             })
           : answer(401, {
