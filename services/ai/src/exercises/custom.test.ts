@@ -87,4 +87,18 @@ describe("a teacher's choice and formula questions", () => {
       ExerciseAnswerError,
     );
   });
+
+  it('knows the course constants in a formula: the builder hint, mu0 * I / (2 * R), in TeX or plain', () => {
+    const loop = customQuestionSchema.parse({
+      kind: 'formula',
+      prompt: 'The field at the centre of a loop.',
+      variables: ['R', 'I'],
+      answer: 'mu0 * I / (2 * R)',
+    }) as CustomQuestion;
+    const check = (text: string) =>
+      engine.checkCustom(loop, 'q4', seed(1), { kind: 'formula', formula: text });
+    expect(check('\\frac{\\mu_0 I}{2R}').correct).toBe(true);
+    expect(check('mu0*I/(2*R)').correct).toBe(true);
+    expect(check('\\frac{\\mu_0 I}{2\\pi R}').correct).toBe(false);
+  });
 });

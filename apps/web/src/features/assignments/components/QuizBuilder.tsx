@@ -141,6 +141,48 @@ function NumericForm({ onAdd }: { onAdd: (draft: Draft) => void }) {
   );
 }
 
+/**
+ * The teacher's own formula question: the student writes a formula over the named symbols, checked
+ * by substituting random values (the engine's check), so any equivalent form is right.
+ */
+function FormulaForm({ onAdd }: { onAdd: (draft: Draft) => void }) {
+  const { t } = useTranslation();
+  const [prompt, setPrompt] = useState('');
+  const [variables, setVariables] = useState('');
+  const [answer, setAnswer] = useState('');
+  const symbols = variables.split(/[\s,，]+/).filter(Boolean);
+  const add = () => {
+    onAdd({ custom: { kind: 'formula', prompt, variables: symbols, answer }, points: 1, label: prompt });
+    setPrompt('');
+    setVariables('');
+    setAnswer('');
+  };
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label={t('quizBuilder.prompt')}
+        value={prompt}
+        onChange={(e) => setPrompt(e.currentTarget.value)}
+      />
+      <Group grow>
+        <TextInput
+          label={t('quizBuilder.variables')}
+          value={variables}
+          onChange={(e) => setVariables(e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('quizBuilder.formulaAnswer')}
+          value={answer}
+          onChange={(e) => setAnswer(e.currentTarget.value)}
+        />
+      </Group>
+      <Button variant="light" onClick={add} disabled={!prompt || symbols.length === 0 || !answer}>
+        {t('quizBuilder.addFormula')}
+      </Button>
+    </Stack>
+  );
+}
+
 /** The teacher builds a quiz: questions from the bank by topic and difficulty, and their own. */
 export function QuizBuilder({
   courseId,
@@ -266,6 +308,10 @@ export function QuizBuilder({
           {t('quizBuilder.ownNumeric')}
         </Title>
         <NumericForm onAdd={add} />
+        <Title order={4} size="h5">
+          {t('quizBuilder.ownFormula')}
+        </Title>
+        <FormulaForm onAdd={add} />
         {save.error && (
           <Alert color="red" role="alert">
             {errorMessage(save.error, t)}
