@@ -71,7 +71,7 @@ export function FeedCard() {
                     />
                     <CopyButton value={url}>
                       {({ copied, copy }) => (
-                        <Button variant="light" onClick={copy}>
+                        <Button variant="default" onClick={copy}>
                           {copied ? t('common.copied') : t('common.copy')}
                         </Button>
                       )}
