@@ -1,7 +1,8 @@
 import { parseConfig } from '@faraday/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendEnvSchema, databaseTargetOf } from '../src/config.js';
+import { backendEnvSchema } from '../src/config.js';
 import { runCompiled } from '../src/db/database.js';
+import { databaseTargetOf } from '../src/db/database-target.js';
 import { buildTestApp, TEST_SERVICE_TOKEN, type TestApp } from './support/app.js';
 import { bearer, loginAs } from './support/auth.js';
 import { type TestDatabase, type TestDatabaseFactory, testDatabaseFactories } from './support/databases.js';

@@ -14,7 +14,7 @@ import {
 } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
-import type { DatabaseTarget } from '../config.js';
+import type { DatabaseTarget } from './database-target.js';
 import {
   isDroppedConnection,
   isPlainRead,

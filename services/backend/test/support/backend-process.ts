@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitForHealth } from '../../../../test/support/platform.js';
-import type { DatabaseTarget } from '../../src/config.js';
+import type { DatabaseTarget } from '../../src/db/database-target.js';
 import { TEST_SERVICE_TOKEN } from './app.js';
 
 /** The compiled backend, as `npm start` runs it (`tsc -b` first). */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { optionalPart } from '../../../../test/support/optional-parts.js';
-import type { DatabaseTarget } from '../../src/config.js';
+import type { DatabaseTarget } from '../../src/db/database-target.js';
 
 /** A fresh, empty database for one test file, and how to throw it away. */
 export interface TestDatabase {
