@@ -72,20 +72,16 @@ async function attemptView(
 }
 
 /** The attempt if the caller may see it: its student, or the course's staff (else 404). */
-async function visibleAttempt(
-  ctx: AttemptContext,
-  principal: Principal,
-  courseId: string,
-  assignmentId: string,
-  id: string,
-) {
-  const access = await accessCourse(ctx.db, principal, courseId);
-  const assignment = await quizAssignment(ctx.db, access, assignmentId);
-  const found = await findAttempt(ctx.db, assignmentId, id);
+type AttemptIds = { courseId: string; assignmentId: string; attemptId: string };
+
+async function visibleAttempt(ctx: AttemptContext, principal: Principal, ids: AttemptIds) {
+  const access = await accessCourse(ctx.db, principal, ids.courseId);
+  const assignment = await quizAssignment(ctx.db, access, ids.assignmentId);
+  const found = await findAttempt(ctx.db, ids.assignmentId, ids.attemptId);
   if (!found || (!isStaff(access) && found.student_id !== principal.userId))
     throw new AppError('NOT_FOUND', 'Attempt not found');
   const closed = await closeIfExpired(ctx, assignment, found);
-  const row = closed ? ((await findAttempt(ctx.db, assignmentId, id)) ?? found) : found;
+  const row = closed ? ((await findAttempt(ctx.db, ids.assignmentId, ids.attemptId)) ?? found) : found;
   return { access, assignment, row };
 }
 
@@ -194,7 +190,7 @@ export async function getAttempt(
   assignmentId: string,
   id: string,
 ) {
-  const { assignment } = await visibleAttempt(ctx, principal, courseId, assignmentId, id);
+  const { assignment } = await visibleAttempt(ctx, principal, { courseId, assignmentId, attemptId: id });
   return attemptView(ctx.db, assignment, id);
 }
 
@@ -243,16 +239,10 @@ async function assertReadable(ctx: AttemptContext, row: QuizAttemptRow, answers:
 export async function saveAttemptAnswers(
   ctx: AttemptContext,
   principal: Principal,
-  ids: { courseId: string; assignmentId: string; attemptId: string },
+  ids: AttemptIds,
   answers: Answers,
 ) {
-  const { access, assignment, row } = await visibleAttempt(
-    ctx,
-    principal,
-    ids.courseId,
-    ids.assignmentId,
-    ids.attemptId,
-  );
+  const { access, assignment, row } = await visibleAttempt(ctx, principal, ids);
   studentOnly(access);
   assertOpen(row);
   await assertReadable(ctx, row, answers, true);
@@ -270,16 +260,10 @@ export async function saveAttemptAnswers(
 export async function submitAttempt(
   ctx: AttemptContext,
   principal: Principal,
-  ids: { courseId: string; assignmentId: string; attemptId: string },
+  ids: AttemptIds,
   answers: Answers,
 ): Promise<QuizAttemptView> {
-  const { access, assignment, row } = await visibleAttempt(
-    ctx,
-    principal,
-    ids.courseId,
-    ids.assignmentId,
-    ids.attemptId,
-  );
+  const { access, assignment, row } = await visibleAttempt(ctx, principal, ids);
   studentOnly(access);
   // A repeated submit (a double click) answers the attempt as it is; one after the time is up is refused.
   if (Number(row.auto_submitted) === 1) assertOpen(row);
@@ -293,18 +277,8 @@ export async function submitAttempt(
 }
 
 /** Staff: grade a submitted attempt again from what is stored; the same answers give the same score. */
-export async function regradeAttempt(
-  ctx: AttemptContext,
-  principal: Principal,
-  ids: { courseId: string; assignmentId: string; attemptId: string },
-) {
-  const { access, assignment, row } = await visibleAttempt(
-    ctx,
-    principal,
-    ids.courseId,
-    ids.assignmentId,
-    ids.attemptId,
-  );
+export async function regradeAttempt(ctx: AttemptContext, principal: Principal, ids: AttemptIds) {
+  const { access, assignment, row } = await visibleAttempt(ctx, principal, ids);
   if (!isStaff(access)) throw new AppError('INSUFFICIENT_PERMISSIONS', 'Only the course staff grade again');
   await gradeAttempt(ctx.db, ctx.engine, ctx.call, row);
   return attemptView(ctx.db, assignment, row.id);
