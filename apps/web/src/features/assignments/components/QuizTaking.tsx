@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
@@ -68,7 +68,9 @@ export function QuizTaking({ courseId, assignment }: { courseId: string; assignm
                 <Table.Th>{t('quiz.attempt')}</Table.Th>
                 <Table.Th>{t('quiz.status')}</Table.Th>
                 <Table.Th>{t('quiz.score')}</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
