@@ -66,7 +66,9 @@ describe('sim-worker configuration', () => {
     });
     expect(bad.code).toBe(1);
     expect(bad.output).toContain('SWEEP_WORKER_CONCURRENCY');
-  });
+    // Two cold starts of the compiled worker: about 3.5 s each on a quiet machine, far more while
+    // the browser lane shares its two cores.
+  }, 90_000);
 });
 
 describeWith(['redis'], 'sweeps on sim-workers through Redis', ({ redis: redisUrl }) => {
