@@ -1,5 +1,5 @@
 import { type Lang, t } from '../lang.js';
-import { type Concept, concepts } from './concepts.js';
+import { type Concept, concepts } from '../knowledge/course-concepts.js';
 import { dimensionOf, ratioDimension, sameDimension, unitName } from './dimensions.js';
 import {
   type Expr,
@@ -15,15 +15,15 @@ import { EPSILON_0, K_COULOMB, MU_0, SPEED_OF_LIGHT } from './quantities.js';
 /** Standard results a formula is compared with, by the symbol on the left. */
 const REFERENCES: Record<string, { concept: string; name: string; zh: string; rhs: string }[]> = {
   E: [
-    { concept: 'electrostatics', name: 'field of a point charge', zh: '点电荷的场强', rhs: 'k q / r^2' },
+    { concept: 'coulomb-law', name: 'field of a point charge', zh: '点电荷的场强', rhs: 'k q / r^2' },
     {
-      concept: 'electrostatics',
+      concept: 'coulomb-law',
       name: 'field of a point charge',
       zh: '点电荷的场强',
       rhs: 'q / (4 pi eps0 r^2)',
     },
     {
-      concept: 'gauss',
+      concept: 'gauss-law',
       name: 'field of an infinite plane of charge',
       zh: '无限大带电平面的场强',
       rhs: 'sigma / (2 eps0)',
@@ -31,25 +31,25 @@ const REFERENCES: Record<string, { concept: string; name: string; zh: string; rh
     { concept: 'laplace', name: 'field from a potential difference', zh: '由电势差求场强', rhs: 'V / d' },
   ],
   V: [
-    { concept: 'electrostatics', name: 'potential of a point charge', zh: '点电荷的电势', rhs: 'k q / r' },
+    { concept: 'coulomb-law', name: 'potential of a point charge', zh: '点电荷的电势', rhs: 'k q / r' },
     {
-      concept: 'electrostatics',
+      concept: 'coulomb-law',
       name: 'potential of a point charge',
       zh: '点电荷的电势',
       rhs: 'q / (4 pi eps0 r)',
     },
   ],
   F: [
-    { concept: 'electrostatics', name: 'Coulomb force', zh: '库仑力', rhs: 'k q1 q2 / r^2' },
-    { concept: 'electrostatics', name: 'force on a charge in a field', zh: '电场中电荷所受的力', rhs: 'q E' },
+    { concept: 'coulomb-law', name: 'Coulomb force', zh: '库仑力', rhs: 'k q1 q2 / r^2' },
+    { concept: 'coulomb-law', name: 'force on a charge in a field', zh: '电场中电荷所受的力', rhs: 'q E' },
     {
-      concept: 'magnetism',
+      concept: 'biot-savart',
       name: 'magnetic force on a moving charge',
       zh: '运动电荷所受的磁场力',
       rhs: 'q v B',
     },
     {
-      concept: 'magnetism',
+      concept: 'biot-savart',
       name: 'force on a current-carrying wire',
       zh: '载流导线所受的安培力',
       rhs: 'I L B',
@@ -57,7 +57,7 @@ const REFERENCES: Record<string, { concept: string; name: string; zh: string; rh
   ],
   B: [
     {
-      concept: 'magnetism',
+      concept: 'biot-savart',
       name: 'field of a long straight wire',
       zh: '无限长直导线的磁场',
       rhs: 'mu0 I / (2 pi r)',
@@ -70,7 +70,7 @@ const REFERENCES: Record<string, { concept: string; name: string; zh: string; rh
       rhs: 'mu0 N I / L',
     },
     {
-      concept: 'magnetism',
+      concept: 'biot-savart',
       name: 'field at the centre of a circular loop',
       zh: '圆电流中心的磁场',
       rhs: 'mu0 I / (2 R)',
@@ -80,14 +80,14 @@ const REFERENCES: Record<string, { concept: string; name: string; zh: string; rh
   U: [
     { concept: 'capacitor', name: 'energy stored in a capacitor', zh: '电容器储存的能量', rhs: 'C V^2 / 2' },
   ],
-  c: [{ concept: 'waves', name: 'speed of light', zh: '光速', rhs: '1 / sqrt(mu0 eps0)' }],
+  c: [{ concept: 'em-wave', name: 'speed of light', zh: '光速', rhs: '1 / sqrt(mu0 eps0)' }],
   v: [
-    { concept: 'waves', name: 'speed of light in vacuum', zh: '真空中的光速', rhs: '1 / sqrt(mu0 eps0)' },
-    { concept: 'waves', name: 'wave speed in a medium', zh: '介质中的波速', rhs: 'c / sqrt(eps_r mu_r)' },
-    { concept: 'waves', name: 'wave speed in a medium', zh: '介质中的波速', rhs: '1 / sqrt(mu eps)' },
-    { concept: 'waves', name: 'wave speed', zh: '波速', rhs: 'lambda f' },
+    { concept: 'em-wave', name: 'speed of light in vacuum', zh: '真空中的光速', rhs: '1 / sqrt(mu0 eps0)' },
+    { concept: 'em-wave', name: 'wave speed in a medium', zh: '介质中的波速', rhs: 'c / sqrt(eps_r mu_r)' },
+    { concept: 'em-wave', name: 'wave speed in a medium', zh: '介质中的波速', rhs: '1 / sqrt(mu eps)' },
+    { concept: 'em-wave', name: 'wave speed', zh: '波速', rhs: 'lambda f' },
   ],
-  lambda: [{ concept: 'waves', name: 'wavelength', zh: '波长', rhs: 'v / f' }],
+  lambda: [{ concept: 'em-wave', name: 'wavelength', zh: '波长', rhs: 'v / f' }],
   theta_B: [{ concept: 'fresnel', name: 'Brewster angle', zh: '布儒斯特角', rhs: 'atan(n2 / n1)' }],
   theta_c: [{ concept: 'fresnel', name: 'critical angle', zh: '临界角', rhs: 'asin(n2 / n1)' }],
 };

@@ -1,4 +1,4 @@
-import type { SolverName } from './concepts.js';
+import type { SolverName } from '../knowledge/course-concepts.js';
 
 /**
  * What the simulation tutor knows about each lab solver, in English and Chinese: its

@@ -1,6 +1,6 @@
 import { type ChatMessage, chatModes } from '@faraday/contracts';
 import { describe, expect, it } from 'vitest';
-import { conceptOfConversation } from './concepts.js';
+import { conceptOfConversation } from '../knowledge/course-concepts.js';
 import { extractQuantities } from './quantities.js';
 import { replyPieces, simulateReply } from './simulate.js';
 
@@ -8,17 +8,17 @@ const user = (content: string): ChatMessage => ({ role: 'user', content });
 
 describe('concept recognition', () => {
   it.each([
-    ['What is the electric field of a point charge?', 'electrostatics'],
-    ['How do I apply Gauss’s law to a charged sphere?', 'gauss'],
+    ['What is the electric field of a point charge?', 'coulomb-law'],
+    ['How do I apply Gauss’s law to a charged sphere?', 'gauss-law'],
     ['Why does the Laplace solver need boundary potentials?', 'laplace'],
-    ['What is the magnetic field around a long wire?', 'magnetism'],
-    ['How do I use Ampère’s law here?', 'ampere'],
+    ['What is the magnetic field around a long wire?', 'biot-savart'],
+    ['How do I use Ampère’s law here?', 'ampere-law'],
     ['What is the field inside a solenoid with 500 turns?', 'solenoid'],
-    ['How fast does an electromagnetic wave travel in glass?', 'waves'],
+    ['How fast does an electromagnetic wave travel in glass?', 'em-wave'],
     ['What happens at the Brewster angle in the Fresnel equations?', 'fresnel'],
     ['平行板电容器的电容怎么算?', 'capacitor'],
     ['螺线管内部的磁场是多少?', 'solenoid'],
-    ['什么是高斯定理?', 'gauss'],
+    ['什么是高斯定理?', 'gauss-law'],
   ])('%s → %s', (text, id) => {
     expect(conceptOfConversation([text]).id).toBe(id);
   });

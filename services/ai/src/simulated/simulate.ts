@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatMode } from '@faraday/contracts';
-import { conceptOfConversation } from './concepts.js';
+import { conceptOfConversation } from '../knowledge/course-concepts.js';
 import { verifyFormula } from './formula-verify.js';
 import { gradeWork } from './grader.js';
 import { polishAnswer } from './polish.js';
