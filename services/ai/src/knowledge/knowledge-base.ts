@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_CORPUS_DIR } from '../guided/corpus-outline.js';
+import { type Catalogue, catalogue, KNOWLEDGE_DIR, readDataFile } from './data-file.js';
 
 /**
  * The results the course teaches, as data (corpus/knowledge/results.json): names and the words
@@ -83,17 +81,10 @@ const unitsFileSchema = z.object({
 });
 export type UnitsFile = z.infer<typeof unitsFileSchema>;
 
-const phrasesFileSchema = z.object({
-  en: z.record(z.string(), z.string()),
-  zh: z.record(z.string(), z.string()),
-});
-export type Phrases = z.infer<typeof phrasesFileSchema>;
+export type Phrases = Catalogue;
+export { KNOWLEDGE_DIR };
 
-export const KNOWLEDGE_DIR = join(DEFAULT_CORPUS_DIR, 'knowledge');
-
-function readJson<T>(schema: z.ZodType<T>, file: string): T {
-  return schema.parse(JSON.parse(readFileSync(join(KNOWLEDGE_DIR, file), 'utf8')));
-}
+const readJson = <T>(schema: z.ZodType<T>, file: string): T => readDataFile(schema, KNOWLEDGE_DIR, file);
 
 /** Lower case, compatibility forms (full-width, ₀), one kind of apostrophe and space. */
 export function fold(text: string): string {
@@ -152,7 +143,7 @@ export class KnowledgeBase {
       results,
       constants,
       readJson(unitsFileSchema, 'units.json'),
-      readJson(phrasesFileSchema, 'phrases.json'),
+      catalogue('answers'),
     );
   }
 

@@ -81,7 +81,13 @@ export interface DimensionResult {
   /** Undefined when a symbol is unknown. */
   dimension: Dimension | undefined;
   unknown: string[];
-  problems: string[];
+  /** Keys of the formula-check phrase catalogue with their values. */
+  problems: DimensionProblem[];
+}
+
+export interface DimensionProblem {
+  key: 'argumentNotPure' | 'exponentNotPure' | 'sumOfUnlike';
+  values: Record<string, string>;
 }
 
 const same = (a: Dimension, b: Dimension) => a.every((x, i) => Math.abs(x - b[i]!) < 1e-9);
@@ -106,7 +112,7 @@ function constantValue(expr: Expr): number | undefined {
 
 export function dimensionOf(expr: Expr, topic: string): DimensionResult {
   const unknown = new Set<string>();
-  const problems: string[] = [];
+  const problems: DimensionProblem[] = [];
   const walk = (e: Expr): Dimension | undefined => {
     switch (e.kind) {
       case 'num':
@@ -122,7 +128,7 @@ export function dimensionOf(expr: Expr, topic: string): DimensionResult {
         const inner = walk(e.arg);
         if (e.fn === 'sqrt') return inner && scale(inner, 0.5);
         if (inner && !same(inner, DIMENSIONLESS)) {
-          problems.push(`the argument of ${e.fn}() has units ${unitName(inner)}, but must be a pure number`);
+          problems.push({ key: 'argumentNotPure', values: { fn: e.fn, units: unitName(inner) } });
         }
         return DIMENSIONLESS;
       }
@@ -132,7 +138,7 @@ export function dimensionOf(expr: Expr, topic: string): DimensionResult {
           const exponent = constantValue(e.right);
           if (exponent === undefined) {
             const right = walk(e.right);
-            if (right && !same(right, DIMENSIONLESS)) problems.push('an exponent must be a pure number');
+            if (right && !same(right, DIMENSIONLESS)) problems.push({ key: 'exponentNotPure', values: {} });
             return left && same(left, DIMENSIONLESS) ? DIMENSIONLESS : undefined;
           }
           return left && scale(left, exponent);
@@ -142,7 +148,7 @@ export function dimensionOf(expr: Expr, topic: string): DimensionResult {
         if (e.op === '*') return combine(left, right, 1);
         if (e.op === '/') return combine(left, right, -1);
         if (!same(left, right)) {
-          problems.push(`a sum adds ${unitName(left)} to ${unitName(right)}, which cannot be added`);
+          problems.push({ key: 'sumOfUnlike', values: { left: unitName(left), right: unitName(right) } });
         }
         return left;
       }

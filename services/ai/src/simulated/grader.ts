@@ -1,6 +1,6 @@
+import type { Concept } from '../knowledge/course-concepts.js';
 import { type Lang, t } from '../lang.js';
 import { evaluateExpression } from '../tools/calculator.js';
-import type { Concept } from '../knowledge/course-concepts.js';
 import { dimensionOf, sameDimension, unitName } from './dimensions.js';
 import { type Expr, parseExpression } from './expression.js';
 import { agrees, extractFormula } from './formula-verify.js';

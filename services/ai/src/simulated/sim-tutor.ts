@@ -1,7 +1,7 @@
 import { simulationTypes } from '@faraday/contracts';
+import type { Concept, SolverName } from '../knowledge/course-concepts.js';
 import { SI_PREFIX } from '../si-prefix.js';
 import { evaluateExpression } from '../tools/calculator.js';
-import type { Concept, SolverName } from '../knowledge/course-concepts.js';
 import {
   EPSILON_0,
   extractQuantities,

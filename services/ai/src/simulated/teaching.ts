@@ -1,6 +1,6 @@
 import { knowledgeAnswers } from '../knowledge/answers.js';
-import { convertUnits } from '../tools/calculator.js';
 import type { Concept } from '../knowledge/course-concepts.js';
+import { convertUnits } from '../tools/calculator.js';
 import { type Conversion, parseConversion } from './conversion.js';
 import { extractQuantities, formatNumber } from './quantities.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { convertUnits, evaluateExpression } from '../tools/calculator.js';
 import { conceptOfConversation } from '../knowledge/course-concepts.js';
+import { convertUnits, evaluateExpression } from '../tools/calculator.js';
 import { parseConversion } from './conversion.js';
 import { numeralsToDigits } from './number-words.js';
 import { problemSolverAnswer } from './teaching.js';
