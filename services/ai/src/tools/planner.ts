@@ -3,7 +3,7 @@ import { prefixFactor } from '../si-prefix.js';
 import { parseConversion } from '../simulated/conversion.js';
 import { cleanNumber } from '../simulated/quantities.js';
 import { parseWordProblem, resultSentence, type WordProblem } from '../simulated/word-problem.js';
-import { asksSimulation, joinersOf, looksLikeConversion, plainRequest } from './request-words.js';
+import { asksSimulation, cue, joinersOf, looksLikeConversion, plainRequest } from './request-words.js';
 
 /**
  * The simulated model's tool use: a deterministic planner that recognises the requests the
@@ -61,7 +61,7 @@ function window(r: number) {
 }
 
 function chargeField(text: string): PlannedCall[] | undefined {
-  if (!/\b(field|potential)\b|电场|场强|电势/i.test(text) || !/charge|电荷/i.test(text)) return undefined;
+  if (!cue.field.test(text) || !cue.charge.test(text)) return undefined;
   const charge = CHARGE.exec(text);
   if (!charge) return undefined;
   const q = scaled(charge[1]!, charge[2] || undefined);
@@ -85,10 +85,8 @@ function chargeField(text: string): PlannedCall[] | undefined {
   ];
 }
 
-const WIRE = /\bwire\b|导线/i;
-
 function wireField(text: string): PlannedCall[] | undefined {
-  if (!WIRE.test(text)) return undefined;
+  if (!cue.wire.test(text)) return undefined;
   const current = CURRENT.exec(text);
   if (!current) return undefined;
   const i = scaled(current[1]!, current[2] || undefined);
@@ -115,8 +113,6 @@ function conversion(text: string): PlannedCall[] | undefined {
   return asked && [{ name: 'convert_units', arguments: { ...asked } }];
 }
 
-const MATH_ASK = /(?:what\s+is|what's|calculate|compute|evaluate|计算|求)\s*[:：]?\s*(.+?)\s*[?？。!！]*$/i;
-
 function looksLikeMath(candidate: string): boolean {
   if (!/\d/.test(candidate)) return false;
   // An operator between two operands ("2+2", "sin(30°)·5"), not a sign ("-1 nC 10 cm apart").
@@ -130,16 +126,14 @@ function looksLikeMath(candidate: string): boolean {
 }
 
 function arithmetic(text: string): PlannedCall[] | undefined {
-  const asked = MATH_ASK.exec(text.trim());
+  const asked = cue.mathAsk.exec(text.trim());
   const candidate = asked ? asked[1]! : text.trim().replace(/[=?？\s]+$/, '');
   if (!looksLikeMath(candidate)) return undefined;
   return [{ name: 'evaluate_expression', arguments: { expression: candidate.replace(/[=]\s*$/, '') } }];
 }
 
-const QUESTION = /\?|？|\b(what|how|why|explain|describe|tell me|state)\b|什么|如何|为什么|解释|说明|讲/i;
-
 function courseQuestion(text: string): PlannedCall[] | undefined {
-  if (!QUESTION.test(text)) return undefined;
+  if (!cue.question.test(text)) return undefined;
   return [{ name: 'search_course_material', arguments: { query: text.trim().slice(0, 500) } }];
 }
 
@@ -176,7 +170,7 @@ function chargesSimulation(text: string): PlannedCall[] | undefined {
 
 /** "Run a simulation of a wire carrying 3 A", "模拟一根通有 2 A 电流的导线": its field around it. */
 function wireSimulation(text: string): PlannedCall[] | undefined {
-  if (!asksSimulation(text) || !WIRE.test(text)) return undefined;
+  if (!asksSimulation(text) || !cue.wire.test(text)) return undefined;
   const current = CURRENT.exec(text);
   if (!current) return undefined;
   const i = scaled(current[1]!, current[2] || undefined);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE_DIR } from '../knowledge/knowledge-base.js';
 import { parseConversion } from '../simulated/conversion.js';
-import { asksSimulation, joinersOf, plainRequest, unitName } from './request-words.js';
+import { asksSimulation, cue, joinersOf, plainRequest, unitName } from './request-words.js';
 
 describe('how students ask the tools chat (tool-requests.json)', () => {
   it('keeps every keyed list in both languages', () => {
@@ -13,6 +13,19 @@ describe('how students ask the tools chat (tool-requests.json)', () => {
       expect(data[key].en.length).toBeGreaterThan(0);
       expect(data[key].zh.length).toBeGreaterThan(0);
     }
+    for (const [name, list] of Object.entries<{ en: string[]; zh: string[] }>(data.cues)) {
+      expect(Object.keys(list).sort(), name).toEqual(['en', 'zh']);
+      expect(list.en.length * list.zh.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads the planner cues as whole English words, longer ones where marked, Chinese anywhere', () => {
+    expect(cue.wire.test('a long wire carrying 2 A')).toBe(true);
+    expect(cue.wire.test('wireless charging')).toBe(false);
+    expect(cue.charge.test('two charges 3 cm apart')).toBe(true);
+    expect(cue.field.test('求点电荷的场强')).toBe(true);
+    expect(cue.question.test('tell me about lenz')).toBe(true);
+    expect(cue.mathAsk.exec('what is  sin(30°)*5?')?.[1]).toBe('sin(30°)*5');
   });
 
   it('writes Chinese unit names as symbols, prefixes through the SI table, before reading numerals', () => {
