@@ -17,6 +17,8 @@ export type SolverName = SimulationType;
 const teaching = {
   name: z.string().min(1),
   law: z.string().min(1),
+  /** The law's formula alone, without English words around it (what a Chinese reply shows). */
+  formula: z.string().min(1).optional(),
   /** Socratic questions in teaching order; later turns of a conversation take later ones. */
   questions: z.array(z.string().min(1)).min(1),
   hints: z.array(z.string().min(1)).min(1),
@@ -31,11 +33,15 @@ const tutorSchema = z.object({
   solver: z.enum(simulationTypes).optional(),
 });
 const fileSchema = aliasesFileSchema.extend({
-  tutor_general: z.object(teaching),
+  tutor_general: z.object({ ...teaching, zh: z.object({ questions: z.array(z.string().min(1)).min(1) }) }),
   groups: z.array(z.object({ id: z.string(), tutor: tutorSchema.optional() })),
 });
 
-export type Concept = Omit<z.infer<typeof tutorSchema>, 'rank'> & { id: string };
+export type Concept = Omit<z.infer<typeof tutorSchema>, 'rank'> & {
+  id: string;
+  /** The general concept's questions in Chinese. */
+  zh?: { questions: string[] };
+};
 
 function load(): { concepts: Concept[]; general: Concept } {
   const file = readDataFile(fileSchema, DEFAULT_CORPUS_DIR, 'concept-aliases.json');
