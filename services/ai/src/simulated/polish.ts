@@ -1,3 +1,5 @@
+import { countWords, splitParagraphs, splitSentences } from '../writing/text-segments.js';
+
 /**
  * Deterministic language improvements for English prose: spelling, repeated words, wordy
  * phrases, contractions in academic writing, spacing and capitals. Every change is listed
@@ -164,8 +166,8 @@ export function polishText(text: string): { polished: string; changes: Change[] 
 /** Style notes that need the writer's judgement, so they are suggested rather than applied. */
 function suggestions(text: string): string[] {
   const notes: string[] = [];
-  const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
-  const long = sentences.filter((s) => s.split(/\s+/).length > 30);
+  const sentences = splitParagraphs(text).flatMap((p) => splitSentences(p.text));
+  const long = sentences.filter((s) => countWords(s).total > 30);
   if (long.length > 0) {
     notes.push(
       `${long.length} sentence${long.length === 1 ? ' has' : 's have'} more than 30 words; consider splitting: "${long[0]!.slice(0, 80)}…"`,

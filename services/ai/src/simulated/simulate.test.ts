@@ -167,6 +167,13 @@ describe('simulated answers', () => {
     );
   });
 
+  it('polish counts the words of each sentence, not of the text, before suggesting a split', () => {
+    const long = `The field ${'of the long coil '.repeat(8)}is uniform. It is weak.`;
+    expect(simulateReply('polish', [user(long)])).toMatch(/1 sentence has more than 30 words/);
+    const short = `The field is uniform. ${'It is weak. '.repeat(8)}`;
+    expect(simulateReply('polish', [user(short)])).not.toMatch(/more than 30 words/);
+  });
+
   it('polish fixes the text and lists every change with its reason', () => {
     const reply = simulateReply('polish', [
       user('in order to calculate the the electic feild , i think we dont need it'),

@@ -187,4 +187,12 @@ describe('writing analysis reads the parts a text states', () => {
       splitSentences('As J. Smith and Lee, K. showed, the field is uniform. It falls at the ends.'),
     ).toEqual(['As J. Smith and Lee, K. showed, the field is uniform.', 'It falls at the ends.']);
   });
+  it('cuts at Unicode sentence boundaries: an ellipsis inside a sentence does not end it', () => {
+    expect(splitSentences('他说……然后走了。好吗？好！')).toEqual(['他说……然后走了。', '好吗？', '好！']);
+    expect(splitSentences('Wait... what? See Fig. 2 and Eq. 3. Done.')).toEqual([
+      'Wait... what?',
+      'See Fig. 2 and Eq. 3.',
+      'Done.',
+    ]);
+  });
 });

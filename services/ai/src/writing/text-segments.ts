@@ -64,43 +64,36 @@ const ABBREVIATIONS = new Set([
   'resp',
 ]);
 
-const EN_END = /[.!?]+["'’”)\]]*(?=\s|$)/g;
-const ZH_END = /(?:[。！？]|…{1,2}|\.{3})+[”’」』）)]*/g;
-
 /** Whether the capital ending `before` follows what comes before an initial in a name. */
 function nameBefore(before: string): boolean {
   const previous = /(\S+)\s+\S+$/u.exec(before)?.[1];
   return previous === undefined || /^(\p{Lu}|and|by|&|[(,;（，])|[,;(]$/u.test(previous);
 }
 
-/** Sentences of one paragraph, trimmed, in order. Line breaks inside a paragraph are wrapping. */
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/**
+ * Sentences of one paragraph, trimmed, in order, as Unicode sentence boundaries (Intl.Segmenter)
+ * find them, joined again after an abbreviation or an initial ("et al.", "Fig.", "J. Smith"), which
+ * the boundaries cannot tell from a full stop. Line breaks inside a paragraph are wrapping.
+ */
 export function splitSentences(paragraph: string): string[] {
   const text = paragraph.replace(/\s*\n\s*/g, ' ').trim();
-  if (text === '') return [];
-  const cuts = new Set<number>();
-  for (const match of text.matchAll(ZH_END)) cuts.add(match.index + match[0].length);
-  for (const match of text.matchAll(EN_END)) {
-    const before = text.slice(0, match.index);
+  const sentences: string[] = [];
+  let pending = '';
+  for (const { segment } of segmenter.segment(text)) {
+    pending += segment;
+    const before = pending.trimEnd().replace(/\.$/, '');
     const word = /([\p{L}.]+)$/u.exec(before)?.[1] ?? '';
-    const bare = word.toLowerCase().replace(/\.$/, '');
-    // "J. Smith", "et al.", "e.g.": an initial or an abbreviation, not a full stop. A capital after
-    // a lower-case word or a symbol ("B = μ0 n I.") ends a formula, and the sentence with it.
     if (
-      match[0].startsWith('.') &&
-      (ABBREVIATIONS.has(bare) || (/^\p{Lu}$/u.test(word) && nameBefore(before)))
+      pending.trimEnd().endsWith('.') &&
+      (ABBREVIATIONS.has(word.toLowerCase()) || (/^\p{Lu}$/u.test(word) && nameBefore(before)))
     )
       continue;
-    cuts.add(match.index + match[0].length);
+    if (pending.trim()) sentences.push(pending.trim());
+    pending = '';
   }
-  const sentences: string[] = [];
-  let start = 0;
-  for (const cut of [...cuts].sort((a, b) => a - b)) {
-    const sentence = text.slice(start, cut).trim();
-    if (sentence) sentences.push(sentence);
-    start = cut;
-  }
-  const rest = text.slice(start).trim();
-  if (rest) sentences.push(rest);
+  if (pending.trim()) sentences.push(pending.trim());
   return sentences;
 }
 
