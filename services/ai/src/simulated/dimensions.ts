@@ -1,3 +1,7 @@
+import { unit } from 'mathjs';
+import { z } from 'zod';
+import { KNOWLEDGE_DIR, readDataFile } from '../knowledge/data-file.js';
+import type { Lang } from '../lang.js';
 import type { Expr } from './expression.js';
 
 /** SI dimensions as exponents of [kg, m, s, A]. */
@@ -6,75 +10,36 @@ export type Dimension = readonly [number, number, number, number];
 const D = (kg: number, m: number, s: number, a: number): Dimension => [kg, m, s, a];
 export const DIMENSIONLESS = D(0, 0, 0, 0);
 
-/**
- * What each symbol usually means in an electromagnetics course. Letters with two common
- * meanings take the one the course uses most (A is an area, L a length, R a radius); `n` is
- * turns per metre when the topic is a solenoid, a refractive index otherwise.
- */
-const SYMBOLS: Record<string, Dimension> = {
-  E: D(1, 1, -3, -1),
-  // Electric flux: what a TeX ∮E·dA is read as (expression.ts, unwrapTex).
-  Phi: D(1, 3, -3, -1),
-  V: D(1, 2, -3, -1),
-  emf: D(1, 2, -3, -1),
-  q: D(0, 0, 1, 1),
-  Q: D(0, 0, 1, 1),
-  Q_enc: D(0, 0, 1, 1),
-  q1: D(0, 0, 1, 1),
-  q2: D(0, 0, 1, 1),
-  I: D(0, 0, 0, 1),
-  i: D(0, 0, 0, 1),
-  I_enc: D(0, 0, 0, 1),
-  B: D(1, 0, -2, -1),
-  H: D(0, -1, 0, 1),
-  D: D(0, -2, 1, 1),
-  J: D(0, -2, 0, 1),
-  F: D(1, 1, -2, 0),
-  U: D(1, 2, -2, 0),
-  W: D(1, 2, -2, 0),
-  P: D(1, 2, -3, 0),
-  C: D(-1, -2, 4, 2),
-  r: D(0, 1, 0, 0),
-  R: D(0, 1, 0, 0),
-  d: D(0, 1, 0, 0),
-  x: D(0, 1, 0, 0),
-  y: D(0, 1, 0, 0),
-  z: D(0, 1, 0, 0),
-  l: D(0, 1, 0, 0),
-  L: D(0, 1, 0, 0),
-  a: D(0, 1, 0, 0),
-  lambda: D(0, 1, 0, 0),
-  A: D(0, 2, 0, 0),
-  S: D(0, 2, 0, 0),
-  t: D(0, 0, 1, 0),
-  T: D(0, 0, 1, 0),
-  f: D(0, 0, -1, 0),
-  omega: D(0, 0, -1, 0),
-  v: D(0, 1, -1, 0),
-  c: D(0, 1, -1, 0),
-  k: D(1, 3, -4, -2),
-  mu0: D(1, 1, -2, -2),
-  mu: D(1, 1, -2, -2),
-  eps0: D(-1, -3, 4, 2),
-  eps: D(-1, -3, 4, 2),
-  rho: D(0, -3, 1, 1),
-  N: DIMENSIONLESS,
-  n1: DIMENSIONLESS,
-  n2: DIMENSIONLESS,
-  eps_r: DIMENSIONLESS,
-  mu_r: DIMENSIONLESS,
-  pi: DIMENSIONLESS,
-  theta: DIMENSIONLESS,
-  theta_B: DIMENSIONLESS,
-  theta_c: DIMENSIONLESS,
-  theta_i: DIMENSIONLESS,
-  theta_t: DIMENSIONLESS,
-  alpha: DIMENSIONLESS,
-};
+const unitText = z.string().min(1);
+const { symbols, topics, named } = readDataFile(
+  z.object({
+    symbols: z.record(z.string(), unitText),
+    topics: z.record(z.string(), z.record(z.string(), unitText)),
+    named: z.array(z.object({ unit: unitText, en: z.string(), zh: z.string().optional() })),
+  }),
+  KNOWLEDGE_DIR,
+  'symbols.json',
+);
 
+/** An SI unit's dimensions as mathjs reads them ("V/m" → kg·m·s⁻³·A⁻¹); "1" is a pure number. */
+function dimensionOfUnit(text: string): Dimension {
+  if (text === '1') return DIMENSIONLESS;
+  const [kg, m, s, a, ...rest] = unit(text).dimensions;
+  if (rest.some((x) => x !== 0)) throw new Error(`symbols.json: ${text} is not made of kg, m, s and A`);
+  return D(kg!, m!, s!, a!);
+}
+
+const SYMBOLS = new Map(Object.entries(symbols).map(([name, u]) => [name, dimensionOfUnit(u)]));
+const BY_TOPIC = new Map(
+  Object.entries(topics).map(([topic, entries]) => [
+    topic,
+    new Map(Object.entries(entries).map(([name, u]) => [name, dimensionOfUnit(u)])),
+  ]),
+);
+
+/** What a symbol of a student's formula usually means in the course (symbols.json), in the topic's sense. */
 export function dimensionOfSymbol(name: string, topic: string): Dimension | undefined {
-  if (name === 'n') return topic === 'solenoid' ? D(0, -1, 0, 0) : DIMENSIONLESS;
-  return SYMBOLS[name];
+  return BY_TOPIC.get(topic)?.get(name) ?? SYMBOLS.get(name);
 }
 
 export interface DimensionResult {
@@ -158,38 +123,12 @@ export function dimensionOf(expr: Expr, topic: string): DimensionResult {
   return { dimension: unknown.size > 0 ? undefined : dimension, unknown: [...unknown], problems };
 }
 
-const NAMED: [string, Dimension][] = [
-  ['a pure number', DIMENSIONLESS],
-  ['V/m (= N/C)', D(1, 1, -3, -1)],
-  ['V', D(1, 2, -3, -1)],
-  ['C', D(0, 0, 1, 1)],
-  ['A', D(0, 0, 0, 1)],
-  ['T', D(1, 0, -2, -1)],
-  ['N', D(1, 1, -2, 0)],
-  ['J', D(1, 2, -2, 0)],
-  ['W', D(1, 2, -3, 0)],
-  ['F', D(-1, -2, 4, 2)],
-  ['H', D(1, 2, -2, -2)],
-  ['Wb', D(1, 2, -2, -1)],
-  ['V·m (electric flux)', D(1, 3, -3, -1)],
-  ['T·m', D(1, 1, -2, -1)],
-  ['m', D(0, 1, 0, 0)],
-  ['m²', D(0, 2, 0, 0)],
-  ['s', D(0, 0, 1, 0)],
-  ['Hz', D(0, 0, -1, 0)],
-  ['m/s', D(0, 1, -1, 0)],
-  ['1/m', D(0, -1, 0, 0)],
-  ['H/m', D(1, 1, -2, -2)],
-  ['F/m', D(-1, -3, 4, 2)],
-  ['N·m²/C²', D(1, 3, -4, -2)],
-  ['A/m', D(0, -1, 0, 1)],
-  ['C/m³', D(0, -3, 1, 1)],
-];
+const NAMED = named.map((entry) => ({ ...entry, dimension: dimensionOfUnit(entry.unit) }));
 
 /** "V/m (= N/C)" for a known combination, otherwise the SI base units: "kg·m³·s⁻⁴·A⁻¹". */
-export function unitName(dimension: Dimension): string {
-  const named = NAMED.find(([, d]) => same(d, dimension));
-  if (named) return named[0];
+export function unitName(dimension: Dimension, lang: Lang = 'en'): string {
+  const found = NAMED.find((n) => same(n.dimension, dimension));
+  if (found) return (lang === 'zh' ? found.zh : undefined) ?? found.en;
   const parts = ['kg', 'm', 's', 'A']
     .map((unit, i) => {
       const p = Math.round(dimension[i]! * 100) / 100;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dimensionOf } from './dimensions.js';
+import { DIMENSIONLESS, dimensionOf, dimensionOfSymbol, unitName } from './dimensions.js';
 import {
   evaluate,
   formatExpression,
@@ -47,5 +47,21 @@ describe('formulas written in TeX', () => {
 
   it('unwraps \\vec and braced subscripts inside \\frac', () => {
     expect(normalizeFormula(String.raw`$B = \frac{\mu_{0} I}{2\pi r}$`)).toBe('B = ((mu_0 I)/(2pi r))');
+  });
+});
+
+describe('symbol units (symbols.json, dimensions through mathjs)', () => {
+  it('reads each symbol in the course’s sense, and n by topic', () => {
+    expect(dimensionOfSymbol('k', 'general')).toEqual([1, 3, -4, -2]);
+    expect(dimensionOfSymbol('E', 'general')).toEqual([1, 1, -3, -1]);
+    expect(dimensionOfSymbol('n', 'solenoid')).toEqual([0, -1, 0, 0]);
+    expect(dimensionOfSymbol('n', 'fresnel')).toEqual(DIMENSIONLESS);
+    expect(dimensionOfSymbol('zeta', 'general')).toBeUndefined();
+  });
+
+  it('names a dimension in the reader’s language, else in SI base units', () => {
+    expect(unitName([1, 1, -3, -1])).toBe('V/m (= N/C)');
+    expect(unitName(DIMENSIONLESS, 'zh')).toBe('纯数');
+    expect(unitName([1, 4, 0, 0])).toBe('kg·m^4');
   });
 });

@@ -125,12 +125,14 @@ export function verifyFormula(text: string, concept: Concept): string {
     const names = unknown.map((u) => `\`${u}\``).join(', ');
     steps.push(say(unknown.length === 1 ? 'unknownUnit' : 'unknownUnits', { names }));
   } else if (left.dimension && right.dimension) {
-    steps.push(say('leftUnits', { units: unitName(left.dimension) }));
-    steps.push(say('rightUnits', { units: unitName(right.dimension) }));
+    steps.push(say('leftUnits', { units: unitName(left.dimension, lang) }));
+    steps.push(say('rightUnits', { units: unitName(right.dimension, lang) }));
     dimensionsAgree = sameDimension(left.dimension, right.dimension);
     if (dimensionsAgree) steps.push(say('sameUnits'));
     else {
-      steps.push(say('differentUnits', { extra: unitName(ratioDimension(right.dimension, left.dimension)) }));
+      steps.push(
+        say('differentUnits', { extra: unitName(ratioDimension(right.dimension, left.dimension), lang) }),
+      );
       verdict = 'incorrect';
     }
   }

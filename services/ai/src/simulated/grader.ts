@@ -112,12 +112,12 @@ function dimensionChecks(formulas: ReturnType<typeof formulasOf>, topic: string)
       ? {
           ok: true,
           en: `\`${f.lhs} = ${f.rhs}\` is dimensionally consistent (${unitName(left.dimension)}).`,
-          zh: `\`${f.lhs} = ${f.rhs}\` 两边量纲一致（${unitName(left.dimension)}）。`,
+          zh: `\`${f.lhs} = ${f.rhs}\` 两边量纲一致（${unitName(left.dimension, 'zh')}）。`,
         }
       : {
           ok: false,
           en: `\`${f.lhs} = ${f.rhs}\`: the left side is ${unitName(left.dimension)}, the right side ${unitName(right.dimension)}.`,
-          zh: `\`${f.lhs} = ${f.rhs}\`：左边单位为 ${unitName(left.dimension)}，右边为 ${unitName(right.dimension)}，量纲不一致。`,
+          zh: `\`${f.lhs} = ${f.rhs}\`：左边单位为 ${unitName(left.dimension, 'zh')}，右边为 ${unitName(right.dimension, 'zh')}，量纲不一致。`,
         };
   });
 }
