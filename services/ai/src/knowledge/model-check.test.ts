@@ -5,7 +5,8 @@ const RING = 'mag field at the center of a ring of wire, radius 5 cm, 2 amps?';
 
 describe('the check of a model’s numbers', () => {
   it('flags a value the course result disagrees with, unless a tool gave it', () => {
-    expect(disagreement(RING, 'B = 24.6 μT')).toContain('25.1 μT');
+    // The formula is inline TeX the web app typesets: one dollar on each side.
+    expect(disagreement(RING, 'B = 24.6 μT')).toContain('25.1 μT) ($B = \\frac{\\mu_0 I}{2R}$);');
     // A simulation's reading (SI number) or a tool's text in any prefix is the value's source.
     expect(
       disagreement(RING, 'B = 24.6 μT', [{ probe: { values: { magnitude: 2.46e-5 } } }]),
@@ -13,6 +14,13 @@ describe('the check of a model’s numbers', () => {
     expect(disagreement(RING, 'B = 24.6 μT', [{ text: '0.0246 mT' }])).toBeUndefined();
     // A tool's other numbers do not excuse it.
     expect(disagreement(RING, 'B = 24.6 μT', [{ value: 3 }])).toContain('25.1 μT');
+  });
+
+  it('reads numbers written in TeX', () => {
+    expect(disagreement(RING, 'At the centre $B \\approx 8.0$ μT.')).toContain('25.1 μT');
+    expect(disagreement(RING, '$B = 5.0 \\times 10^{-5}\\,\\mathrm{T}$')).toContain('25.1 μT');
+    expect(disagreement(RING, '$B \\approx 25.1\\,\\mu\\text{T}$')).toBeUndefined();
+    expect(disagreement(RING, '$B = 2.51 \\times 10^{-5}$ T')).toBeUndefined();
   });
 
   it('computes the course result with the problem’s numbers for the model', () => {

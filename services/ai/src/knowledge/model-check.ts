@@ -24,9 +24,20 @@ export function knowledgeContext(question: string): string {
 
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
+/** TeX as models write numbers ($8.0$ μT, 2.5\times10^{-5}\,\mathrm{T}) in plain notation. */
+function untex(text: string): string {
+  return text
+    .replace(/\\(?:text|mathrm|rm|mathit)\s*\{([^{}]*)\}/g, '$1')
+    .replace(/\\(?:times|cdot)/g, '×')
+    .replace(/\\mu\s*/g, 'μ')
+    .replace(/\\[,;:! ]|~/g, ' ')
+    .replace(/\^\s*\{([^{}]*)\}/g, '^$1')
+    .replace(/[${}]/g, '');
+}
+
 /** The values a reply states in a unit (SI prefixes and × 10ⁿ read), e.g. every "… T". */
 function statedIn(reply: string, unit: string): number[] {
-  const plain = reply
+  const plain = untex(reply)
     .replace(
       /[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+/g,
       (s) => `^${[...s].map((c) => (c === '⁻' ? '-' : SUPERSCRIPT.indexOf(c))).join('')}`,
