@@ -99,6 +99,31 @@ export const chatRouteInfoSchema = z.object({
 });
 export type ChatRouteInfo = z.infer<typeof chatRouteInfoSchema>;
 
+/** A tool a model called (chat with tools, and the tutor chat with a model). */
+export const toolCallRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  arguments: z.unknown().describe('The parsed arguments, or the raw text when it was not valid JSON'),
+});
+export type ToolCallRecord = z.infer<typeof toolCallRecordSchema>;
+
+export const toolResultRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ok: z.boolean(),
+  result: z
+    .unknown()
+    .optional()
+    .describe(
+      "run_simulation: {solver, ...the solver's result fields (named, with units, in the simulation service's " +
+        'reference for POST /v1/sim/{solver}) without the figure, each grid as {grid: [rows, columns], min, max} ' +
+        'and each array over 20 values as {length, min, max, first, last}, and probe {x, y, values} with every ' +
+        'grid sampled bilinearly at the probe point (m), by its path such as electric_field.magnitude}',
+    ),
+  error: z.string().optional(),
+});
+export type ToolResultRecord = z.infer<typeof toolResultRecordSchema>;
+
 export const chatResponseSchema = z.object({
   reply: z.string(),
   model: z.string().describe('The upstream model, or "simulated"'),
@@ -106,18 +131,26 @@ export const chatResponseSchema = z.object({
   usage: chatUsageSchema.optional(),
   citations: z.array(chatCitationSchema).optional(),
   route: chatRouteInfoSchema,
+  tool_calls: z
+    .array(toolCallRecordSchema)
+    .optional()
+    .describe('tutor and problem_solver with a model: the tools it called for this answer'),
+  tool_results: z.array(toolResultRecordSchema).optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 /**
  * Server-sent events of a streamed chat, each one `event: <type>` plus one JSON `data:` line
- * that repeats the type: `start` once, `citations` once for retrieval answers, `delta` many, then exactly one of `done` or `error`.
+ * that repeats the type: `start` once, `citations` once for retrieval answers, `delta` many (with
+ * a `tool` event for each tool the model ran between them), then exactly one of `done` or `error`.
  */
 export type ChatStreamEvent =
   | { type: 'start'; model: string; mode: string; route: ChatRouteInfo }
   /** Retrieval answers (`<mode>_rag`, hybrid) only: once, right after `start`. */
   | { type: 'citations'; citations: ChatCitation[] }
   | { type: 'delta'; content: string }
+  /** A tool the model called and what it returned (or its error), once the tool has finished. */
+  | { type: 'tool'; call: ToolCallRecord; result: ToolResultRecord }
   /**
    * `citations` (retrieval answers from a model): the passages of the `citations` event that the
    * reply actually cited, by their `n`; markers pointing at no passage were left out of the deltas.

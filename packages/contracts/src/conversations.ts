@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { chatCitationSchema, gatewayChatRequestSchema } from './ai.js';
+import {
+  chatCitationSchema,
+  gatewayChatRequestSchema,
+  toolCallRecordSchema,
+  toolResultRecordSchema,
+} from './ai.js';
 import { paginatedSchema, paginationQuerySchema } from './pagination.js';
 import { guidedChatResponseSchema, toolChatRequestSchema } from './tutoring.js';
 
@@ -24,19 +29,6 @@ export const TOOLS_CHAT_MODE = 'tools';
 
 const conversationIdSchema = z.string().trim().min(1).max(64);
 const titleSchema = z.string().trim().min(1).max(MAX_CONVERSATION_TITLE_CHARS);
-
-export const toolCallRecordSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  arguments: z.unknown(),
-});
-export const toolResultRecordSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  ok: z.boolean(),
-  result: z.unknown().optional(),
-  error: z.string().optional(),
-});
 
 export const conversationMessageSchema = z.object({
   id: z.string(),

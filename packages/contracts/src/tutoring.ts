@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { chatCitationSchema, chatMessageSchema, chatPrivacies, MAX_CHAT_MESSAGES } from './ai.js';
+import {
+  chatCitationSchema,
+  chatMessageSchema,
+  chatPrivacies,
+  MAX_CHAT_MESSAGES,
+  toolCallRecordSchema,
+  toolResultRecordSchema,
+} from './ai.js';
 import { exerciseAnswerSchema, exerciseKinds } from './exercises.js';
 
 /**
@@ -243,6 +250,7 @@ export const toolNames = [
   'evaluate_expression',
   'convert_units',
   'search_course_material',
+  'compute_course_result',
 ] as const;
 export type ToolName = (typeof toolNames)[number];
 
@@ -271,30 +279,8 @@ export type ToolChatRequest = z.infer<typeof toolChatRequestSchema>;
 export const toolChatResponseSchema = z.object({
   reply: z.string(),
   model: z.string(),
-  tool_calls: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      arguments: z.unknown().describe('The parsed arguments, or the raw text when it was not valid JSON'),
-    }),
-  ),
-  tool_results: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      ok: z.boolean(),
-      result: z
-        .unknown()
-        .optional()
-        .describe(
-          "run_simulation: {solver, ...the solver's result fields (named, with units, in the simulation service's " +
-            'reference for POST /v1/sim/{solver}) without the figure, each grid as {grid: [rows, columns], min, max} ' +
-            'and each array over 20 values as {length, min, max, first, last}, and probe {x, y, values} with every ' +
-            'grid sampled bilinearly at the probe point (m), by its path such as electric_field.magnitude}',
-        ),
-      error: z.string().optional(),
-    }),
-  ),
+  tool_calls: z.array(toolCallRecordSchema),
+  tool_results: z.array(toolResultRecordSchema),
   rounds: z.number().int().describe('Model turns taken (simulated: planner passes)'),
 });
 export type ToolChatResponse = z.infer<typeof toolChatResponseSchema>;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAX_TOOL_CALLS_CAP } from '@faraday/contracts';
 import { booleanFlagSchema, logFormatSchema, logLevelSchema, portSchema } from '@faraday/server-kit';
 import { z } from 'zod';
 import {
@@ -73,6 +74,13 @@ export const aiEnvSchema = z
     TOOL_SIM_TIMEOUT_SEC: timeoutSecSchema(60).describe(
       'How long the run_simulation tool waits for the sim service',
     ),
+    CHAT_MAX_TOOL_CALLS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_TOOL_CALLS_CAP)
+      .default(3)
+      .describe('Tools a model may call in one tutor or problem-solver chat answer (0: none)'),
     // Retrieval: GRAPH_RAG_*, EMBEDDING_*, VECTOR_STORE_PATH, RAG_MAX_DOCUMENT_CHARS.
     ...retrievalEnvShape,
   })
@@ -143,6 +151,8 @@ export interface AiConfig {
     /** Prefix of every Redis key the service writes (`faraday:<APP_ENV>:ai:`). */
     redisPrefix: string;
     toolSimTimeoutMs: number;
+    /** Tool calls a model may make in one tutor/problem-solver chat answer; 0 offers none. */
+    chatMaxToolCalls: number;
   };
   /** Retrieval for `<mode>_rag`, `/v1/chat/hybrid` and `/v1/index/documents`. */
   retrieval: RetrievalSettings;
@@ -191,6 +201,7 @@ export function toAiConfig(env: AiEnv): AiConfig {
       redisUrl: env.REDIS_URL,
       redisPrefix: redisPrefixOf(env.APP_ENV),
       toolSimTimeoutMs: Math.round(env.TOOL_SIM_TIMEOUT_SEC * 1000),
+      chatMaxToolCalls: env.CHAT_MAX_TOOL_CALLS,
     },
     retrieval: toRetrievalSettings(env, {
       dataDir: resolve(env.DATA_DIR),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemPrompts } from '../src/modes/modes.js';
+import { TOOL_GUIDANCE } from '../src/tools/tool-registry.js';
 import { ask, buildTestAi, GATEWAY_TOKEN, routeLines, type TestAi, upstreamEnv } from './support/ai-app.js';
 import { FakeOpenAI, gate, unusedUrl } from './support/fake-openai.js';
 import { parseSse } from './support/sse.js';
@@ -52,7 +53,8 @@ describe('AI service with local and cloud upstreams (fallback enabled outside pr
     const sent = local.requests[0]!;
     expect(sent.body.model).toBe('local-model');
     expect(sent.body.messages).toEqual([
-      { role: 'system', content: systemPrompts.tutor },
+      // The teaching modes are offered the tools (ADR 0133), and told how to use them.
+      { role: 'system', content: `${systemPrompts.tutor}\n\n${TOOL_GUIDANCE}` },
       { role: 'user', content: 'Gauss?' },
     ]);
     expect(sent.headers.authorization).toBe('Bearer local-key');
@@ -64,7 +66,11 @@ describe('AI service with local and cloud upstreams (fallback enabled outside pr
     await chat({ mode: 'problem_solver', messages: ask('q') });
     await chat({ mode: 'polish', messages: ask('q') });
     const prompts = local.requests.map((r) => r.body.messages?.[0]?.content);
-    expect(prompts).toEqual([systemPrompts.problem_solver, systemPrompts.polish]);
+    expect(prompts).toEqual([`${systemPrompts.problem_solver}\n\n${TOOL_GUIDANCE}`, systemPrompts.polish]);
+    expect(local.requests.map((r) => (r.body as { tools?: unknown[] }).tools?.length)).toEqual([
+      5,
+      undefined,
+    ]);
     expect(systemPrompts.tutor).toMatch(/Socratic/);
     expect(systemPrompts.problem_solver).toMatch(/complete worked solution/);
   });

@@ -103,6 +103,7 @@ describe('POST /v1/chat_with_tools with an upstream', () => {
       'evaluate_expression',
       'convert_units',
       'search_course_material',
+      'compute_course_result',
     ]);
   });
 

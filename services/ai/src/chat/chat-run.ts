@@ -12,13 +12,17 @@ import { resolveMode, systemPrompts } from '../modes/modes.js';
 import { type RetrievalResult, retrieveForChat, withRetrievedContext } from '../retrieval/index.js';
 import { decideRoute, type FailedAttempt, type RoutingDecision } from '../routing/router.js';
 import { simulateReply } from '../simulated/simulate.js';
+import type { ToolOutcome } from '../tools/tool-registry.js';
 import type { LlmMessage } from '../upstream/upstream-client.js';
 import { CallerGone, type UpstreamFailure } from '../upstream/upstream-errors.js';
 import type { ChatContext, ChatDeps, ChatOptions } from './chat.service.js';
 import { RouteTrace, type TraceEnd } from './route-trace.js';
 
 /** The modes whose answers state course results, checked against the knowledge base. */
-const TEACHING_MODES = new Set<string>(['tutor', 'problem_solver']);
+export const TEACHING_MODES = new Set<string>(['tutor', 'problem_solver']);
+
+/** Tools whose numbers are physics in their own right (ADR 0133). */
+const SOURCE_TOOLS = new Set<string>(['run_simulation', 'compute_course_result', 'search_course_material']);
 
 /** One chat request on its way through the router: the attempts so far and the decision log. */
 export class ChatRun {
@@ -104,9 +108,15 @@ export class ChatRun {
     return this.request.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
   }
 
-  /** A note when the model states a number the course results disagree with (teaching modes). */
-  checkNumbers(reply: string): string | undefined {
-    return TEACHING_MODES.has(this.mode.mode) ? disagreement(this.question, reply) : undefined;
+  /**
+   * A note when the model states a number the course results disagree with (teaching modes);
+   * a number a simulation, the course results or the notes gave it is its source, not a
+   * disagreement. The calculator's numbers are not: it only evaluates the model's own formula.
+   */
+  checkNumbers(reply: string, outcomes: readonly ToolOutcome[] = []): string | undefined {
+    if (!TEACHING_MODES.has(this.mode.mode)) return undefined;
+    const results = outcomes.filter((o) => o.ok && SOURCE_TOOLS.has(o.name)).map((o) => o.result);
+    return disagreement(this.question, reply, results);
   }
 
   /** Under retrieval, the answer led by the course result asked about, then the notes' quotes. */

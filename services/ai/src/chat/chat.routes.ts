@@ -102,7 +102,9 @@ export function chatRoutes(deps: ChatDeps) {
             'that course’s documents too; a blank question is a 400, retrieval unavailable a 503). Routing: body ' +
             '`privacy` and `route`, or the X-AI-Privacy / X-AI-Route headers (both must agree). With `stream: true` ' +
             'the response is text/event-stream with events start, citations (retrieval only), delta, done or ' +
-            'error, each one JSON data line.',
+            'error, each one JSON data line. With a model, tutor and problem_solver may call the tools of ' +
+            '/v1/chat_with_tools (at most CHAT_MAX_TOOL_CALLS): each one is a `tool` event (call and result) ' +
+            'between the deltas, and tool_calls / tool_results in a non-streamed answer.',
           body: chatRequestSchema,
           response: { 200: successEnvelopeSchema(chatResponseSchema) },
         },

@@ -4,9 +4,11 @@ import type { AiConfig, UpstreamName } from '../config.js';
 import { checkCitedReply } from '../retrieval/cited-reply.js';
 import type { RetrievalGate } from '../retrieval/index.js';
 import { SIMULATED_MODEL } from '../simulated/simulate.js';
+import { toolRecords } from '../tools/tool-registry.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { CallerGone, UpstreamFailure } from '../upstream/upstream-errors.js';
 import { ChatRun, routeInfo } from './chat-run.js';
+import { answerWithModel } from './chat-tools.js';
 import { now } from './route-trace.js';
 
 export interface ChatDeps {
@@ -59,7 +61,7 @@ export async function answerChat(
     }
     const startedAt = now();
     try {
-      const completion = await deps.upstreams[decision.upstream]!.complete(run.messages, ctx);
+      const answer = await answerWithModel(run, deps.upstreams[decision.upstream]!);
       run.trace.attempt(decision.upstream, 'ok', startedAt);
       run.trace.finish({
         decision: 'call',
@@ -69,17 +71,18 @@ export async function answerChat(
         outcome: 'completed',
       });
       // The model's [n] checked against the passages it had: dangling ones out, uncited dropped.
-      const checked = run.citations ? checkCitedReply(completion.reply, run.citations) : undefined;
+      const checked = run.citations ? checkCitedReply(answer.reply, run.citations) : undefined;
       const citations = checked?.citations;
-      const reply = checked?.reply ?? completion.reply;
-      const note = run.checkNumbers(reply);
+      const reply = checked?.reply ?? answer.reply;
+      const note = run.checkNumbers(reply, answer.outcomes);
       return {
         reply: note ? `${reply}\n\n${note}` : reply,
-        model: completion.model,
+        model: answer.model,
         mode: run.mode.requested,
-        ...(completion.usage ? { usage: completion.usage } : {}),
+        ...(answer.usage ? { usage: answer.usage } : {}),
         ...(citations ? { citations } : {}),
         route: routeInfo(decision.upstream, decision.fallbackReason),
+        ...(answer.outcomes.length > 0 ? toolRecords(answer.outcomes) : {}),
       };
     } catch (error) {
       if (error instanceof CallerGone) run.clientGone('call', decision.upstream, 499);

@@ -24,9 +24,20 @@ export function knowledgeContext(question: string): string {
 
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
+/** TeX as models write numbers ($8.0$ μT, 2.5\times10^{-5}\,\mathrm{T}) in plain notation. */
+function untex(text: string): string {
+  return text
+    .replace(/\\(?:text|mathrm|rm|mathit)\s*\{([^{}]*)\}/g, '$1')
+    .replace(/\\(?:times|cdot)/g, '×')
+    .replace(/\\mu\s*/g, 'μ')
+    .replace(/\\[,;:! ]|~/g, ' ')
+    .replace(/\^\s*\{([^{}]*)\}/g, '^$1')
+    .replace(/[${}]/g, '');
+}
+
 /** The values a reply states in a unit (SI prefixes and × 10ⁿ read), e.g. every "… T". */
 function statedIn(reply: string, unit: string): number[] {
-  const plain = reply
+  const plain = untex(reply)
     .replace(
       /[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+/g,
       (s) => `^${[...s].map((c) => (c === '⁻' ? '-' : SUPERSCRIPT.indexOf(c))).join('')}`,
@@ -42,12 +53,31 @@ function statedIn(reply: string, unit: string): number[] {
   );
 }
 
+const close = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= 0.02 * Math.abs(b);
+
+/** Every number in the tools' results, as given and as written with the unit (SI prefixes read). */
+function numbersIn(results: readonly unknown[], unit: string): number[] {
+  const found: number[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'number' && Number.isFinite(value)) found.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  results.forEach(walk);
+  return [...found, ...statedIn(JSON.stringify(results), unit)];
+}
+
 /**
  * A note to add to the model's answer when it states, in the result's unit, a value none of
  * which is the course result's for the question's numbers; undefined when they agree or the
- * knowledge base cannot compute the question.
+ * knowledge base cannot compute the question. A value a tool gave the model (`toolResults`) is
+ * its source, not a disagreement.
  */
-export function disagreement(question: string, reply: string): string | undefined {
+export function disagreement(
+  question: string,
+  reply: string,
+  toolResults: readonly unknown[] = [],
+): string | undefined {
   const answers = knowledgeAnswers();
   const lang = langOf(question);
   const solved = answers.solve(question).filter((o): o is Solved => o.status === 'solved');
@@ -57,9 +87,8 @@ export function disagreement(question: string, reply: string): string | undefine
     if (!unit) continue;
     const stated = statedIn(reply, unit);
     if (stated.length === 0) continue;
-    const agrees = stated.some(
-      (v) => Math.abs(Math.abs(v) - Math.abs(part.value)) <= 0.02 * Math.abs(part.value),
-    );
+    const fromTools = toolResults.length > 0 ? numbersIn(toolResults, unit) : [];
+    const agrees = stated.some((v) => close(v, part.value) || fromTools.some((t) => close(v, t)));
     if (agrees) continue;
     notes.push(
       answers.kb.say(lang, 'modelDisagrees', {
@@ -70,4 +99,36 @@ export function disagreement(question: string, reply: string): string | undefine
     );
   }
   return notes.length > 0 ? notes.join('\n\n') : undefined;
+}
+
+/**
+ * The `compute_course_result` tool: every part of a problem the course's results compute with
+ * the problem's own numbers (conditions checked), or what is missing, for the model to use.
+ */
+export function computeCourseResults(problem: string) {
+  const lang = langOf(problem);
+  const parts = knowledgeAnswers().solve(problem);
+  return {
+    parts: parts.map((part) => {
+      const base = { result: part.result.id, statement: part.result.statement[lang], tex: part.result.tex };
+      if (part.status === 'solved') {
+        const { symbol, unit, name } = part.result.compute!;
+        return {
+          ...base,
+          solved: true,
+          quantity: name[lang],
+          symbol,
+          value: part.value,
+          unit,
+          given: part.written,
+        };
+      }
+      return {
+        ...base,
+        solved: false,
+        ...(part.failed ? { condition_fails: part.failed[lang] } : {}),
+        missing: part.missing.map((v) => v[lang]),
+      };
+    }),
+  };
 }

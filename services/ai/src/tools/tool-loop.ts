@@ -1,5 +1,9 @@
-import { type ConversationMessage, toWireCall } from '../upstream/assistant-turn.js';
-import type { RoutedLlm } from '../upstream/routed-llm.js';
+import {
+  type AssistantTurn,
+  type ConversationMessage,
+  type ToolSpec,
+  toWireCall,
+} from '../upstream/assistant-turn.js';
 import { executeTool, TOOL_SPECS, type ToolEnvironment, type ToolOutcome } from './tool-registry.js';
 
 /**
@@ -15,6 +19,11 @@ export interface LoopResult {
   rounds: number;
 }
 
+/** One model answer per call: the routed model of the tools route, or the chat's upstream (streamed). */
+export interface Converser {
+  converse(messages: ConversationMessage[], tools?: ToolSpec[]): Promise<AssistantTurn>;
+}
+
 /** A tool result longer than this is cut: the model's context is not a data dump. */
 const MAX_TOOL_MESSAGE_CHARS = 8000;
 
@@ -26,10 +35,12 @@ function toolMessage(outcome: ToolOutcome): string {
 }
 
 export async function runToolLoop(
-  llm: RoutedLlm,
+  llm: Converser,
   conversation: ConversationMessage[],
   env: ToolEnvironment,
   maxToolCalls: number,
+  /** Told of each tool as it finishes (the chat's stream shows it). */
+  onOutcome?: (outcome: ToolOutcome) => Promise<void>,
 ): Promise<LoopResult> {
   const messages = [...conversation];
   const outcomes: ToolOutcome[] = [];
@@ -56,6 +67,7 @@ export async function runToolLoop(
       }
       const outcome = await executeTool(call, env);
       outcomes.push(outcome);
+      await onOutcome?.(outcome);
       messages.push({ role: 'tool', tool_call_id: call.id, content: toolMessage(outcome) });
     }
   }

@@ -1,13 +1,21 @@
-import { AppError, simulationTypes, type ToolName, toolNames } from '@faraday/contracts';
+import {
+  AppError,
+  simulationTypes,
+  type ToolCallRecord,
+  type ToolName,
+  type ToolResultRecord,
+  toolNames,
+} from '@faraday/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { computeCourseResults } from '../knowledge/model-check.js';
 import type { ToolCallRequest, ToolSpec } from '../upstream/assistant-turn.js';
 import { CalculatorError, convertUnits, evaluateExpression } from './calculator.js';
 import type { CourseSearch } from './course-search.js';
 import { runSimulationTool } from './simulation-tool.js';
 
 /**
- * The four tools: what the model is told about each (JSON Schema), how their arguments are
+ * The five tools: what the model is told about each (JSON Schema), how their arguments are
  * checked (zod), and how they run. `execute` never throws: an unknown tool, arguments that are
  * not JSON or not valid, and a failing tool all become an error result the model can read and
  * correct, so one bad call cannot end the conversation.
@@ -26,6 +34,7 @@ const argumentSchemas = {
     to: z.string().min(1).max(40),
   }),
   search_course_material: z.object({ query: z.string().min(1).max(500) }),
+  compute_course_result: z.object({ problem: z.string().min(1).max(2000) }),
 } satisfies Record<ToolName, z.ZodType>;
 
 export const TOOL_SPECS: ToolSpec[] = [
@@ -98,7 +107,35 @@ export const TOOL_SPECS: ToolSpec[] = [
       },
     },
   },
+  {
+    type: 'function',
+    function: {
+      name: 'compute_course_result',
+      description:
+        'Compute a result the course teaches with the problem’s own numbers (e.g. "field at r = 5 cm inside a ' +
+        'sphere of radius 10 cm carrying 2 uC"): each part with the result used, its conditions checked, the ' +
+        'value in SI units, or which quantities are missing.',
+      parameters: {
+        type: 'object',
+        properties: {
+          problem: {
+            type: 'string',
+            description: 'The problem with its numbers and units, as the student gave them',
+          },
+        },
+        required: ['problem'],
+      },
+    },
+  },
 ];
+
+/** Appended to the mode's system prompt wherever the model is offered the tools. */
+export const TOOL_GUIDANCE =
+  'You can call tools: run_simulation (the lab’s solvers, numbers only), evaluate_expression (exact ' +
+  'arithmetic with units), convert_units, search_course_material and compute_course_result (a result the ' +
+  'course teaches, computed with the problem’s own numbers). Use a tool instead of computing or recalling ' +
+  'numbers yourself, cite course passages as [n], and when a tool reports an error, fix the arguments or ' +
+  'explain what went wrong.';
 
 export interface ToolOutcome {
   id: string;
@@ -108,6 +145,21 @@ export interface ToolOutcome {
   ok: boolean;
   result?: unknown;
   error?: string;
+}
+
+/** The tools an answer ran, as the responses and the conversation record them. */
+export function toolRecords(outcomes: readonly ToolOutcome[]): {
+  tool_calls: ToolCallRecord[];
+  tool_results: ToolResultRecord[];
+} {
+  return {
+    tool_calls: outcomes.map((o) => ({ id: o.id, name: o.name, arguments: o.arguments })),
+    tool_results: outcomes.map((o) =>
+      o.ok
+        ? { id: o.id, name: o.name, ok: true, result: o.result }
+        : { id: o.id, name: o.name, ok: false, error: o.error ?? '' },
+    ),
+  };
 }
 
 export interface ToolEnvironment {
@@ -160,6 +212,8 @@ async function run(name: ToolName, args: unknown, env: ToolEnvironment): Promise
         passages: found.citations.map((c) => ({ ...c, text: c.text.slice(0, 600) })),
       };
     }
+    case 'compute_course_result':
+      return computeCourseResults(argumentSchemas.compute_course_result.parse(args).problem);
   }
 }
 

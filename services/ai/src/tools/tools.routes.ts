@@ -16,10 +16,11 @@ export function toolsRoutes(deps: ToolDeps) {
         schema: {
           tags: ['tutoring'],
           summary:
-            'Chat where the model may call tools: simulation, calculator, unit conversion, course search',
+            'Chat where the model may call tools: simulation, calculator, unit conversion, course search, course results',
           description:
             'The upstream model runs the OpenAI tool-calling loop with run_simulation (the sim service, numbers ' +
-            'only), evaluate_expression, convert_units and search_course_material. Tool errors and invalid ' +
+            'only), evaluate_expression, convert_units, search_course_material and compute_course_result. Tool ' +
+            'errors and invalid ' +
             'arguments are reported back to the model; at most max_tool_calls tools run (default 5, at most 10). ' +
             'Without an upstream a deterministic planner recognises requests and calls the same tools.',
           body: toolChatRequestSchema,

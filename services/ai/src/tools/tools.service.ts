@@ -9,18 +9,18 @@ import type { CourseSearch } from './course-search.js';
 import { planRequest } from './planner.js';
 import { simulatedToolReply } from './simulated-reply.js';
 import { runToolLoop } from './tool-loop.js';
-import { executeTool, type ToolEnvironment, type ToolOutcome } from './tool-registry.js';
+import {
+  executeTool,
+  TOOL_GUIDANCE,
+  type ToolEnvironment,
+  type ToolOutcome,
+  toolRecords,
+} from './tool-registry.js';
 
 export interface ToolDeps {
   chat: ChatDeps;
   search: CourseSearch | undefined;
 }
-
-const TOOL_GUIDANCE =
-  'You can call tools: run_simulation (the lab’s solvers, numbers only), evaluate_expression (exact ' +
-  'arithmetic with units), convert_units and search_course_material. Use a tool instead of computing or ' +
-  'recalling numbers yourself, cite course passages as [n], and when a tool reports an error, fix the ' +
-  'arguments or explain what went wrong.';
 
 function modeOf(requested: string | undefined) {
   const mode = requested ?? 'problem_solver';
@@ -33,17 +33,7 @@ function modeOf(requested: string | undefined) {
 }
 
 function responseOf(reply: string, model: string, outcomes: ToolOutcome[], rounds: number): ToolChatResponse {
-  return {
-    reply,
-    model,
-    tool_calls: outcomes.map((o) => ({ id: o.id, name: o.name, arguments: o.arguments })),
-    tool_results: outcomes.map((o) =>
-      o.ok
-        ? { id: o.id, name: o.name, ok: true, result: o.result }
-        : { id: o.id, name: o.name, ok: false, error: o.error },
-    ),
-    rounds,
-  };
+  return { reply, model, ...toolRecords(outcomes), rounds };
 }
 
 /** `POST /v1/chat_with_tools`: the upstream's tool loop, or the simulated planner with the same tools. */

@@ -34,6 +34,15 @@ export interface StreamPiece {
   content: string;
   finishReason?: string;
   usage?: ChatUsage;
+  /** Pieces of tool calls, keyed by `index`: the id and name come first, the arguments in parts. */
+  toolCalls?: ToolCallDelta[];
+}
+
+export interface ToolCallDelta {
+  index: number;
+  id?: string;
+  name?: string;
+  arguments?: string;
 }
 
 /** An upstream stream whose first chunk has arrived: only now is it safe to commit to this upstream. */
@@ -62,7 +71,20 @@ const chunkSchema = z.object({
   model: z.string().optional(),
   choices: z.array(
     z.object({
-      delta: z.object({ content: z.string().nullish() }).nullish(),
+      delta: z
+        .object({
+          content: z.string().nullish(),
+          tool_calls: z
+            .array(
+              z.object({
+                index: z.number().int().min(0),
+                id: z.string().nullish(),
+                function: z.object({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+              }),
+            )
+            .nullish(),
+        })
+        .nullish(),
       finish_reason: z.string().nullish(),
     }),
   ),
@@ -153,14 +175,26 @@ export class UpstreamClient {
     }
   }
 
-  /** Resolves once the first chunk is in; fails (for the router to decide) if it never comes. */
-  async stream(messages: LlmMessage[], options: CallOptions): Promise<OpenedStream> {
+  /**
+   * Resolves once the first chunk is in; fails (for the router to decide) if it never comes.
+   * With `tools` the model may answer with tool calls, which arrive as `toolCalls` pieces.
+   */
+  async stream(
+    messages: LlmMessage[] | ConversationMessage[],
+    options: CallOptions,
+    tools?: ToolSpec[],
+  ): Promise<OpenedStream> {
     const name = this.config.name;
     const guard = new AttemptGuard(this.config.timeoutMs, options.signal);
     let iterator: AsyncIterator<unknown>;
     try {
       const sdkStream = await this.sdk.chat.completions.create(
-        { model: this.config.model, messages, stream: true },
+        {
+          model: this.config.model,
+          messages: messages as ConversationMessage[],
+          stream: true,
+          ...(tools && tools.length > 0 ? { tools, tool_choice: 'auto' as const } : {}),
+        },
         { signal: guard.signal, headers: { 'x-request-id': options.requestId } },
       );
       iterator = sdkStream[Symbol.asyncIterator]();
@@ -199,8 +233,15 @@ export class UpstreamClient {
       const choice = parsed.data.choices[0];
       if (parsed.data.model) model = parsed.data.model;
       if (choice?.finish_reason) finished = true;
+      const toolCalls = choice?.delta?.tool_calls?.map((call) => ({
+        index: call.index,
+        ...(call.id ? { id: call.id } : {}),
+        ...(call.function?.name ? { name: call.function.name } : {}),
+        ...(call.function?.arguments ? { arguments: call.function.arguments } : {}),
+      }));
       return {
         content: choice?.delta?.content ?? '',
+        ...(toolCalls && toolCalls.length > 0 ? { toolCalls } : {}),
         ...(choice?.finish_reason ? { finishReason: choice.finish_reason } : {}),
         ...(parsed.data.usage ? { usage: parsed.data.usage } : {}),
       };

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * An OpenAI-compatible upstream that answers from a script, one entry per request, for
  * conversations of several requests: tool calls, JSON answers and their repairs. A request
- * beyond the script gets a 500, so an unexpected extra call fails the test loudly.
+ * beyond the script gets a 500, so an unexpected extra call fails the test loudly. A request
+ * with `stream: true` is answered as the real protocol streams: words one chunk each, each
+ * tool call's id and name in one chunk and its arguments split over the next ones.
  */
 export type ScriptedAnswer =
   | { content: string }
@@ -17,6 +19,7 @@ export interface ScriptedRequest {
   messages: { role: string; content: string | null; tool_calls?: unknown[]; tool_call_id?: string }[];
   tools?: { type: string; function: { name: string } }[];
   tool_choice?: unknown;
+  stream?: boolean;
 }
 
 type Entry = ScriptedAnswer | ((request: ScriptedRequest) => ScriptedAnswer);
@@ -74,6 +77,7 @@ export class ScriptedOpenAI {
       res.end(JSON.stringify({ error: { message: `scripted failure ${answer.status}` } }));
       return;
     }
+    if (body.stream) return this.stream(res, body.model ?? 'scripted-model', answer);
     const message =
       'toolCalls' in answer
         ? {
@@ -96,5 +100,40 @@ export class ScriptedOpenAI {
         usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
       }),
     );
+  }
+
+  private stream(
+    res: ServerResponse,
+    model: string,
+    answer: Exclude<ScriptedAnswer, { status: number }>,
+  ): void {
+    const send = (delta: Record<string, unknown>, finish: string | null = null) =>
+      res.write(
+        `data: ${JSON.stringify({
+          id: 'chatcmpl-scripted',
+          object: 'chat.completion.chunk',
+          created: 1_700_000_000,
+          model,
+          choices: [{ index: 0, delta, finish_reason: finish }],
+        })}\n\n`,
+      );
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    send({ role: 'assistant' });
+    const content = 'toolCalls' in answer ? (answer.content ?? '') : answer.content;
+    for (const word of content.match(/\S+\s*/g) ?? []) send({ content: word });
+    const calls = 'toolCalls' in answer ? answer.toolCalls : [];
+    for (const [index, call] of calls.entries()) {
+      const id = call.id ?? `call_${this.requests.length}_${index}`;
+      send({ tool_calls: [{ index, id, type: 'function', function: { name: call.name, arguments: '' } }] });
+      const half = Math.ceil(call.arguments.length / 2);
+      for (const part of [call.arguments.slice(0, half), call.arguments.slice(half)]) {
+        if (part) send({ tool_calls: [{ index, function: { arguments: part } }] });
+      }
+    }
+    send({}, calls.length > 0 ? 'tool_calls' : 'stop');
+    res.write(
+      `data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`,
+    );
+    res.end('data: [DONE]\n\n');
   }
 }

@@ -62,7 +62,8 @@ const CHAT_DESCRIPTION =
   'be a course you belong to (else 404 COURSE_NOT_FOUND); retrieval then also searches its uploaded text ' +
   'resources. `privacy: public` allows a fallback to the cloud model when the local one is down; the default, ' +
   'private, never leaves the local model. With `stream: true` the response is text/event-stream: start, ' +
-  'citations (retrieval only), delta (content), done or error, each event one JSON `data:` line. With ' +
+  'citations (retrieval only), delta (content), tool (a tool the model ran, tutor and problem_solver with a ' +
+  'model), done or error, each event one JSON `data:` line. With ' +
   'conversation_id (one of yours, else 404 CONVERSATION_NOT_FOUND) the question and the answer are recorded ' +
   'there; a streamed answer is recorded as far as it got (status stopped when you left, failed when it broke off).';
 
@@ -118,6 +119,7 @@ export function aiGatewayRoutes(config: BackendConfig) {
               content: transcript.content,
               status: transcript.status(call.signal.aborted),
               citations: transcript.citations,
+              ...(transcript.tools.tool_calls.length > 0 ? { tools: transcript.tools } : {}),
             },
           }),
         );
@@ -128,7 +130,14 @@ export function aiGatewayRoutes(config: BackendConfig) {
           if (conversation) {
             await recordExchange(app.db, conversation, {
               ...exchange,
-              answer: { content: answer.reply, status: 'complete', citations: answer.citations ?? [] },
+              answer: {
+                content: answer.reply,
+                status: 'complete',
+                citations: answer.citations ?? [],
+                ...(answer.tool_calls
+                  ? { tools: { tool_calls: answer.tool_calls, tool_results: answer.tool_results ?? [] } }
+                  : {}),
+              },
             });
           }
           return ok(answer);

@@ -1,4 +1,9 @@
-import type { ChatCitation, ChatStreamEvent, ConversationMessageStatus } from '@faraday/contracts';
+import type {
+  ChatCitation,
+  ChatStreamEvent,
+  ConversationMessage,
+  ConversationMessageStatus,
+} from '@faraday/contracts';
 
 /**
  * What a streamed answer said, read from the events as the gateway passes them through, so the
@@ -7,6 +12,11 @@ import type { ChatCitation, ChatStreamEvent, ConversationMessageStatus } from '@
 export class StreamTranscript {
   content = '';
   citations: ChatCitation[] = [];
+  /** The tools the model ran on the way (tutor with a model, ADR 0133). */
+  readonly tools: Pick<ConversationMessage, 'tool_calls' | 'tool_results'> = {
+    tool_calls: [],
+    tool_results: [],
+  };
   private ended: 'done' | 'error' | undefined;
   private readonly decoder = new TextDecoder();
 
@@ -27,7 +37,10 @@ export class StreamTranscript {
       }
       if (event.type === 'delta') this.content += event.content;
       else if (event.type === 'citations') this.citations = event.citations;
-      else if (event.type === 'done' || event.type === 'error') this.ended = event.type;
+      else if (event.type === 'tool') {
+        this.tools.tool_calls.push(event.call);
+        this.tools.tool_results.push(event.result);
+      } else if (event.type === 'done' || event.type === 'error') this.ended = event.type;
     }
   };
 

@@ -1,4 +1,4 @@
-import type { ChatCitation, ChatStreamEvent } from '@faraday/contracts';
+import type { ChatCitation, ChatStreamEvent, ConversationMessage } from '@faraday/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../../lib/api';
 
@@ -6,6 +6,8 @@ export interface PendingExchange {
   question: string;
   content: string;
   citations: ChatCitation[];
+  /** Tools the model ran so far (tutor with a model), shown as cards while the answer streams. */
+  tools?: Pick<ConversationMessage, 'tool_calls' | 'tool_results'>;
   phase: 'waiting' | 'streaming' | 'done' | 'stopped' | 'failed';
   error?: unknown;
 }
@@ -37,6 +39,14 @@ export function useChatStream(onEvent?: (event: ChatStreamEvent) => void) {
               switch (event.type) {
                 case 'citations':
                   return { ...p, citations: event.citations };
+                case 'tool':
+                  return {
+                    ...p,
+                    tools: {
+                      tool_calls: [...(p.tools?.tool_calls ?? []), event.call],
+                      tool_results: [...(p.tools?.tool_results ?? []), event.result],
+                    },
+                  };
                 case 'delta':
                   return { ...p, phase: 'streaming', content: p.content + event.content };
                 case 'done':

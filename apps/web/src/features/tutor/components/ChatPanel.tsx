@@ -32,7 +32,14 @@ function pendingMessages(pending: PendingExchange): ShownMessage[] {
         : pending.phase;
   return [
     { role: 'user', content: pending.question, status: 'complete', ...empty },
-    { role: 'assistant', content: pending.content, status, ...empty, citations: pending.citations },
+    {
+      role: 'assistant',
+      content: pending.content,
+      status,
+      ...empty,
+      ...pending.tools,
+      citations: pending.citations,
+    },
   ];
 }
 

@@ -39,13 +39,14 @@ export function ToolCards({
                   <Text size="xs" fw={600}>
                     {t('tutor.tools.arguments')}
                   </Text>
-                  <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
+                  {/* A scrolling block must be reachable by keyboard to be read to its end. */}
+                  <Code block tabIndex={0} style={{ maxHeight: 240, overflow: 'auto' }}>
                     {asJson(call.arguments)}
                   </Code>
                   <Text size="xs" fw={600}>
                     {t('tutor.tools.result')}
                   </Text>
-                  <Code block style={{ maxHeight: 320, overflow: 'auto' }}>
+                  <Code block tabIndex={0} style={{ maxHeight: 320, overflow: 'auto' }}>
                     {result
                       ? result.ok
                         ? asJson(result.result)
