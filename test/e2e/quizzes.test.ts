@@ -65,6 +65,10 @@ describeWith(['chromium'], 'quizzes, end to end', ({ chromium }) => {
       .fill('Doubling the current\nDoubling the radius\nHalving the current');
     await page.getByRole('combobox', { name: 'The right option' }).click();
     await page.getByRole('option', { name: 'Doubling the current' }).click();
+    await page
+      .getByLabel('Feedback when “Doubling the radius” is chosen')
+      .fill('A bigger loop gives a weaker field: B falls as 1/R.');
+    await check(page, 'quiz-builder-feedback');
     await page.getByRole('button', { name: 'Add the multiple-choice question' }).click();
     await page
       .getByRole('cell', { name: 'Which change doubles the field at the centre of a loop?' })
@@ -102,6 +106,8 @@ describeWith(['chromium'], 'quizzes, end to end', ({ chromium }) => {
     const own = page.getByRole('group', { name: 'Question 2 · points: 1' });
     await own.getByText('Not right · 0/1').waitFor();
     await own.getByText(/Worked answer: .\) Doubling the current/).waitFor();
+    // The teacher's feedback for the option chosen.
+    await own.getByText('A bigger loop gives a weaker field: B falls as 1/R.').waitFor();
     await check(page, 'quiz-review');
 
     const zh = await web.signedInPage('student', 'student123', { lang: 'zh' });
