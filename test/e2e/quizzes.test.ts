@@ -68,12 +68,12 @@ describeWith(['chromium'], 'quizzes, end to end', ({ chromium }) => {
     await page
       .getByLabel('Feedback when “Doubling the radius” is chosen')
       .fill('A bigger loop gives a weaker field: B falls as 1/R.');
-    await check(page, 'quiz-builder-feedback');
+    // Judged with the option feedback fields showing: they go when the question is added.
+    await check(page, 'quiz-builder');
     await page.getByRole('button', { name: 'Add the multiple-choice question' }).click();
     await page
       .getByRole('cell', { name: 'Which change doubles the field at the centre of a loop?' })
       .waitFor();
-    await check(page, 'quiz-builder');
     await page.getByRole('button', { name: 'Save the quiz' }).click();
     await page.getByText('Quiz saved.').waitFor();
     await page.getByText(/Max score: 2/).waitFor();
