@@ -65,11 +65,15 @@ describeWith(['chromium'], 'quizzes, end to end', ({ chromium }) => {
       .fill('Doubling the current\nDoubling the radius\nHalving the current');
     await page.getByRole('combobox', { name: 'The right option' }).click();
     await page.getByRole('option', { name: 'Doubling the current' }).click();
+    await page
+      .getByLabel('Feedback when “Doubling the radius” is chosen')
+      .fill('A bigger loop gives a weaker field: B falls as 1/R.');
+    // Judged with the option feedback fields showing: they go when the question is added.
+    await check(page, 'quiz-builder');
     await page.getByRole('button', { name: 'Add the multiple-choice question' }).click();
     await page
       .getByRole('cell', { name: 'Which change doubles the field at the centre of a loop?' })
       .waitFor();
-    await check(page, 'quiz-builder');
     await page.getByRole('button', { name: 'Save the quiz' }).click();
     await page.getByText('Quiz saved.').waitFor();
     await page.getByText(/Max score: 2/).waitFor();
@@ -102,6 +106,8 @@ describeWith(['chromium'], 'quizzes, end to end', ({ chromium }) => {
     const own = page.getByRole('group', { name: 'Question 2 · points: 1' });
     await own.getByText('Not right · 0/1').waitFor();
     await own.getByText(/Worked answer: .\) Doubling the current/).waitFor();
+    // The teacher's feedback for the option chosen.
+    await own.getByText('A bigger loop gives a weaker field: B falls as 1/R.').waitFor();
     await check(page, 'quiz-review');
 
     const zh = await web.signedInPage('student', 'student123', { lang: 'zh' });

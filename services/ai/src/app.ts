@@ -90,6 +90,6 @@ export async function buildApp(config: AiConfig, options: BuildOptions = {}): Pr
   await app.register(guidedRoutes({ chat: deps, search, now: options.now ?? Date.now }));
   await app.register(writingRoutes(deps));
   await app.register(toolsRoutes({ chat: deps, search }));
-  await app.register(exerciseRoutes(courseExercises()));
+  await app.register(exerciseRoutes(courseExercises(), deps));
   return app;
 }

@@ -8,7 +8,7 @@ import { buildTutoringAi, removeDir, type TestClock, tempDir } from './support/t
 /**
  * The scripted students of eval/guided (issue 34 point 5), asserted: in 12 answers a keyword
  * stuffer, a student who does not know and one who states misconceptions complete no session, on
- * three topics in English and Chinese; a student with right answers completes every one. (The
+ * five topics (Laplace and the FDTD numerics among them) in English and Chinese; a student with right answers completes every one. (The
  * eval's correct student computes from the prompt; here the right answers come from the engine.)
  */
 const GUIDED = '/v1/chat/guided';
@@ -68,7 +68,7 @@ async function play(topic: string, user: string, answer: (data: Data) => string 
   return { ...data, used };
 }
 
-describe('scripted students on three topics, English and Chinese', () => {
+describe('scripted students on five topics, English and Chinese', () => {
   it('only the student with right answers completes a session in 12 answers', async () => {
     for (const topic of students.topics) {
       for (const lang of ['en', 'zh'] as const) {

@@ -214,6 +214,32 @@ describe('a guided session on the exercise engine', () => {
       code: 'VALIDATION_ERROR',
       details: expect.stringMatching(/^topic: no checked exercises .*Gauss's law/),
     });
+    // Every notes file of the course has a path now, the numerics included.
+    expect(res.json().error.details).toMatch(/Laplace's equation and boundary value problems/);
+    expect(res.json().error.details).toMatch(/Electromagnetic waves and FDTD basics/);
+  });
+
+  it("guides Laplace's equation by multiple choice on its recorded misconceptions", async () => {
+    const data = await begin('拉普拉斯方程', 'lena');
+    expect(data.learning_path.map((s: { title: string }) => s.title)).toEqual([
+      '泊松方程与拉普拉斯方程',
+      '调和函数的性质',
+      '边界条件与唯一性定理',
+      '镜像法',
+      '有限差分数值解法',
+    ]);
+    expect(data.exercise).toMatchObject({ kind: 'choice', number: 1, total: 5 });
+    const zero = data.exercise.choices.find(
+      (c: { text: string }) => /处处为零。$/.test(c.text) && /V/.test(c.text),
+    );
+    const missed = (
+      await reply('拉普拉斯方程', 'lena', data.session_id, zero.id, {
+        answer: { kind: 'choice', choice: zero.id },
+      })
+    ).json().data;
+    expect(missed.assessment).toMatchObject({ understood: false, reason: 'misconception' });
+    // The feedback is the result's recorded misconception (results.json), in the student's language.
+    expect(missed.reply).toMatch(/∇²V = 0 只说明二阶导数之和为零/);
   });
 });
 

@@ -25,6 +25,11 @@ function symbolsOf(expr) {
 function givenIn(prompt, result) {
   const values = {};
   for (const m of prompt.matchAll(/([\p{L}][\p{L}\d_]*) = (.+?)(?=,\s|，|、|\.\s|\.$|。|；|$)/gu)) {
+    // Angles stay in degrees, as the results' expressions take them (the reader gives radians).
+    if (/°$/.test(m[2])) {
+      values[m[1]] = Number.parseFloat(m[2]);
+      continue;
+    }
     const q = readQuantity(m[2].replace(/×\s*10\^?/g, 'e').replace(/\s+(?=e)/, ''));
     values[m[1]] = typeof q === 'number' ? q : q.value;
   }
@@ -53,6 +58,8 @@ function numericValue(state, lang) {
       const values = givenIn(state.exercise.prompt, result);
       for (const [name, expr] of Object.entries(result.derive ?? {}))
         if (values[name] === undefined) values[name] = math.evaluate(expr, { ...constants, ...values });
+      // mathjs knows E (Euler's number): a result whose variable is not given is not this one.
+      if (Object.keys(result.variables ?? {}).some((name) => values[name] === undefined)) continue;
       const scope = { ...constants, ...values };
       if ((result.conditions ?? []).some((c) => math.evaluate(c.expr, scope) !== true)) continue;
       const value = math.evaluate(result.compute.expr, scope);

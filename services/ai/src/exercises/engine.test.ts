@@ -2,6 +2,7 @@ import { COULOMB_K, coulombField, MU_0 } from '@faraday/physics';
 import { describe, expect, it } from 'vitest';
 import { courseKnowledge } from '../knowledge/knowledge-base.js';
 import { courseExercises } from './engine.js';
+import { JudgeDeclined } from './explain.js';
 import { ExerciseAnswerError } from './phrasing.js';
 import { seedFor } from './seed.js';
 import type { ExerciseAnswer, Instance, NumericKey } from './types.js';
@@ -289,16 +290,46 @@ describe('explanations', () => {
     expect(result.solution.zh).toMatch(/\p{Script=Han}/u);
   });
 
-  it('with a judge, grades against the model answer and the misconceptions', async () => {
-    const seen: unknown[] = [];
+  it("with a judge, grades against the model answer's points and the misconceptions", async () => {
+    const seen: { points: string[]; model: string; answer: string }[] = [];
     const judge = {
-      judge: async (input: { model: string; answer: string }) => {
+      judge: async (input: { points: string[]; model: string; answer: string }) => {
         seen.push(input);
-        return { score: 1.4, feedback: 'Complete.' };
+        return { score: 1.4, covered: 2, feedback: 'Complete.' };
       },
     };
     const result = await engine.judgeExplanation(i, { kind: 'explain', text: 'Flux = Q/ε0.' }, judge, 'en');
     expect(result).toMatchObject({ correct: true, score: 1, feedback: { code: 'explain-judged' } });
+    expect(result.feedback.en).toMatch(/states 2 of the 2 points.*Complete\./);
     expect(seen[0]).toMatchObject({ answer: 'Flux = Q/ε0.', model: i.solution.en });
+    expect(seen[0]!.points).toEqual([
+      expect.stringMatching(/^Gauss's law: the electric flux/),
+      expect.stringMatching(/^charges outside change E/),
+    ]);
+  });
+
+  it('a stated misconception is wrong however many points are covered', async () => {
+    const judge = {
+      judge: async () => ({ score: 1, covered: 2, feedback: 'Mostly.', misconception: 'No.' }),
+    };
+    const result = await engine.judgeExplanation(i, { kind: 'explain', text: 'x' }, judge, 'en');
+    expect(result).toMatchObject({ correct: false, feedback: { code: 'explain-misconception' } });
+  });
+
+  it('a judge that declines leaves the explanation to self-marking, never a verdict', async () => {
+    for (const reason of ['failed', 'instructions'] as const) {
+      const judge = {
+        judge: async (): Promise<never> => {
+          throw new JudgeDeclined(reason, 'test');
+        },
+      };
+      const result = await engine.judgeExplanation(i, { kind: 'explain', text: 'x' }, judge, 'zh');
+      expect(result).toMatchObject({
+        correct: null,
+        score: null,
+        feedback: { code: `explain-self-${reason}` },
+      });
+      expect(result.feedback.zh).toMatch(/自己评分/);
+    }
   });
 });

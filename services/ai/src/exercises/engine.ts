@@ -42,8 +42,11 @@ export class ExerciseEngine {
   private readonly explain: ExplainExercises;
   private readonly phrasing: Phrasing;
   private readonly custom: CustomExercises;
+  /** What a model judging explanations is checked with (exercises.json `judge`). */
+  readonly judging: ExercisesFile['judge'];
 
   constructor(kb: KnowledgeBase, data: ExercisesFile) {
+    this.judging = data.judge;
     const phrasing = new Phrasing(data.phrases);
     this.phrasing = phrasing;
     this.numeric = new NumericExercises(kb, data, phrasing);

@@ -79,6 +79,20 @@ const exercisesFileSchema = z.object({
   slip_feedback: z.record(z.string(), bilingual),
   formula: z.object({ exclude: z.array(z.string()) }),
   choice: z.array(choiceSchema),
+  /** Explanations judged by a model: patterns of an answer that addresses the grader (docs/adr/0132). */
+  judge: z.object({
+    about: z.string().optional(),
+    instructions: z.array(
+      z.string().refine((pattern) => {
+        try {
+          new RegExp(pattern, 'iu');
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'not a valid regular expression'),
+    ),
+  }),
 });
 export type ExercisesFile = z.infer<typeof exercisesFileSchema>;
 

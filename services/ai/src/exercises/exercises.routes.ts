@@ -14,7 +14,12 @@ import {
 import type { ZodTypeProvider } from '@faraday/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { ChatDeps } from '../chat/chat.service.js';
+import { answerCallerGone, llmContextOf, RoutedLlm } from '../upstream/routed-llm.js';
+import { CallerGone } from '../upstream/upstream-errors.js';
+import { detectLang } from '../writing/text-segments.js';
 import type { ExerciseEngine } from './engine.js';
+import { LlmExplanationJudge } from './llm-judge.js';
 import { seedFor } from './seed.js';
 
 /**
@@ -31,7 +36,7 @@ const templatesQuerySchema = z.object({
   topic: z.string().max(64).optional(),
 });
 
-export function exerciseRoutes(engine: ExerciseEngine) {
+export function exerciseRoutes(engine: ExerciseEngine, chat: ChatDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     routes.get(
@@ -83,18 +88,33 @@ export function exerciseRoutes(engine: ExerciseEngine) {
           tags: ['tutoring'],
           summary: 'Check an answer: score, feedback on the slip made, hint and worked solution',
           description:
-            'Deterministic: the same template, seed and answer always give the same result. An answer of ' +
-            'the wrong kind, without a needed unit, unreadable or too long is a 400 EXERCISE_ANSWER_INVALID ' +
-            '(details says why) and is not an attempt. Explanations come back ungraded, with the model ' +
-            'answer for the student to mark themselves.',
+            'Deterministic for numeric, choice and formula: the same template, seed and answer always give ' +
+            'the same result. An answer of the wrong kind, without a needed unit, unreadable or too long is a ' +
+            '400 EXERCISE_ANSWER_INVALID (details says why) and is not an attempt. Explanations: without an ' +
+            'LLM upstream they come back ungraded (feedback.code explain-self) with the model answer for the ' +
+            "student to mark themselves; with one, a model judges them against the model answer's points " +
+            '(explain-judged, explain-misconception), and when it fails or the answer addresses the grader ' +
+            'they come back ungraded (explain-self-failed, explain-self-instructions). Never gate progress on ' +
+            'an explanation.',
           body: exerciseCheckRequestSchema,
           response: { 200: successEnvelopeSchema(exerciseCheckResultSchema) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         requireBackend(request);
         const { template, seed, answer } = request.body;
-        return ok(engine.check(engine.draw(template, seed), answer));
+        const instance = engine.draw(template, seed);
+        if (answer.kind !== 'explain' || instance.view.kind !== 'explain')
+          return ok(engine.check(instance, answer));
+        const llm = new RoutedLlm(chat, llmContextOf(request, reply), { kind: 'exercise_judge' });
+        if (llm.isSimulated()) return ok(engine.check(instance, answer));
+        try {
+          const judge = new LlmExplanationJudge(llm, engine.judging);
+          return ok(await engine.judgeExplanation(instance, answer, judge, detectLang(answer.text)));
+        } catch (error) {
+          if (!(error instanceof CallerGone)) throw error;
+          return answerCallerGone(reply);
+        }
       },
     );
     routes.post(

@@ -66,6 +66,8 @@ export interface FormulaKey {
 export interface ExplainKey {
   kind: 'explain';
   model: Bilingual;
+  /** The model answer's points (statement clauses, conditions) a judged explanation must state. */
+  points: Bilingual[];
   misconceptions: Bilingual[];
 }
 export type ExerciseKey = NumericKey | ChoiceKey | FormulaKey | ExplainKey;

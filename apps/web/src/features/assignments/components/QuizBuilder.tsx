@@ -42,12 +42,17 @@ function draftsOf(quiz: Quiz | undefined): Draft[] {
   );
 }
 
-/** The teacher's own multiple-choice question: a prompt, options one a line, the right one named. */
+/**
+ * The teacher's own multiple-choice question: a prompt, options one a line, the right one named,
+ * and for any option what a student who chose it reads after handing in (why a distractor is wrong).
+ */
 function ChoiceForm({ onAdd }: { onAdd: (draft: Draft) => void }) {
   const { t } = useTranslation();
   const [prompt, setPrompt] = useState('');
   const [options, setOptions] = useState('');
   const [right, setRight] = useState<string | null>(null);
+  // By the option's text, so feedback stays with its option while the lines are edited.
+  const [feedback, setFeedback] = useState<Record<string, string>>({});
   const lines = options
     .split('\n')
     .map((l) => l.trim())
@@ -56,12 +61,16 @@ function ChoiceForm({ onAdd }: { onAdd: (draft: Draft) => void }) {
     const custom = {
       kind: 'choice',
       prompt,
-      options: lines.map((text) => ({ text, correct: text === right })),
+      options: lines.map((text) => {
+        const said = feedback[text]?.trim();
+        return { text, correct: text === right, ...(said ? { feedback: said } : {}) };
+      }),
     };
     onAdd({ custom, points: 1, label: prompt });
     setPrompt('');
     setOptions('');
     setRight(null);
+    setFeedback({});
   };
   return (
     <Stack gap="xs">
@@ -78,6 +87,21 @@ function ChoiceForm({ onAdd }: { onAdd: (draft: Draft) => void }) {
         minRows={3}
       />
       <Select label={t('quizBuilder.rightOption')} data={lines} value={right} onChange={setRight} />
+      {[...new Set(lines)].map((text) => (
+        <TextInput
+          key={text}
+          label={t('quizBuilder.optionFeedback', { option: text })}
+          description={
+            text === right ? t('quizBuilder.rightFeedbackHint') : t('quizBuilder.wrongFeedbackHint')
+          }
+          maxLength={1000}
+          value={feedback[text] ?? ''}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setFeedback((all) => ({ ...all, [text]: value }));
+          }}
+        />
+      ))}
       <Button variant="light" onClick={add} disabled={!prompt || lines.length < 2 || !right}>
         {t('quizBuilder.addChoice')}
       </Button>
