@@ -37,6 +37,12 @@ async function requestsOf(): Promise<Record<string, [string, string]>> {
     'me.calendarFeed': () => client.me.calendarFeed(),
     'me.rotateCalendarFeed': () => client.me.rotateCalendarFeed(),
     'me.revokeCalendarFeed': () => client.me.revokeCalendarFeed(),
+    'me.notifications': () => client.me.notifications(),
+    'me.unreadNotificationCount': () => client.me.unreadNotificationCount(),
+    'me.readNotification': () => client.me.readNotification('N'),
+    'me.readAllNotifications': () => client.me.readAllNotifications(),
+    'me.notificationPreferences': () => client.me.notificationPreferences(),
+    'me.saveNotificationPreferences': () => client.me.saveNotificationPreferences([]),
     'courses.list': () => client.courses.list(),
     'courses.get': () => client.courses.get('C'),
     'courses.create': () => client.courses.create({}),
@@ -94,6 +100,7 @@ function concrete(template: string): string {
     resource_id: 'R',
     user_id: 'U',
     rubric_id: 'B',
+    notification_id: 'N',
   };
   return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? name);
 }

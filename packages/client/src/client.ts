@@ -23,8 +23,12 @@ import {
   inviteCodeSchema,
   joinCourseResponseSchema,
   markAnnouncementsReadSchema,
+  markNotificationsReadSchema,
   memberListSchema,
   messageSchema,
+  type NotificationPreference,
+  notificationListSchema,
+  notificationPreferencesSchema,
   quizAttemptListSchema,
   quizAttemptSchema,
   quizBankSchema,
@@ -48,6 +52,7 @@ import {
   sweepTaskSchema,
   tokenResponseSchema,
   unreadAnnouncementsSchema,
+  unreadNotificationCountSchema,
   updateCourseResponseSchema,
   userListSchema,
   userSchema,
@@ -137,6 +142,17 @@ export function createFaradayClient(options: ClientOptions = {}) {
       /** A new secret feed URL, answered this once; the previous URL stops working. */
       rotateCalendarFeed: () => send('POST', '/api/v1/me/calendar-feed', calendarFeedCreatedSchema),
       revokeCalendarFeed: () => send('DELETE', '/api/v1/me/calendar-feed', messageSchema),
+      notifications: (query: { page?: number; limit?: number } = {}) =>
+        get('/api/v1/me/notifications', notificationListSchema, query),
+      unreadNotificationCount: () =>
+        get('/api/v1/me/notifications/unread-count', unreadNotificationCountSchema),
+      readNotification: (id: string) =>
+        send('POST', `/api/v1/me/notifications/${enc(id)}/read`, unreadNotificationCountSchema),
+      readAllNotifications: () => send('POST', '/api/v1/me/notifications/read', markNotificationsReadSchema),
+      notificationPreferences: () =>
+        get('/api/v1/me/notification-preferences', notificationPreferencesSchema),
+      saveNotificationPreferences: (preferences: NotificationPreference[]) =>
+        send('PUT', '/api/v1/me/notification-preferences', notificationPreferencesSchema, { preferences }),
     },
     courses: {
       list: (query: { page?: number; limit?: number; search?: string } = {}) =>

@@ -30,6 +30,7 @@ export const errorCatalogue = {
   COURSE_FULL: { status: 409, message: 'The course has reached its maximum number of students' },
   ASSIGNMENT_NOT_FOUND: { status: 404, message: 'Assignment not found' },
   ANNOUNCEMENT_NOT_FOUND: { status: 404, message: 'Announcement not found' },
+  NOTIFICATION_NOT_FOUND: { status: 404, message: 'Notification not found' },
   RUBRIC_NOT_FOUND: { status: 404, message: 'Rubric not found' },
   CALENDAR_FEED_NOT_FOUND: { status: 404, message: 'Calendar feed not found' },
   RESOURCE_NOT_FOUND: { status: 404, message: 'Resource not found' },

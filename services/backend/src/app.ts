@@ -24,6 +24,8 @@ import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { gradesRoutes } from './grades/grades.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { scheduleNotifications } from './notifications/notifications.schedule.js';
 import { ExerciseClient } from './quizzes/exercise-client.js';
 import { quizzesRoutes } from './quizzes/quizzes.routes.js';
 import { CourseMaterialFeed } from './resources/course-material-feed.js';
@@ -70,6 +72,8 @@ const BACKEND_TAGS = {
   resources: 'Course files: upload, list, download (with ranges), delete',
   announcements: 'Course announcements: post, edit, pin, delete; read markers and your unread ones',
   rubrics: 'Rubrics of a course: build, copy, attach to assignments; grades made with them',
+  notifications:
+    'Your notifications (unread count, list, read markers) and which kinds you receive, in the app and by e-mail',
   calendar: 'Due dates across your courses, and your private iCalendar feed URL',
   grades: 'The gradebook of a course, as JSON or CSV; your grading queue and due assignments',
   simulation: 'The electromagnetics lab: run a solver, the history of runs, parameter sweeps',
@@ -213,6 +217,8 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   await app.register(resourcesRoutes(content));
   await app.register(announcementsRoutes(db));
   await app.register(rubricsRoutes(db));
+  await app.register(notificationsRoutes(db, config.notifications.mail !== undefined));
+  scheduleNotifications(app, db, config.notifications, config.publicUrl);
   await app.register(
     calendarRoutes(db, { publicUrl: config.publicUrl, feedRatePerMinute: config.calendarFeedRatePerMinute }),
   );

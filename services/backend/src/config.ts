@@ -10,6 +10,7 @@ import {
 } from '@faraday/server-kit';
 import { z } from 'zod';
 import { type DatabaseTarget, databaseTargetOf } from './db/database-target.js';
+import type { NotificationSettings } from './notifications/notifications.schedule.js';
 import type { S3BlobStoreSettings } from './storage/s3-blob-store.js';
 import type { UploadLimitSettings } from './storage/upload-limits.js';
 
@@ -204,6 +205,32 @@ export const backendEnvSchema = z
       .describe('Shared service token sent to the AI and sim services (required)'),
     AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     AI_REQUEST_TIMEOUT_SEC: z.coerce.number().positive().max(600).default(120),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional()
+      .describe(
+        'Mail server for notification e-mails, e.g. smtps://user:pass@mail.example.edu (unset: no e-mail)',
+      ),
+    SMTP_FROM: z
+      .string()
+      .min(3)
+      .default('Faraday <no-reply@localhost>')
+      .describe('Sender of notification e-mails'),
+    NOTIFICATION_EMAIL_BATCH_SEC: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(86_400)
+      .default(600)
+      .describe("A user's notification e-mails wait this long from the first, then go as one message"),
+    NOTIFICATION_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(50)
+      .max(600_000)
+      .default(5_000)
+      .describe('How often queued notifications are delivered and due e-mails sent'),
   })
   .refine((env) => env.APP_ENV !== 'prod' || env.JWT_SECRET !== undefined, {
     path: ['JWT_SECRET'],
@@ -276,6 +303,7 @@ export interface BackendConfig {
     historyRatePerMinute: number;
   };
   ai: { gatewayToken: string; rateLimitPerMinute: number; requestTimeoutMs: number };
+  notifications: NotificationSettings;
 }
 
 /** The folder store keeps its files under `uploads.blobDir`; the S3 store in a bucket. */
@@ -370,6 +398,12 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
       gatewayToken: env.AI_GATEWAY_SHARED_TOKEN,
       rateLimitPerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
       requestTimeoutMs: env.AI_REQUEST_TIMEOUT_SEC * 1000,
+    },
+    notifications: {
+      intervalMs: env.NOTIFICATION_INTERVAL_MS,
+      mail: env.SMTP_URL
+        ? { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM, batchMs: env.NOTIFICATION_EMAIL_BATCH_SEC * 1000 }
+        : undefined,
     },
   };
 }

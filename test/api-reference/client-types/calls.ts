@@ -63,6 +63,21 @@ export const checks: {
   'me.calendarFeed': true satisfies Check<C['me']['calendarFeed'], 'me.calendarFeed'>,
   'me.rotateCalendarFeed': true satisfies Check<C['me']['rotateCalendarFeed'], 'me.rotateCalendarFeed'>,
   'me.revokeCalendarFeed': true satisfies Check<C['me']['revokeCalendarFeed'], 'me.revokeCalendarFeed'>,
+  'me.notifications': true satisfies Check<C['me']['notifications'], 'me.notifications'>,
+  'me.unreadNotificationCount': true satisfies Check<
+    C['me']['unreadNotificationCount'],
+    'me.unreadNotificationCount'
+  >,
+  'me.readNotification': true satisfies Check<C['me']['readNotification'], 'me.readNotification'>,
+  'me.readAllNotifications': true satisfies Check<C['me']['readAllNotifications'], 'me.readAllNotifications'>,
+  'me.notificationPreferences': true satisfies Check<
+    C['me']['notificationPreferences'],
+    'me.notificationPreferences'
+  >,
+  'me.saveNotificationPreferences': true satisfies Check<
+    C['me']['saveNotificationPreferences'],
+    'me.saveNotificationPreferences'
+  >,
   'courses.list': true satisfies Check<C['courses']['list'], 'courses.list'>,
   'courses.get': true satisfies Check<C['courses']['get'], 'courses.get'>,
   'courses.create': true satisfies Check<C['courses']['create'], 'courses.create'>,

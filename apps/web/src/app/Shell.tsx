@@ -14,6 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { DemoPasswordReminder, useSignOut } from '../features/auth';
+import { NotificationBell } from '../features/notifications';
 import { useMe } from '../hooks/useMe';
 import { languages } from '../lib/i18n';
 
@@ -28,6 +29,7 @@ export function Shell() {
     { to: '/', label: t('nav.dashboard') },
     { to: '/courses', label: t('nav.courses') },
     { to: '/calendar', label: t('nav.calendar') },
+    { to: '/notifications', label: t('nav.notifications') },
     { to: '/lab', label: t('nav.lab') },
     { to: '/tutor', label: t('nav.tutor') },
     ...(me.data?.role === 'admin' ? [{ to: '/users', label: t('nav.users') }] : []),
@@ -49,6 +51,7 @@ export function Shell() {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <NotificationBell />
             <NativeSelect
               aria-label={t('nav.language')}
               data={languages.map((l) => ({ value: l.code, label: l.label }))}

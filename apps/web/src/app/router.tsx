@@ -44,6 +44,10 @@ export const router = createBrowserRouter([
                 lazy: page(() => import('../features/assignments/routes/AssignmentPage')),
               },
               { path: '/calendar', lazy: page(() => import('../features/calendar/routes/CalendarPage')) },
+              {
+                path: '/notifications',
+                lazy: page(() => import('../features/notifications/routes/NotificationsPage')),
+              },
               { path: '/lab', lazy: page(() => import('../features/lab/routes/LabPage')) },
               { path: '/lab/history', lazy: page(() => import('../features/lab/routes/HistoryPage')) },
               { path: '/lab/:solver', lazy: page(() => import('../features/lab/routes/SolverPage')) },

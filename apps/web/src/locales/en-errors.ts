@@ -27,6 +27,7 @@ export const enErrors = {
     ASSIGNMENT_NOT_FOUND: 'This assignment does not exist or is no longer available.',
     EXERCISE_ANSWER_INVALID: 'This answer cannot be read: check its number, unit or formula.',
     ANNOUNCEMENT_NOT_FOUND: 'This announcement does not exist or has been deleted.',
+    NOTIFICATION_NOT_FOUND: 'This notification does not exist or has been removed.',
     RUBRIC_NOT_FOUND: 'This rubric does not exist or has been deleted.',
     CALENDAR_FEED_NOT_FOUND: 'This calendar feed link does not exist or has been turned off.',
     RESOURCE_NOT_FOUND: 'This file does not exist or is no longer available.',

@@ -1,6 +1,7 @@
 import { enCalendar } from './en-calendar';
 import { enErrors } from './en-errors';
 import { enLab } from './en-lab';
+import { enNotifications } from './en-notifications';
 import { enQuiz } from './en-quiz';
 import { enRubrics } from './en-rubrics';
 import { enTutor } from './en-tutor';
@@ -44,6 +45,7 @@ export const en = {
     dashboard: 'Dashboard',
     courses: 'Courses',
     calendar: 'Calendar',
+    notifications: 'Notifications',
     lab: 'Simulation lab',
     tutor: 'AI tutor',
     users: 'Users',
@@ -346,5 +348,6 @@ export const en = {
   api: enErrors,
   tutor: enTutor,
   calendar: enCalendar,
+  notifications: enNotifications,
   rubrics: enRubrics,
 };

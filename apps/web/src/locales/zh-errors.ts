@@ -28,6 +28,7 @@ export const zhErrors: typeof enErrors = {
     QUIZ_HAS_ATTEMPTS: '已有学生开始作答，这个测验的题目不能再修改。',
     EXERCISE_ANSWER_INVALID: '无法读取这个答案：请检查数值、单位或公式。',
     ANNOUNCEMENT_NOT_FOUND: '该公告不存在或已被删除。',
+    NOTIFICATION_NOT_FOUND: '该通知不存在或已被删除。',
     RUBRIC_NOT_FOUND: '该评分量规不存在或已被删除。',
     CALENDAR_FEED_NOT_FOUND: '该日历订阅链接不存在或已被关闭。',
     RESOURCE_NOT_FOUND: '该文件不存在或已无法访问。',

@@ -2,6 +2,7 @@ import type { en } from './en';
 import { zhCalendar } from './zh-calendar';
 import { zhErrors } from './zh-errors';
 import { zhLab } from './zh-lab';
+import { zhNotifications } from './zh-notifications';
 import { zhQuiz } from './zh-quiz';
 import { zhRubrics } from './zh-rubrics';
 import { zhTutor } from './zh-tutor';
@@ -47,6 +48,7 @@ export const zh: Strings<typeof en> = {
     dashboard: '首页',
     courses: '课程',
     calendar: '日历',
+    notifications: '通知',
     lab: '仿真实验室',
     tutor: 'AI 助教',
     users: '用户',
@@ -348,5 +350,6 @@ export const zh: Strings<typeof en> = {
   api: zhErrors,
   tutor: zhTutor,
   calendar: zhCalendar,
+  notifications: zhNotifications,
   rubrics: zhRubrics,
 };

@@ -11,6 +11,7 @@ import type { Principal } from '../auth/principal.js';
 import { accessCourse, accessCourseForChange } from '../courses/course-access.js';
 import type { Db } from '../db/database.js';
 import type { AnnouncementsTable } from '../db/schema.js';
+import { queueNotification } from '../notifications/outbox.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import { toAnnouncementView } from './announcement-views.js';
@@ -67,6 +68,7 @@ export async function postAnnouncement(
     });
     await markAnnouncementRead(trx, id, principal.userId, now);
   });
+  await queueNotification(db, { kind: 'announcement', courseId, subjectId: id, actorId: principal.userId });
   return viewOf(db, courseId, id, principal.userId);
 }
 

@@ -13,6 +13,8 @@ import type { Principal } from '../auth/principal.js';
 import { accessCourse, accessCourseForChange, type CourseAccess } from '../courses/course-access.js';
 import type { Db } from '../db/database.js';
 import type { AssignmentsTable } from '../db/schema.js';
+import { assignmentChange } from '../notifications/assignment-change.js';
+import { queueNotification } from '../notifications/outbox.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import {
@@ -210,5 +212,15 @@ export async function updateAssignment(
   });
   const updated = await findAssignment(db, courseId, assignmentId);
   if (!updated) throw new AppError('ASSIGNMENT_NOT_FOUND');
+  const change = assignmentChange(current, updated);
+  if (change) {
+    await queueNotification(db, {
+      kind: 'assignment',
+      courseId,
+      subjectId: assignmentId,
+      actorId: principal.userId,
+      detail: { change },
+    });
+  }
   return toAssignmentView(updated);
 }

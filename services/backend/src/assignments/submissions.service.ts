@@ -6,6 +6,7 @@ import { accessCourse, assertMayChange } from '../courses/course-access.js';
 import type { CourseContentContext } from '../courses/course-content-context.js';
 import type { Db } from '../db/database.js';
 import { retryTransient } from '../db/transient-errors.js';
+import { queueNotification } from '../notifications/outbox.js';
 import { scoreFromRubric } from '../rubrics/rubric-grading.js';
 import { replaceSelections } from '../rubrics/rubrics.repository.js';
 import { newId } from '../shared/ids.js';
@@ -183,6 +184,14 @@ export async function recordSubmission(
   }
   const view = await submissionViewById(ctx.db, target.courseId, target.assignmentId, written.id);
   if (!view) throw submissionNotFound();
+  if (!written.created) {
+    await queueNotification(ctx.db, {
+      kind: 'resubmission',
+      courseId: target.courseId,
+      subjectId: target.assignmentId,
+      actorId: target.studentId,
+    });
+  }
   return { submission: view, created: written.created };
 }
 
@@ -289,6 +298,14 @@ export async function gradeSubmission(
       details: `attempt: ${attempt} is not the latest attempt`,
     });
   }
+  await queueNotification(db, {
+    kind: 'grade',
+    courseId,
+    subjectId: assignmentId,
+    recipientId: submission.student_id,
+    actorId: principal.userId,
+    detail: { attempt },
+  });
   return getSubmission(db, principal, courseId, assignmentId, submissionId);
 }
 
