@@ -1,6 +1,7 @@
 import { enCalendar } from './en-calendar';
 import { enErrors } from './en-errors';
 import { enLab } from './en-lab';
+import { enLate } from './en-late';
 import { enQuiz } from './en-quiz';
 import { enRubrics } from './en-rubrics';
 import { enTutor } from './en-tutor';
@@ -347,4 +348,5 @@ export const en = {
   tutor: enTutor,
   calendar: enCalendar,
   rubrics: enRubrics,
+  late: enLate,
 };

@@ -2,6 +2,7 @@ import type { en } from './en';
 import { zhCalendar } from './zh-calendar';
 import { zhErrors } from './zh-errors';
 import { zhLab } from './zh-lab';
+import { zhLate } from './zh-late';
 import { zhQuiz } from './zh-quiz';
 import { zhRubrics } from './zh-rubrics';
 import { zhTutor } from './zh-tutor';
@@ -349,4 +350,5 @@ export const zh: Strings<typeof en> = {
   tutor: zhTutor,
   calendar: zhCalendar,
   rubrics: zhRubrics,
+  late: zhLate,
 };

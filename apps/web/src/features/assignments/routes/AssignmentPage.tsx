@@ -6,6 +6,8 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useCourse } from '../../../hooks/useCourse';
 import { formatDate, relativeDue } from '../../../lib/format';
 import { useAssignment } from '../api/assignments';
+import { ExtensionsPanel } from '../components/ExtensionsPanel';
+import { LatePolicyNote } from '../components/LateNote';
 import { QuizStaff } from '../components/QuizStaff';
 import { QuizTaking } from '../components/QuizTaking';
 import { RubricSettings } from '../components/RubricSettings';
@@ -52,10 +54,16 @@ export default function AssignmentPage() {
                     {a.instructions}
                   </Text>
                 )}
-                {a.allow_late && (
-                  <Text size="xs" c="dimmed">
-                    {t('assignments.lateAllowed')}
-                  </Text>
+                {a.allow_late ? (
+                  <LatePolicyNote
+                    penalty={a.late_penalty}
+                    cutoff={a.late_cutoff}
+                    extension={a.my_extended_due_date}
+                  />
+                ) : (
+                  a.my_extended_due_date && (
+                    <LatePolicyNote penalty={null} cutoff={null} extension={a.my_extended_due_date} />
+                  )
                 )}
               </Stack>
             </Card>
@@ -72,6 +80,7 @@ export default function AssignmentPage() {
                 <>
                   <RubricSettings courseId={courseId} assignment={a} />
                   <SubmissionsReview courseId={courseId} assignment={a} />
+                  <ExtensionsPanel courseId={courseId} assignment={a} />
                 </>
               ) : (
                 <StudentSubmission courseId={courseId} assignment={a} />
