@@ -133,7 +133,7 @@ export function AssignmentForm({
             error={errorFor('due_date')}
             description={
               due && new Date(due).getTime() < Date.now() ? (
-                <Text component="span" size="xs" c="orange.9" role="status">
+                <Text component="span" size="xs" c="red.9" role="status">
                   {t('assignments.dueInPast')}
                 </Text>
               ) : undefined

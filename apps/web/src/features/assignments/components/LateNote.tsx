@@ -53,6 +53,7 @@ export function LatePolicyNote({
 export function LateSummary({
   submission,
   maxScore,
+  compact = false,
 }: {
   submission: {
     late_by_seconds: number;
@@ -61,16 +62,24 @@ export function LateSummary({
     final_score: number | null;
   };
   maxScore: number;
+  /** Only the raw grade and the percent: where the final grade is shown already. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
+  const penalised = submission.score !== null && submission.late_penalty_percent > 0;
   return (
     <>
-      <Text size="sm" c={submission.late_by_seconds > 0 ? 'orange.9' : 'dimmed'}>
+      <Text size="sm" c={submission.late_by_seconds > 0 ? 'red.9' : 'dimmed'}>
         {submission.late_by_seconds > 0
           ? t('late.lateBy', { time: formatLateBy(submission.late_by_seconds, t) })
           : t('late.onTime')}
       </Text>
-      {submission.score !== null && submission.late_penalty_percent > 0 && (
+      {penalised && compact && (
+        <Text size="sm">
+          {t('late.rawScore', { raw: submission.score, percent: submission.late_penalty_percent })}
+        </Text>
+      )}
+      {penalised && !compact && (
         <Text size="sm" fw={600}>
           {t('late.finalScore', {
             final: submission.final_score,

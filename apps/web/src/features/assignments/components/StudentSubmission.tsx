@@ -65,14 +65,14 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
             </Title>
             <StatusBadge status={mine.status} />
           </Group>
-          <LateSummary submission={mine} maxScore={assignment.max_score} />
           {mine.score !== null && (
-            <Text fw={600} mb="xs">
-              {t('submission.grade', { score: mine.score, max: assignment.max_score })}
+            <Text fw={600}>
+              {t('submission.grade', { score: mine.final_score ?? mine.score, max: assignment.max_score })}
               {mine.resubmitted_after_grading &&
                 ` · ${t('submission.gradeOfAttempt', { n: mine.graded_attempt })}`}
             </Text>
           )}
+          <LateSummary submission={mine} maxScore={assignment.max_score} compact />
           {mine.feedback && (
             <Text size="sm" mb="xs">
               {t('grading.feedback')}: {mine.feedback}

@@ -42,7 +42,7 @@ export default function AssignmentPage() {
             </Group>
             <Card withBorder>
               <Stack gap={4}>
-                <Text size="sm" c={due.overdue ? 'red' : undefined}>
+                <Text size="sm" c={due.overdue ? 'red.9' : undefined}>
                   {due.overdue
                     ? t('assignments.overdue', { when: due.text })
                     : t('assignments.dueIn', { when: due.text })}{' '}
