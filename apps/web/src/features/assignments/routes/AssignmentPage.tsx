@@ -23,7 +23,12 @@ export default function AssignmentPage() {
   return (
     <QueryState query={assignment}>
       {(a) => {
-        const due = relativeDue(a.due_date);
+        // A student's own due date and cut-off: their extension moves both (docs/adr/0128).
+        const myDue =
+          a.my_extended_due_date && a.my_extended_due_date > a.due_date ? a.my_extended_due_date : a.due_date;
+        const shift = Date.parse(myDue) - Date.parse(a.due_date);
+        const myCutoff = a.late_cutoff && new Date(Date.parse(a.late_cutoff) + shift).toISOString();
+        const due = relativeDue(myDue);
         const staff = course.data ? course.data.my_role !== 'student' : false;
         return (
           <Stack>
@@ -46,7 +51,7 @@ export default function AssignmentPage() {
                   {due.overdue
                     ? t('assignments.overdue', { when: due.text })
                     : t('assignments.dueIn', { when: due.text })}{' '}
-                  · {formatDate(a.due_date)} · {t('assignments.maxScore')}: {a.max_score}
+                  · {formatDate(myDue)} · {t('assignments.maxScore')}: {a.max_score}
                 </Text>
                 {a.description && <Text>{a.description}</Text>}
                 {a.instructions && (
@@ -57,7 +62,7 @@ export default function AssignmentPage() {
                 {a.allow_late ? (
                   <LatePolicyNote
                     penalty={a.late_penalty}
-                    cutoff={a.late_cutoff}
+                    cutoff={myCutoff}
                     extension={a.my_extended_due_date}
                   />
                 ) : (
