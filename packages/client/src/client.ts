@@ -18,6 +18,8 @@ import {
   createCourseResponseSchema,
   currentUserSchema,
   dueAssignmentsSchema,
+  extensionListSchema,
+  extensionSchema,
   gradebookSchema,
   gradingQueueSchema,
   inviteCodeSchema,
@@ -209,6 +211,15 @@ export function createFaradayClient(options: ClientOptions = {}) {
         get(`${assignment(courseId, id)}/rubric`, assignmentRubricSchema),
       attachRubric: (courseId: string, id: string, rubric_id: string | null) =>
         send('PUT', `${assignment(courseId, id)}/rubric`, assignmentRubricSchema, { rubric_id }),
+      /** Per-student extended due dates: staff see all, a student their own (docs/adr/0128). */
+      extensions: (courseId: string, id: string) =>
+        get(`${assignment(courseId, id)}/extensions`, extensionListSchema),
+      putExtension: (courseId: string, id: string, studentId: string, due_date: string) =>
+        send('PUT', `${assignment(courseId, id)}/extensions/${enc(studentId)}`, extensionSchema, {
+          due_date,
+        }),
+      removeExtension: (courseId: string, id: string, studentId: string) =>
+        send('DELETE', `${assignment(courseId, id)}/extensions/${enc(studentId)}`, messageSchema),
     },
     rubrics: {
       list: (courseId: string) => get(`${course(courseId)}/rubrics`, rubricListSchema),

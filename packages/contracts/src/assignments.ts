@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema, lateFieldsSchema, latePenaltySchema } from './late-policy.js';
 import { paginatedSchema } from './pagination.js';
 import { MAX_RUBRIC_CRITERIA, rubricAssessmentSchema, rubricSelectionRequestSchema } from './rubrics.js';
 import { lineText } from './text.js';
@@ -40,11 +41,7 @@ export function storableText(max: number) {
   return z.string().max(max).refine(withoutNul, NUL_MESSAGE);
 }
 
-/** Any ISO 8601 date-time with a zone (Z or an offset); stored and answered as UTC with `Z`. */
-const dueDateSchema = z.iso
-  .datetime({ offset: true })
-  .transform((value) => new Date(value).toISOString())
-  .describe('ISO 8601 date-time with Z or an offset');
+const dueDateSchema = isoDateTimeSchema;
 
 const maxScoreSchema = z.number().positive().max(10_000);
 
@@ -66,6 +63,12 @@ const assignmentFields = {
   resubmit_after_grading: z
     .boolean()
     .describe('May a student submit a new attempt (until the due date) once their latest one is graded'),
+  late_penalty: latePenaltySchema.nullable(),
+  late_cutoff: dueDateSchema
+    .nullable()
+    .describe(
+      'With allow_late: no work is taken after this (not before due_date); null: late work until closed',
+    ),
 };
 
 export const createAssignmentRequestSchema = z.object({
@@ -75,6 +78,8 @@ export const createAssignmentRequestSchema = z.object({
   attachments: assignmentFields.attachments.default([]),
   allow_late: assignmentFields.allow_late.default(false),
   resubmit_after_grading: assignmentFields.resubmit_after_grading.default(true),
+  late_penalty: assignmentFields.late_penalty.default(null),
+  late_cutoff: assignmentFields.late_cutoff.default(null),
   kind: z
     .enum(assignmentKinds)
     .default('submission')
@@ -104,8 +109,16 @@ export const assignmentSchema = z.object({
   attachments: z.array(z.string()),
   allow_late: z.boolean(),
   resubmit_after_grading: z.boolean(),
+  late_penalty: latePenaltySchema.nullable(),
+  late_cutoff: timestamp.nullable(),
   kind: z.enum(assignmentKinds),
 });
+
+/** A student's own extended due date, on their reads of an assignment. */
+const myExtensionField = timestamp
+  .nullable()
+  .optional()
+  .describe("Students only: the caller's own extended due date; null when they have none");
 
 /**
  * Where a student stands on an assignment: not_submitted before the due date; overdue after it
@@ -130,6 +143,7 @@ export const assignmentListItemSchema = assignmentSchema.extend({
     .describe(
       "Students only: the caller's own standing (not_submitted, overdue, missing, submitted, late, graded)",
     ),
+  my_extended_due_date: myExtensionField,
 });
 
 export const assignmentListQuerySchema = z.object({
@@ -165,8 +179,9 @@ export const submissionAttemptSchema = z.object({
   content: z.string(),
   attachments: z.array(submissionFileSchema),
   submitted_at: timestamp,
-  is_late: z.boolean(),
+  is_late: z.boolean().describe('Handed in after the due date (the extended one when the student has one)'),
   ...gradeFields,
+  ...lateFieldsSchema,
 });
 
 export const submissionStatuses = ['submitted', 'late', 'graded'] as const;
@@ -186,7 +201,9 @@ export const submissionSchema = z.object({
   content: z.string().describe('Text of the latest attempt'),
   attachments: z.array(submissionFileSchema).describe('Files of the latest attempt'),
   submitted_at: timestamp.describe('When the latest attempt was handed in'),
-  is_late: z.boolean().describe('The latest attempt came after the due date'),
+  is_late: z
+    .boolean()
+    .describe('The latest attempt came after the due date (the extended one when the student has one)'),
   attempt: z.number().int().describe('Number of the latest attempt: 1, +1 for each resubmission'),
   status: z
     .enum(submissionStatuses)
@@ -201,7 +218,19 @@ export const submissionSchema = z.object({
     .boolean()
     .describe('An earlier attempt is graded and a newer one waits for grading'),
   ...gradeFields,
-  score: z.number().nullable().describe('The grade shown to the student: that of the latest graded attempt'),
+  score: z
+    .number()
+    .nullable()
+    .describe('The grade given to the latest graded attempt, before any late penalty (see final_score)'),
+  ...lateFieldsSchema,
+  late_by_seconds: lateFieldsSchema.late_by_seconds.describe(
+    'How long after the due date the latest attempt came; 0 on time',
+  ),
+  graded_late_by_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .describe('How late the graded attempt came, which the penalty is read from; 0 on time or ungraded'),
   rubric_assessment: rubricAssessmentSchema
     .nullable()
     .optional()
@@ -213,6 +242,7 @@ export const assignmentDetailSchema = assignmentSchema.extend({
     .nullable()
     .optional()
     .describe("Students only: the caller's own submission, or null before they submit"),
+  my_extended_due_date: myExtensionField,
 });
 
 export const submissionListQuerySchema = z.object({
@@ -271,7 +301,15 @@ export const gradebookAssignmentSchema = z.object({
 export const gradebookCellSchema = z.object({
   assignment_id: z.string(),
   status: z.enum(gradeStatuses),
-  score: z.number().nullable().describe('The grade shown to the student (latest graded attempt)'),
+  score: z
+    .number()
+    .nullable()
+    .describe('The grade shown to the student (latest graded attempt), after any late penalty'),
+  raw_score: z.number().nullable().describe('The grade as given, before the late penalty'),
+  late_penalty: z.number().describe('Points the late penalty deducted; 0 when none'),
+  late_penalty_percent: z.number(),
+  late_by_seconds: z.number().int().min(0).describe('How late the latest attempt came; 0 on time or missing'),
+  extended_due_date: timestamp.nullable().describe("The student's extended due date; null when none"),
   max_score: z.number(),
   submission_id: z.string().nullable(),
   attempt: z.number().int().nullable().describe('Latest attempt, null when missing'),

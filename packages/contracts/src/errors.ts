@@ -53,6 +53,10 @@ export const errorCatalogue = {
     status: 409,
     message: 'This assignment does not accept a new attempt once the latest one is graded',
   },
+  LATE_CUTOFF_PASSED: {
+    status: 409,
+    message: 'The final cut-off for late work on this assignment has passed',
+  },
   PASSWORD_CHANGE_REQUIRED: {
     status: 403,
     message: 'Change your password before using the platform',

@@ -10,6 +10,7 @@ export * from './errors.js';
 export * from './exercises.js';
 export * from './identity.js';
 export * from './json-numbers.js';
+export * from './late-policy.js';
 export * from './notifications.js';
 export * from './pagination.js';
 export * from './passwords.js';

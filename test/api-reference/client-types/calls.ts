@@ -105,6 +105,15 @@ export const checks: {
     C['assignments']['attachRubric'],
     'assignments.attachRubric'
   >,
+  'assignments.extensions': true satisfies Check<C['assignments']['extensions'], 'assignments.extensions'>,
+  'assignments.putExtension': true satisfies Check<
+    C['assignments']['putExtension'],
+    'assignments.putExtension'
+  >,
+  'assignments.removeExtension': true satisfies Check<
+    C['assignments']['removeExtension'],
+    'assignments.removeExtension'
+  >,
   'rubrics.list': true satisfies Check<C['rubrics']['list'], 'rubrics.list'>,
   'rubrics.create': true satisfies Check<C['rubrics']['create'], 'rubrics.create'>,
   'rubrics.update': true satisfies Check<C['rubrics']['update'], 'rubrics.update'>,

@@ -51,6 +51,15 @@ export const clientCalls = {
   ],
   'assignments.rubric': ['get', '/api/v1/courses/{course_id}/assignments/{assignment_id}/rubric'],
   'assignments.attachRubric': ['put', '/api/v1/courses/{course_id}/assignments/{assignment_id}/rubric'],
+  'assignments.extensions': ['get', '/api/v1/courses/{course_id}/assignments/{assignment_id}/extensions'],
+  'assignments.putExtension': [
+    'put',
+    '/api/v1/courses/{course_id}/assignments/{assignment_id}/extensions/{student_id}',
+  ],
+  'assignments.removeExtension': [
+    'delete',
+    '/api/v1/courses/{course_id}/assignments/{assignment_id}/extensions/{student_id}',
+  ],
   'rubrics.list': ['get', '/api/v1/courses/{course_id}/rubrics'],
   'rubrics.create': ['post', '/api/v1/courses/{course_id}/rubrics'],
   'rubrics.update': ['put', '/api/v1/courses/{course_id}/rubrics/{rubric_id}'],

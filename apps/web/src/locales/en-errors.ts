@@ -42,6 +42,8 @@ export const enErrors = {
     RUBRIC_IN_USE:
       'A grade has already used this rubric, so it cannot be changed or deleted. Copy it to make a new one.',
     RESUBMISSION_NOT_ALLOWED: 'This assignment does not take a new attempt once the latest one is graded.',
+    LATE_CUTOFF_PASSED:
+      'The final cut-off for late work has passed; the assignment takes no more work from you.',
     PASSWORD_CHANGE_REQUIRED: 'Change your password before going on.',
     RATE_LIMITED: 'Too many requests.',
     UNSUPPORTED_MEDIA_TYPE: 'This kind of content is not accepted.',

@@ -1,6 +1,7 @@
 import { enCalendar } from './en-calendar';
 import { enErrors } from './en-errors';
 import { enLab } from './en-lab';
+import { enLate } from './en-late';
 import { enNotifications } from './en-notifications';
 import { enQuiz } from './en-quiz';
 import { enRubrics } from './en-rubrics';
@@ -350,4 +351,5 @@ export const en = {
   calendar: enCalendar,
   notifications: enNotifications,
   rubrics: enRubrics,
+  late: enLate,
 };

@@ -42,6 +42,7 @@ export const zhErrors: typeof enErrors = {
     ATTEMPT_SUPERSEDED: '学生已提交更新的版本；请打开最新版本评分。',
     RUBRIC_IN_USE: '已有评分使用了该评分量规，因此不能修改或删除。请复制一份再修改。',
     RESUBMISSION_NOT_ALLOWED: '最新一次提交评分后，本作业不再接受新的提交。',
+    LATE_CUTOFF_PASSED: '迟交的最终截止时间已过，本作业不再接受你的提交。',
     PASSWORD_CHANGE_REQUIRED: '请先修改密码再继续。',
     RATE_LIMITED: '请求过于频繁。',
     UNSUPPORTED_MEDIA_TYPE: '不接受此类内容。',

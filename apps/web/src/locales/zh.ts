@@ -2,6 +2,7 @@ import type { en } from './en';
 import { zhCalendar } from './zh-calendar';
 import { zhErrors } from './zh-errors';
 import { zhLab } from './zh-lab';
+import { zhLate } from './zh-late';
 import { zhNotifications } from './zh-notifications';
 import { zhQuiz } from './zh-quiz';
 import { zhRubrics } from './zh-rubrics';
@@ -352,4 +353,5 @@ export const zh: Strings<typeof en> = {
   calendar: zhCalendar,
   notifications: zhNotifications,
   rubrics: zhRubrics,
+  late: zhLate,
 };

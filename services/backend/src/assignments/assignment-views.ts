@@ -8,6 +8,14 @@ import {
 } from '@faraday/contracts';
 import type { z } from 'zod';
 import type { AssignmentWithCount } from './assignments.repository.js';
+import {
+  effectiveCutoff,
+  effectiveDueDate,
+  type LatePolicyColumns,
+  lateBySeconds,
+  latePenaltyOf,
+  penaltyFor,
+} from './late-policy.js';
 import type {
   SubmissionAttemptRow,
   SubmissionFileRow,
@@ -45,15 +53,12 @@ export function toAssignmentView(row: AssignmentWithCount): AssignmentView {
     attachments: parseNames(row.attachments),
     allow_late: Number(row.allow_late) === 1,
     resubmit_after_grading: Number(row.resubmit_after_grading) === 1,
+    late_penalty: latePenaltyOf(row),
+    late_cutoff: row.late_cutoff,
     kind: row.kind === 'quiz' ? 'quiz' : 'submission',
   };
 }
 
-/**
- * Where a student stands on an assignment at `now`, from their submission (if any): the latest
- * attempt's status as toSubmissionView reads it, or before any, whether a hand-in is still taken
- * (as submissions.service's lateness decides it).
- */
 /** A handed-in assignment's state: graded when the latest attempt has the grade, else late or submitted. */
 export function handedInStatusOf(submission: {
   attempt: number | string;
@@ -66,15 +71,25 @@ export function handedInStatusOf(submission: {
   return Number(submission.is_late) === 1 ? 'late' : 'submitted';
 }
 
+/**
+ * Where a student stands on an assignment at `now`, from their submission (if any): the latest
+ * attempt's status, late read against their own due date (an extension moves it); before any,
+ * whether a hand-in is still taken (as submissions.service's lateness decides it).
+ */
 export function myStatusOf(
-  assignment: Pick<AssignmentView, 'status' | 'due_date' | 'allow_late'>,
-  submission: Pick<SubmissionRow, 'attempt' | 'graded_attempt' | 'is_late'> | undefined,
+  assignment: Pick<AssignmentWithCount, 'status'> & LatePolicyColumns,
+  submission: Pick<SubmissionRow, 'attempt' | 'graded_attempt' | 'submitted_at'> | undefined,
   now: string,
+  extension: string | null = null,
 ): MyAssignmentStatus {
-  if (submission) return handedInStatusOf(submission);
+  const due = effectiveDueDate(assignment.due_date, extension);
+  if (submission) {
+    return handedInStatusOf({ ...submission, is_late: submission.submitted_at > due ? 1 : 0 });
+  }
   if (assignment.status === 'closed') return 'missing';
-  if (now <= assignment.due_date) return 'not_submitted';
-  return assignment.allow_late ? 'overdue' : 'missing';
+  if (now <= due) return 'not_submitted';
+  const cutoff = effectiveCutoff(assignment, extension);
+  return Number(assignment.allow_late) === 1 && (cutoff === null || now <= cutoff) ? 'overdue' : 'missing';
 }
 
 export function submissionFileUrl(
@@ -130,7 +145,17 @@ export function toSubmissionView(
   const attempt = Number(row.attempt);
   const gradedAttempt = row.graded_attempt === null ? null : Number(row.graded_attempt);
   const graded = gradedAttempt === attempt;
-  const isLate = Number(row.is_late) === 1;
+  const due = effectiveDueDate(row.due_date, row.extended_due_date);
+  const late = lateBySeconds(row.submitted_at, due);
+  const isLate = late > 0;
+  const grade = gradeOf(row);
+  // Before any grade, the percent says what the penalty will take from the latest attempt.
+  const penalty = penaltyFor(
+    row,
+    row.extended_due_date,
+    row.graded_submitted_at ?? row.submitted_at,
+    grade.score,
+  );
   return {
     id: row.id,
     assignment_id: row.assignment_id,
@@ -146,23 +171,34 @@ export function toSubmissionView(
     graded,
     graded_attempt: gradedAttempt,
     resubmitted_after_grading: gradedAttempt !== null && gradedAttempt < attempt,
-    ...gradeOf(row),
+    ...grade,
+    due_date: due,
+    late_by_seconds: late,
+    graded_late_by_seconds: row.graded_submitted_at === null ? 0 : penalty.late_by_seconds,
+    late_penalty_percent: penalty.percent,
+    final_score: penalty.final,
   };
 }
 
 export function toAttemptView(
   courseId: string,
-  submission: { assignment_id: string; id: string },
+  submission: SubmissionWithStudent,
   row: SubmissionAttemptRow,
   files: readonly SubmissionFileRow[],
 ): SubmissionAttemptView {
   const attempt = Number(row.attempt);
+  const grade = gradeOf(row);
+  const penalty = penaltyFor(submission, submission.extended_due_date, row.submitted_at, grade.score);
   return {
     attempt,
     content: row.content,
     attachments: fileViews(courseId, submission, attempt, files),
     submitted_at: row.submitted_at,
-    is_late: Number(row.is_late) === 1,
-    ...gradeOf(row),
+    is_late: penalty.late_by_seconds > 0,
+    ...grade,
+    due_date: effectiveDueDate(submission.due_date, submission.extended_due_date),
+    late_by_seconds: penalty.late_by_seconds,
+    late_penalty_percent: penalty.percent,
+    final_score: penalty.final,
   };
 }

@@ -19,6 +19,7 @@ import {
   listCourseAssignments,
   updateAssignment,
 } from './assignments.service.js';
+import { extensionsRoutes } from './extensions.routes.js';
 import { gradingFilesRoutes } from './grading-files.routes.js';
 import { submissionsRoutes } from './submissions.routes.js';
 
@@ -119,5 +120,6 @@ export function assignmentsRoutes(ctx: CourseContentContext) {
 
     await app.register(submissionsRoutes(ctx));
     await app.register(gradingFilesRoutes(ctx));
+    await app.register(extensionsRoutes(ctx.db));
   };
 }

@@ -32,6 +32,8 @@ import {
   listAssignments,
   updateAssignmentRow,
 } from './assignments.repository.js';
+import { extensionsOfStudent, findExtension } from './extensions.repository.js';
+import { assertCutoffAfterDue, latePenaltyColumns } from './late-policy.js';
 import { submissionViewOf } from './submission-queries.js';
 import { submissionStatesOf } from './submissions.repository.js';
 
@@ -66,6 +68,7 @@ export async function createAssignment(
   input: z.output<typeof createAssignmentRequestSchema>,
 ): Promise<AssignmentView> {
   await accessCourseForChange(db, principal, courseId, 'content');
+  assertCutoffAfterDue(input.due_date, input.late_cutoff);
   const now = isoNow();
   const row = {
     id: newId(),
@@ -78,6 +81,8 @@ export async function createAssignment(
     max_score: input.max_score,
     allow_late: input.allow_late ? 1 : 0,
     resubmit_after_grading: input.resubmit_after_grading ? 1 : 0,
+    ...latePenaltyColumns(input.late_penalty),
+    late_cutoff: input.late_cutoff,
     status: 'draft',
     kind: input.kind,
     quiz_attempts_allowed: 1,
@@ -108,9 +113,10 @@ export async function listCourseAssignments(
     statuses.length === 0
       ? { rows: [], total: 0 }
       : await listAssignments(db, { courseId, statuses, offset: pageOffset(query), limit: query.limit });
-  const views = rows.map(toAssignmentView);
   return {
-    assignments: isStaff(access) ? views : await withMyStatus(db, principal.userId, views),
+    assignments: isStaff(access)
+      ? rows.map(toAssignmentView)
+      : await withMyStatus(db, principal.userId, rows),
     total,
     page: query.page,
     limit: query.limit,
@@ -121,16 +127,23 @@ export async function listCourseAssignments(
 async function withMyStatus(
   db: Db,
   studentId: string,
-  views: AssignmentView[],
-): Promise<(AssignmentView & { my_status: MyAssignmentStatus })[]> {
-  const states = await submissionStatesOf(
-    db,
-    studentId,
-    views.map((view) => view.id),
-  );
+  rows: AssignmentWithCount[],
+): Promise<(AssignmentView & { my_status: MyAssignmentStatus; my_extended_due_date: string | null })[]> {
+  const ids = rows.map((row) => row.id);
+  const [states, extensions] = await Promise.all([
+    submissionStatesOf(db, studentId, ids),
+    extensionsOfStudent(db, studentId, ids),
+  ]);
   const byAssignment = new Map(states.map((state) => [state.assignment_id, state]));
   const now = isoNow();
-  return views.map((view) => ({ ...view, my_status: myStatusOf(view, byAssignment.get(view.id), now) }));
+  return rows.map((row) => {
+    const extension = extensions.get(row.id) ?? null;
+    return {
+      ...toAssignmentView(row),
+      my_status: myStatusOf(row, byAssignment.get(row.id), now, extension),
+      my_extended_due_date: extension,
+    };
+  });
 }
 
 /** The assignment; a student also gets their own submission (null before they submit). */
@@ -139,11 +152,15 @@ export async function getAssignment(
   principal: Principal,
   courseId: string,
   assignmentId: string,
-): Promise<AssignmentView & { my_submission?: SubmissionView | null }> {
+): Promise<AssignmentView & { my_submission?: SubmissionView | null; my_extended_due_date?: string | null }> {
   const access = await accessCourse(db, principal, courseId);
   const view = toAssignmentView(await visibleAssignment(db, access, assignmentId));
   if (isStaff(access)) return view;
-  return { ...view, my_submission: await submissionViewOf(db, courseId, assignmentId, principal.userId) };
+  const [mySubmission, extension] = await Promise.all([
+    submissionViewOf(db, courseId, assignmentId, principal.userId),
+    findExtension(db, assignmentId, principal.userId),
+  ]);
+  return { ...view, my_submission: mySubmission, my_extended_due_date: extension };
 }
 
 function invalidTransition(from: AssignmentStatus, to: AssignmentStatus): AppError {
@@ -184,6 +201,12 @@ export async function updateAssignment(
   if (input.resubmit_after_grading !== undefined) {
     changes.resubmit_after_grading = input.resubmit_after_grading ? 1 : 0;
   }
+  if (input.late_penalty !== undefined) Object.assign(changes, latePenaltyColumns(input.late_penalty));
+  if (input.late_cutoff !== undefined) changes.late_cutoff = input.late_cutoff;
+  assertCutoffAfterDue(
+    input.due_date ?? current.due_date,
+    input.late_cutoff !== undefined ? input.late_cutoff : current.late_cutoff,
+  );
   if (to !== undefined) changes.status = to;
 
   await db.transaction().execute(async (trx: Db) => {

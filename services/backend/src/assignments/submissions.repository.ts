@@ -1,9 +1,18 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { StoredFilesTable, SubmissionAttemptsTable, SubmissionsTable } from '../db/schema.js';
+import type { LatePolicyColumns } from './late-policy.js';
 
 export type SubmissionRow = Selectable<SubmissionsTable>;
-export type SubmissionWithStudent = SubmissionRow & { student_name: string; student_username: string };
+export type SubmissionWithStudent = SubmissionRow &
+  LatePolicyColumns & {
+    student_name: string;
+    student_username: string;
+    /** The student's extension on this assignment, null when none. */
+    extended_due_date: string | null;
+    /** When the graded attempt was handed in (the penalty is read from it); null while ungraded. */
+    graded_submitted_at: string | null;
+  };
 export type SubmissionFileRow = Selectable<StoredFilesTable> & { submission_id: string; attempt: number };
 export type SubmissionAttemptRow = Selectable<SubmissionAttemptsTable>;
 export type NewStoredFile = Insertable<StoredFilesTable>;
@@ -15,12 +24,31 @@ export interface SubmissionContent {
   is_late: number;
 }
 
+/** A submission with its student, and what its lateness and late penalty are read from. */
 function selectWithStudent(db: Db) {
   return db
     .selectFrom('submissions as s')
     .innerJoin('users as u', 'u.id', 's.student_id')
+    .innerJoin('assignments as a', 'a.id', 's.assignment_id')
+    .leftJoin('assignment_extensions as x', (join) =>
+      join.onRef('x.assignment_id', '=', 's.assignment_id').onRef('x.student_id', '=', 's.student_id'),
+    )
+    .leftJoin('submission_attempts as ga', (join) =>
+      join.onRef('ga.submission_id', '=', 's.id').onRef('ga.attempt', '=', 's.graded_attempt'),
+    )
     .selectAll('s')
-    .select(['u.name as student_name', 'u.username as student_username']);
+    .select([
+      'u.name as student_name',
+      'u.username as student_username',
+      'a.due_date',
+      'a.allow_late',
+      'a.late_penalty_percent',
+      'a.late_penalty_per',
+      'a.late_penalty_max',
+      'a.late_cutoff',
+      'x.due_date as extended_due_date',
+      'ga.submitted_at as graded_submitted_at',
+    ]);
 }
 
 export function findSubmission(
@@ -50,11 +78,13 @@ export function submissionStatesOf(
   db: Db,
   studentId: string,
   assignmentIds: readonly string[],
-): Promise<Pick<SubmissionRow, 'assignment_id' | 'attempt' | 'graded_attempt' | 'is_late'>[]> {
+): Promise<
+  Pick<SubmissionRow, 'assignment_id' | 'attempt' | 'graded_attempt' | 'is_late' | 'submitted_at'>[]
+> {
   if (assignmentIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('submissions')
-    .select(['assignment_id', 'attempt', 'graded_attempt', 'is_late'])
+    .select(['assignment_id', 'attempt', 'graded_attempt', 'is_late', 'submitted_at'])
     .where('student_id', '=', studentId)
     .where('assignment_id', 'in', assignmentIds)
     .execute();

@@ -70,6 +70,7 @@ export function submissionsRoutes(ctx: CourseContentContext) {
             'COURSE_NOT_FOUND',
             'ASSIGNMENT_NOT_FOUND',
             'ASSIGNMENT_OVERDUE',
+            'LATE_CUTOFF_PASSED',
             'RESUBMISSION_NOT_ALLOWED',
             'RESOURCE_TOO_LARGE',
             'STORAGE_QUOTA_EXCEEDED',

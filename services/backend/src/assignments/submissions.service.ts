@@ -16,6 +16,8 @@ import { assertAttemptsLeft } from '../storage/upload-limits.js';
 import { type SubmissionAttemptView, type SubmissionView, toAttemptView } from './assignment-views.js';
 import { type AssignmentWithCount, findAssignment } from './assignments.repository.js';
 import { isStaff, visibleAssignment } from './assignments.service.js';
+import { findExtension } from './extensions.repository.js';
+import { effectiveCutoff, effectiveDueDate } from './late-policy.js';
 import { submissionPage, submissionViewById } from './submission-queries.js';
 import type { SubmissionUpload } from './submission-upload.js';
 import {
@@ -36,17 +38,31 @@ const submissionNotFound = () => new AppError('SUBMISSION_NOT_FOUND');
 
 /**
  * Whether the assignment takes a submission made at `at`: only published work does (a closed
- * one answers ASSIGNMENT_OVERDUE: it no longer accepts work); after the due date only when late
- * work is allowed, and then it is marked late. Answers the is_late flag.
+ * one answers ASSIGNMENT_OVERDUE: it no longer accepts work); after the student's due date (their
+ * extension, else the assignment's) only when late work is allowed and their final cut-off has
+ * not passed (LATE_CUTOFF_PASSED), and then it is marked late. Answers the is_late flag.
  */
-export function lateness(assignment: AssignmentWithCount, at: string): 0 | 1 {
+export function lateness(
+  assignment: AssignmentWithCount,
+  at: string,
+  extension: string | null = null,
+): 0 | 1 {
   if (assignment.status === 'closed') {
     throw new AppError('ASSIGNMENT_OVERDUE', 'The assignment is closed and no longer accepts submissions');
   }
   if (assignment.status !== 'published') throw new AppError('ASSIGNMENT_NOT_FOUND');
-  if (at <= assignment.due_date) return 0;
-  if (Number(assignment.allow_late) === 1) return 1;
-  throw new AppError('ASSIGNMENT_OVERDUE', `The assignment was due at ${assignment.due_date}`);
+  const due = effectiveDueDate(assignment.due_date, extension);
+  if (at <= due) return 0;
+  if (Number(assignment.allow_late) !== 1) {
+    throw new AppError('ASSIGNMENT_OVERDUE', `The assignment was due at ${due}`);
+  }
+  const cutoff = effectiveCutoff(assignment, extension);
+  if (cutoff !== null && at > cutoff) {
+    throw new AppError('LATE_CUTOFF_PASSED', `Late work was taken until ${cutoff}`, {
+      details: `late_cutoff: ${cutoff}`,
+    });
+  }
+  return 1;
 }
 
 export interface SubmissionTarget {
@@ -80,7 +96,7 @@ export async function prepareSubmission(
     throw new AppError('VALIDATION_ERROR', 'A quiz is answered through its attempts', {
       details: 'kind: quiz',
     });
-  lateness(assignment, at);
+  lateness(assignment, at, await findExtension(ctx.db, assignmentId, principal.userId));
   await assertAttemptsLeft(ctx.db, ctx.limits, assignmentId, principal.userId, new Date(at));
   return { courseId, assignmentId, studentId: principal.userId, at };
 }
@@ -120,7 +136,12 @@ async function writeAttempt(
       // Re-read inside the transaction: the assignment may have been closed while the files uploaded.
       const assignment = await findAssignment(trx, target.courseId, target.assignmentId);
       if (!assignment) throw new AppError('ASSIGNMENT_NOT_FOUND');
-      const fields = { content, submitted_at: target.at, is_late: lateness(assignment, target.at) };
+      const extension = await findExtension(trx, target.assignmentId, target.studentId);
+      const fields = {
+        content,
+        submitted_at: target.at,
+        is_late: lateness(assignment, target.at, extension),
+      };
       const advanced = await advanceSubmission(trx, target.assignmentId, target.studentId, fields);
       if (advanced) assertMayResubmit(assignment, advanced);
       const id = advanced?.id ?? newId();

@@ -1,4 +1,5 @@
 import type { AssignmentStatus } from '@faraday/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 export interface DueDateFilter {
@@ -15,11 +16,13 @@ const STUDENT_STATUSES: readonly AssignmentStatus[] = ['published', 'closed'];
  * The assignments of the user's live courses due in [from, to], soonest first: every one of a
  * course they teach or assist (drafts as the filter says), the published and closed ones of a
  * course they take, with the student's own submission beside it. One query for all courses.
+ * A student's due date is their own: their extension when it is later (docs/adr/0128).
  */
 export function dueDatesOf(db: Db, userId: string, filter: DueDateFilter) {
   const staffStatuses: readonly AssignmentStatus[] = filter.staffDrafts
     ? ['draft', ...STUDENT_STATUSES]
     : STUDENT_STATUSES;
+  const dueDate = sql<string>`case when x.due_date > a.due_date then x.due_date else a.due_date end`;
   return db
     .selectFrom('assignments as a')
     .innerJoin('courses as c', 'c.id', 'a.course_id')
@@ -29,6 +32,9 @@ export function dueDatesOf(db: Db, userId: string, filter: DueDateFilter) {
     .leftJoin('submissions as s', (join) =>
       join.onRef('s.assignment_id', '=', 'a.id').on('s.student_id', '=', userId),
     )
+    .leftJoin('assignment_extensions as x', (join) =>
+      join.onRef('x.assignment_id', '=', 'a.id').on('x.student_id', '=', userId),
+    )
     .select([
       'a.id as assignment_id',
       'a.course_id',
@@ -37,7 +43,7 @@ export function dueDatesOf(db: Db, userId: string, filter: DueDateFilter) {
       'c.teacher_id',
       'm.role as member_role',
       'a.title',
-      'a.due_date',
+      dueDate.as('due_date'),
       'a.status as assignment_status',
       'a.updated_at',
       's.id as submission_id',
@@ -46,8 +52,8 @@ export function dueDatesOf(db: Db, userId: string, filter: DueDateFilter) {
       's.graded_attempt',
     ])
     .where('c.deleted_at', 'is', null)
-    .where('a.due_date', '>=', filter.from)
-    .where('a.due_date', '<=', filter.to)
+    .where(dueDate, '>=', filter.from)
+    .where(dueDate, '<=', filter.to)
     .where((eb) =>
       eb.or([
         eb.and([
@@ -57,7 +63,7 @@ export function dueDatesOf(db: Db, userId: string, filter: DueDateFilter) {
         eb.and([eb('m.role', '=', 'student'), eb('a.status', 'in', [...STUDENT_STATUSES])]),
       ]),
     )
-    .orderBy('a.due_date')
+    .orderBy(dueDate)
     .orderBy('a.id')
     .limit(filter.limit)
     .execute();

@@ -95,6 +95,12 @@ export interface AssignmentsTable {
   kind: Generated<string>;
   quiz_attempts_allowed: Generated<number>;
   quiz_time_limit_minutes: number | null;
+  /** Late policy (docs/adr/0128): all null when late work carries no penalty. */
+  late_penalty_percent: number | null;
+  /** day | hour */
+  late_penalty_per: string | null;
+  late_penalty_max: number | null;
+  late_cutoff: string | null;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -187,6 +193,15 @@ export interface AnnouncementReadsTable {
   announcement_id: string;
   user_id: string;
   read_at: string;
+}
+
+/** A student's own due date for an assignment (docs/adr/0128). */
+export interface AssignmentExtensionsTable {
+  assignment_id: string;
+  student_id: string;
+  due_date: string;
+  granted_by: string;
+  granted_at: string;
 }
 
 /** A course's rubric: criteria and their levels as one JSON document (RubricCriterion[]). */
@@ -420,6 +435,7 @@ export interface Database {
   quiz_attempts: QuizAttemptsTable;
   quiz_attempt_items: QuizAttemptItemsTable;
   rubrics: RubricsTable;
+  assignment_extensions: AssignmentExtensionsTable;
   assignment_rubrics: AssignmentRubricsTable;
   rubric_selections: RubricSelectionsTable;
   simulations: SimulationsTable;

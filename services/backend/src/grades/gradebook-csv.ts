@@ -9,16 +9,25 @@ export function asText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+const scoreText = (score: number | null) => (score === null ? '' : String(score));
+
 /**
  * The gradebook as CSV: one row per student, a score column per assignment (empty when there is
- * no grade yet), then the total, the maximum and the percentage.
+ * no grade yet; the final score), a raw-score column beside it for an assignment where a late
+ * penalty took points from anyone, then the total, the maximum and the percentage.
  */
 export function gradebookCsv(book: Gradebook): string {
+  const penalised = book.assignments.map((_, i) =>
+    book.students.some((s) => (s.grades[i]?.late_penalty ?? 0) > 0),
+  );
   const header = [
     'username',
     'name',
     'enrolled',
-    ...book.assignments.map((a) => asText(`${a.title} (/${a.max_score})`)),
+    ...book.assignments.flatMap((a, i) => [
+      asText(`${a.title} (/${a.max_score})`),
+      ...(penalised[i] ? [asText(`${a.title} (raw, before late penalty)`)] : []),
+    ]),
     'total',
     'max_total',
     'percentage',
@@ -27,7 +36,7 @@ export function gradebookCsv(book: Gradebook): string {
     asText(s.username),
     asText(s.name),
     s.enrolled ? 'yes' : 'no',
-    ...s.grades.map((g) => (g.score === null ? '' : String(g.score))),
+    ...s.grades.flatMap((g, i) => [scoreText(g.score), ...(penalised[i] ? [scoreText(g.raw_score)] : [])]),
     String(s.total_score),
     String(s.max_total),
     s.percentage === null ? '' : String(s.percentage),

@@ -6,7 +6,18 @@ export const GRADED_STATES = ['published', 'closed'] as const;
 export function gradebookAssignments(db: Db, courseId: string) {
   return db
     .selectFrom('assignments')
-    .select(['id', 'title', 'due_date', 'max_score', 'status'])
+    .select([
+      'id',
+      'title',
+      'due_date',
+      'max_score',
+      'status',
+      'allow_late',
+      'late_penalty_percent',
+      'late_penalty_per',
+      'late_penalty_max',
+      'late_cutoff',
+    ])
     .where('course_id', '=', courseId)
     .where('status', 'in', [...GRADED_STATES])
     .orderBy('due_date')
@@ -45,8 +56,13 @@ export async function gradebookSubmissions(db: Db, courseId: string, studentId?:
   let query = db
     .selectFrom('submissions as s')
     .innerJoin('assignments as a', 'a.id', 's.assignment_id')
+    .leftJoin('submission_attempts as ga', (join) =>
+      join.onRef('ga.submission_id', '=', 's.id').onRef('ga.attempt', '=', 's.graded_attempt'),
+    )
     .select([
       's.id',
+      's.submitted_at',
+      'ga.submitted_at as graded_submitted_at',
       's.assignment_id',
       's.student_id',
       's.attempt',

@@ -159,7 +159,13 @@ export function quizzesRoutes(db: Db, engine: ExerciseClient) {
       {
         config: {
           ...READ,
-          errors: [...READ.errors, 'QUIZ_ATTEMPTS_USED', 'ASSIGNMENT_OVERDUE', ...UPSTREAM],
+          errors: [
+            ...READ.errors,
+            'QUIZ_ATTEMPTS_USED',
+            'ASSIGNMENT_OVERDUE',
+            'LATE_CUTOFF_PASSED',
+            ...UPSTREAM,
+          ],
         },
         schema: {
           tags,

@@ -27,7 +27,7 @@ export const staff: readonly Who[] = ['admin', 'teacher', 'assistant'];
 export const FAST = { BCRYPT_COST: '4', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' };
 const PASSWORD = 'Passw0rd!x';
 
-export type Method = 'GET' | 'POST' | 'PUT';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface World {
   t: TestApp;

@@ -15,6 +15,7 @@ import { createAnnouncements } from './0027-announcements.js';
 import { createCalendarFeeds } from './0028-calendar-feeds.js';
 import { createQuizzes } from './0029-quizzes.js';
 import { createRubrics } from './0030-rubrics.js';
+import { createLatePolicy } from './0031-late-policy.js';
 import { createNotifications } from './0033-notifications.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0028-calendar-feeds': createCalendarFeeds,
   '0029-quizzes': createQuizzes,
   '0030-rubrics': createRubrics,
+  '0031-late-policy': createLatePolicy,
   '0033-notifications': createNotifications,
 };

@@ -1,4 +1,4 @@
-import type { assignmentDetailSchema } from '@faraday/contracts';
+import type { assignmentDetailSchema, LatePenalty } from '@faraday/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
@@ -17,6 +17,9 @@ export interface AssignmentFields {
   max_score: number;
   allow_late: boolean;
   resubmit_after_grading: boolean;
+  /** Already as the API takes them (ISO cut-off): LateSettings converts. */
+  late_penalty: LatePenalty | null;
+  late_cutoff: string | null;
   /** Only when creating: a quiz's questions are set on its page afterwards. */
   kind?: 'submission' | 'quiz';
 }

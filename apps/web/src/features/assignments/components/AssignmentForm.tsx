@@ -14,12 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useReportDirty } from '../../../components/FormModal';
 import { fieldProblems } from '../../../lib/errors';
 import { type AssignmentRow, useSaveAssignment } from '../api/assignments';
-
-/** A date-time as the value of a datetime-local input, in the user's time zone. */
-function localInput(date: Date): string {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
+import { LateSettings, type LateValue, lateFieldsOf, lateValueOf, localInput } from './LateSettings';
 
 /** Create an assignment (published at once unless unticked), or edit one. */
 export function AssignmentForm({
@@ -42,6 +37,8 @@ export function AssignmentForm({
   const [maxScore, setMaxScore] = useState<number>(assignment?.max_score ?? 100);
   const [allowLate, setAllowLate] = useState(assignment?.allow_late ?? false);
   const [resubmit, setResubmit] = useState(assignment?.resubmit_after_grading ?? true);
+  const [late, setLate] = useState<LateValue>(() => lateValueOf(assignment));
+  const [initialLate] = useState(late);
   const [publish, setPublish] = useState(!assignment);
   const [kind, setKind] = useState<'submission' | 'quiz'>('submission');
   const saved = useReportDirty(
@@ -51,7 +48,8 @@ export function AssignmentForm({
       due !== initialDue ||
       maxScore !== (assignment?.max_score ?? 100) ||
       allowLate !== (assignment?.allow_late ?? false) ||
-      resubmit !== (assignment?.resubmit_after_grading ?? true),
+      resubmit !== (assignment?.resubmit_after_grading ?? true) ||
+      JSON.stringify(late) !== JSON.stringify(initialLate),
   );
   const save = useSaveAssignment(courseId, assignment?.id, () => {
     saved();
@@ -63,6 +61,8 @@ export function AssignmentForm({
     'instructions',
     'due_date',
     'max_score',
+    'late_penalty',
+    'late_cutoff',
   ]);
   const errorFor = (name: string) => problems.byField[name];
   const submit = (event: FormEvent) => {
@@ -76,6 +76,7 @@ export function AssignmentForm({
         max_score: maxScore,
         allow_late: allowLate,
         resubmit_after_grading: resubmit,
+        ...lateFieldsOf(allowLate, late),
         ...(assignment ? {} : { kind }),
       },
       publish,
@@ -132,7 +133,7 @@ export function AssignmentForm({
             error={errorFor('due_date')}
             description={
               due && new Date(due).getTime() < Date.now() ? (
-                <Text component="span" size="xs" c="orange.9" role="status">
+                <Text component="span" size="xs" c="red.9" role="status">
                   {t('assignments.dueInPast')}
                 </Text>
               ) : undefined
@@ -152,6 +153,14 @@ export function AssignmentForm({
           checked={allowLate}
           onChange={(e) => setAllowLate(e.currentTarget.checked)}
         />
+        {allowLate && (
+          <LateSettings
+            value={late}
+            onChange={setLate}
+            editing={assignment !== undefined}
+            errors={{ penalty: errorFor('late_penalty'), cutoff: errorFor('late_cutoff') }}
+          />
+        )}
         <Checkbox
           label={t('assignments.resubmitAfterGrading')}
           checked={resubmit}

@@ -20,6 +20,8 @@ const assignment = (id: string, title: string, myStatus?: string) => ({
   attachments: [],
   allow_late: false,
   resubmit_after_grading: false,
+  late_penalty: null,
+  late_cutoff: null,
   kind: 'submission',
   ...(myStatus ? { my_status: myStatus } : {}),
 });

@@ -54,7 +54,7 @@ export function AssignmentsTab({ courseId, staff }: { courseId: string; staff: b
                         </Anchor>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm" c={due.overdue ? 'red' : undefined} title={formatDate(a.due_date)}>
+                        <Text size="sm" c={due.overdue ? 'red.9' : undefined} title={formatDate(a.due_date)}>
                           {due.overdue
                             ? t('assignments.overdue', { when: due.text })
                             : t('assignments.dueIn', { when: due.text })}

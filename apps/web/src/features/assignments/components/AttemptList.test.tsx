@@ -14,6 +14,10 @@ const attempt = (n: number) => ({
   feedback: null,
   graded_by: null,
   graded_at: null,
+  due_date: '2026-11-09T10:00:00.000Z',
+  late_by_seconds: 0,
+  late_penalty_percent: 0,
+  final_score: n === 1 ? 7 : null,
 });
 
 const control = (n: number) => screen.getByRole('button', { name: new RegExp(`Attempt ${n}\\b`) });

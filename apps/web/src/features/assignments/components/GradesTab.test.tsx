@@ -9,6 +9,11 @@ const cell = (extra: object) => ({
   assignment_id: 'a1',
   status: 'graded',
   score: 15,
+  raw_score: 15,
+  late_penalty: 0,
+  late_penalty_percent: 0,
+  late_by_seconds: 0,
+  extended_due_date: null,
   max_score: 20,
   submission_id: 's1',
   attempt: 2,
@@ -43,7 +48,19 @@ describe('the gradebook', () => {
             status: 'published',
           },
         ],
-        students: [row('Ada', { resubmitted_after_grading: true }), row('Bao', { submission_id: 's2' })],
+        students: [
+          row('Ada', { resubmitted_after_grading: true }),
+          row('Bao', { submission_id: 's2' }),
+          row('Cai', {
+            submission_id: 's3',
+            score: 12,
+            raw_score: 15,
+            late_penalty: 3,
+            late_penalty_percent: 20,
+            late_by_seconds: 90_000,
+            extended_due_date: '2026-11-03T10:00:00.000Z',
+          }),
+        ],
       }),
     });
   });
@@ -56,5 +73,13 @@ describe('the gradebook', () => {
     const bao = screen.getByRole('link', { name: /Bao’s work on Gauss/ });
     expect(bao.getAttribute('href')).toBe('/courses/c1/assignments/a1?submission=s2');
     expect(screen.getAllByText('New attempt to grade')).toHaveLength(1);
+  });
+
+  it('shows the final score with the raw grade beside it where a late penalty applied, and flags extensions', async () => {
+    renderPage(<GradesTab courseId="c1" courseCode="PHY-201" staff />, '/courses/c1/grades');
+    const cai = await screen.findByRole('link', { name: /Cai’s work on Gauss/ });
+    expect(cai.textContent).toBe('12');
+    expect(screen.getByText('Given 15, late penalty −20%')).toBeTruthy();
+    expect(screen.getAllByText('Extended')).toHaveLength(1);
   });
 });

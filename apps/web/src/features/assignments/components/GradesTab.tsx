@@ -6,6 +6,7 @@ import { ScrollTable } from '../../../components/ScrollTable';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { downloadGradesCsv, useGradebook } from '../api/grades';
+import { LateCellFlags } from './LateCellFlags';
 
 /** Students × assignments with totals; staff export it as CSV. */
 export function GradesTab({
@@ -89,6 +90,7 @@ export function GradesTab({
                                 </Text>
                               )}
                             </Tooltip>
+                            <LateCellFlags cell={g} />
                             {g.resubmitted_after_grading && (
                               <Badge size="xs" color="orange" variant="light">
                                 {t('grades.newAttempt')}

@@ -9,6 +9,7 @@ import { useAssignmentRubric } from '../api/rubrics';
 import { type Submission, useAttempts, useGradeSubmission, useSubmissionDetail } from '../api/submissions';
 import { AttachmentPreview } from './AttachmentPreview';
 import { AttemptList } from './AttemptList';
+import { LateSummary } from './LateNote';
 import { type RubricGradeState, RubricGrading } from './RubricGrading';
 
 /** Why a typed score cannot be saved (a translation key), or null when it can. */
@@ -102,6 +103,7 @@ export function GradingPanel({
             <StatusBadge status={submission.status} />
           </Group>
         </Group>
+        <LateSummary submission={submission} maxScore={assignment.max_score} />
         {attempts.data && <AttemptList attempts={attempts.data.attempts} maxScore={assignment.max_score} />}
         <form onSubmit={submit}>
           <Stack gap="xs">

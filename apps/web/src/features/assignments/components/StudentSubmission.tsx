@@ -9,6 +9,7 @@ import type { Assignment } from '../api/assignments';
 import { useAssignmentRubric } from '../api/rubrics';
 import { useAttempts, useSubmitWork } from '../api/submissions';
 import { AttemptList } from './AttemptList';
+import { LateSummary } from './LateNote';
 import { RubricTable } from './RubricTable';
 
 /** A student's own work: hand in text and files, see every attempt and its grade. */
@@ -34,8 +35,17 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
     event.preventDefault();
     submit.mutate({ content, files });
   };
-  // Past the due date without late work the server refuses a hand-in: say so before anyone types.
-  const pastDue = !assignment.allow_late && new Date(assignment.due_date).getTime() < Date.now();
+  // Past the student's due date without late work, or past their cut-off, the server refuses a
+  // hand-in: say so before anyone types. Their cut-off moves as far as their extension moved.
+  const shift = assignment.my_extended_due_date
+    ? Math.max(0, Date.parse(assignment.my_extended_due_date) - Date.parse(assignment.due_date))
+    : 0;
+  const lastMoment = !assignment.allow_late
+    ? Date.parse(assignment.due_date) + shift
+    : assignment.late_cutoff
+      ? Date.parse(assignment.late_cutoff) + shift
+      : Number.POSITIVE_INFINITY;
+  const pastDue = lastMoment < Date.now();
   const open = assignment.status === 'published' && !pastDue;
   return (
     <Stack>
@@ -56,12 +66,13 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
             <StatusBadge status={mine.status} />
           </Group>
           {mine.score !== null && (
-            <Text fw={600} mb="xs">
-              {t('submission.grade', { score: mine.score, max: assignment.max_score })}
+            <Text fw={600}>
+              {t('submission.grade', { score: mine.final_score ?? mine.score, max: assignment.max_score })}
               {mine.resubmitted_after_grading &&
                 ` · ${t('submission.gradeOfAttempt', { n: mine.graded_attempt })}`}
             </Text>
           )}
+          <LateSummary submission={mine} maxScore={assignment.max_score} compact />
           {mine.feedback && (
             <Text size="sm" mb="xs">
               {t('grading.feedback')}: {mine.feedback}
@@ -123,7 +134,11 @@ export function StudentSubmission({ courseId, assignment }: { courseId: string; 
       )}
       {!open && (
         <Text c="dimmed">
-          {assignment.status === 'published' ? t('submission.pastDue') : t('submission.closed')}
+          {assignment.status !== 'published'
+            ? t('submission.closed')
+            : assignment.allow_late
+              ? t('late.cutoffPassed')
+              : t('submission.pastDue')}
         </Text>
       )}
     </Stack>

@@ -22,6 +22,8 @@ const assignment = {
   attachments: [],
   allow_late: false,
   resubmit_after_grading: true,
+  late_penalty: null,
+  late_cutoff: null,
   kind: 'submission' as const,
 };
 
@@ -45,6 +47,11 @@ function submission(id: string, name: string, attempt: number) {
     feedback: null,
     graded_by: null,
     graded_at: null,
+    due_date: '2026-12-02T18:00:00.000Z',
+    late_by_seconds: 0,
+    graded_late_by_seconds: 0,
+    late_penalty_percent: 0,
+    final_score: null,
   };
 }
 

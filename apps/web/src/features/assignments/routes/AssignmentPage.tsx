@@ -6,6 +6,8 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useCourse } from '../../../hooks/useCourse';
 import { formatDate, relativeDue } from '../../../lib/format';
 import { useAssignment } from '../api/assignments';
+import { ExtensionsPanel } from '../components/ExtensionsPanel';
+import { LatePolicyNote } from '../components/LateNote';
 import { QuizStaff } from '../components/QuizStaff';
 import { QuizTaking } from '../components/QuizTaking';
 import { RubricSettings } from '../components/RubricSettings';
@@ -21,7 +23,12 @@ export default function AssignmentPage() {
   return (
     <QueryState query={assignment}>
       {(a) => {
-        const due = relativeDue(a.due_date);
+        // A student's own due date and cut-off: their extension moves both (docs/adr/0128).
+        const myDue =
+          a.my_extended_due_date && a.my_extended_due_date > a.due_date ? a.my_extended_due_date : a.due_date;
+        const shift = Date.parse(myDue) - Date.parse(a.due_date);
+        const myCutoff = a.late_cutoff && new Date(Date.parse(a.late_cutoff) + shift).toISOString();
+        const due = relativeDue(myDue);
         const staff = course.data ? course.data.my_role !== 'student' : false;
         return (
           <Stack>
@@ -40,11 +47,11 @@ export default function AssignmentPage() {
             </Group>
             <Card withBorder>
               <Stack gap={4}>
-                <Text size="sm" c={due.overdue ? 'red' : undefined}>
+                <Text size="sm" c={due.overdue ? 'red.9' : undefined}>
                   {due.overdue
                     ? t('assignments.overdue', { when: due.text })
                     : t('assignments.dueIn', { when: due.text })}{' '}
-                  · {formatDate(a.due_date)} · {t('assignments.maxScore')}: {a.max_score}
+                  · {formatDate(myDue)} · {t('assignments.maxScore')}: {a.max_score}
                 </Text>
                 {a.description && <Text>{a.description}</Text>}
                 {a.instructions && (
@@ -52,10 +59,16 @@ export default function AssignmentPage() {
                     {a.instructions}
                   </Text>
                 )}
-                {a.allow_late && (
-                  <Text size="xs" c="dimmed">
-                    {t('assignments.lateAllowed')}
-                  </Text>
+                {a.allow_late ? (
+                  <LatePolicyNote
+                    penalty={a.late_penalty}
+                    cutoff={myCutoff}
+                    extension={a.my_extended_due_date}
+                  />
+                ) : (
+                  a.my_extended_due_date && (
+                    <LatePolicyNote penalty={null} cutoff={null} extension={a.my_extended_due_date} />
+                  )
                 )}
               </Stack>
             </Card>
@@ -72,6 +85,7 @@ export default function AssignmentPage() {
                 <>
                   <RubricSettings courseId={courseId} assignment={a} />
                   <SubmissionsReview courseId={courseId} assignment={a} />
+                  <ExtensionsPanel courseId={courseId} assignment={a} />
                 </>
               ) : (
                 <StudentSubmission courseId={courseId} assignment={a} />
