@@ -15,6 +15,7 @@ import { createAnnouncements } from './0027-announcements.js';
 import { createCalendarFeeds } from './0028-calendar-feeds.js';
 import { createQuizzes } from './0029-quizzes.js';
 import { createRubrics } from './0030-rubrics.js';
+import { createGradebookEditing } from './0032-gradebook-editing.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0028-calendar-feeds': createCalendarFeeds,
   '0029-quizzes': createQuizzes,
   '0030-rubrics': createRubrics,
+  '0032-gradebook-editing': createGradebookEditing,
 };
