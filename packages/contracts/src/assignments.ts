@@ -323,6 +323,9 @@ export const gradebookSchema = z.object({
   students: z.array(gradebookRowSchema).describe('Staff: every student; a student: only their own row'),
 });
 
+export type Gradebook = z.infer<typeof gradebookSchema>;
+export type GradebookRow = z.infer<typeof gradebookRowSchema>;
+
 export const gradingQueueItemSchema = z.object({
   submission_id: z.string(),
   course_id: z.string(),

@@ -115,3 +115,5 @@ export const gradeImportPreviewSchema = z.object({
 });
 
 export const gradeImportResultSchema = z.object({ applied_count: z.number().int() });
+
+export type GradeImportPreview = z.infer<typeof gradeImportPreviewSchema>;

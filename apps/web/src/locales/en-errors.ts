@@ -42,7 +42,8 @@ export const enErrors = {
       'A grade has already used this rubric, so it cannot be changed or deleted. Copy it to make a new one.',
     GRADED_BY_RUBRIC: 'This assignment is graded with its rubric: open the submission and choose the levels.',
     GRADE_IMPORT_STALE: 'Grades changed since this preview. Preview the file again before importing.',
-    GRADE_IMPORT_INVALID: 'Some rows of the file have problems, so nothing was imported. Fix them and preview again.',
+    GRADE_IMPORT_INVALID:
+      'Some rows of the file have problems, so nothing was imported. Fix them and preview again.',
     RESUBMISSION_NOT_ALLOWED: 'This assignment does not take a new attempt once the latest one is graded.',
     PASSWORD_CHANGE_REQUIRED: 'Change your password before going on.',
     RATE_LIMITED: 'Too many requests.',

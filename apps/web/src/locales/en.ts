@@ -1,5 +1,6 @@
 import { enCalendar } from './en-calendar';
 import { enErrors } from './en-errors';
+import { enGradebook } from './en-gradebook';
 import { enLab } from './en-lab';
 import { enQuiz } from './en-quiz';
 import { enRubrics } from './en-rubrics';
@@ -347,4 +348,5 @@ export const en = {
   tutor: enTutor,
   calendar: enCalendar,
   rubrics: enRubrics,
+  gradebook: enGradebook,
 };

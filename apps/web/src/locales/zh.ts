@@ -1,6 +1,7 @@
 import type { en } from './en';
 import { zhCalendar } from './zh-calendar';
 import { zhErrors } from './zh-errors';
+import { zhGradebook } from './zh-gradebook';
 import { zhLab } from './zh-lab';
 import { zhQuiz } from './zh-quiz';
 import { zhRubrics } from './zh-rubrics';
@@ -349,4 +350,5 @@ export const zh: Strings<typeof en> = {
   tutor: zhTutor,
   calendar: zhCalendar,
   rubrics: zhRubrics,
+  gradebook: zhGradebook,
 };
