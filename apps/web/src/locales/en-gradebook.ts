@@ -19,7 +19,7 @@ export const enGradebook = {
     missing: 'Missing',
     extended: 'Extended to {{date}}',
     newAttempt: 'New attempt to grade',
-    entered: 'Given without a submission',
+    entered: 'No submission',
   },
   rubricCell: 'Graded with a rubric: open the submission to grade it.',
   courseTotal: 'Course total',

@@ -21,7 +21,7 @@ export const zhGradebook: typeof enGradebook = {
     missing: '缺交',
     extended: '延期至 {{date}}',
     newAttempt: '有新提交待评分',
-    entered: '未提交时给出的成绩',
+    entered: '无提交评分',
   },
   rubricCell: '按评分量规评分：请打开提交进行评分。',
   courseTotal: '课程总评',
