@@ -53,7 +53,7 @@ describe.each(testDatabaseFactories())('gradebook CSV export and import on $name
     expect(judged.json().data).toMatchObject({
       changes: [],
       errors: [],
-      ignored_columns: ['name', 'enrolled', 'total', 'max_total', 'percentage'],
+      ignored_columns: ['name', 'enrolled', 'total', 'max_total', 'percentage', 'course_total'],
     });
     expect(judged.json().data.unchanged_count).toBe(4);
   });
@@ -127,6 +127,21 @@ describe.each(testDatabaseFactories())('gradebook CSV export and import on $name
     const tampered = await apply('username,Gauss\nstudent,3\n', judged.fingerprint);
     expect(tampered.json().error.code).toBe('GRADE_IMPORT_STALE');
     expect((await scores()).student[0]).toBe(34);
+  });
+
+  it('documents the editing routes and their errors in OpenAPI', async () => {
+    const doc = (await w.t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const op = (path: string, method: string) => doc.paths[`/api/v1/courses/{course_id}${path}`]?.[method];
+    const codes = (path: string, method: string, status: string) =>
+      JSON.stringify(op(path, method)?.responses?.[status] ?? null);
+    expect(codes('/grades/import', 'post', '409')).toContain('GRADE_IMPORT_STALE');
+    expect(codes('/grades/import', 'post', '400')).toContain('GRADE_IMPORT_INVALID');
+    expect(codes('/grades/{assignment_id}/{student_id}', 'put', '409')).toContain('GRADED_BY_RUBRIC');
+    expect(codes('/grades/{assignment_id}/{student_id}', 'put', '409')).toContain('ATTEMPT_SUPERSEDED');
+    expect(codes('/grades/{assignment_id}/{student_id}', 'put', '403')).toContain('INSUFFICIENT_PERMISSIONS');
+    expect(op('/grades/{assignment_id}/{student_id}/history', 'get')).toBeDefined();
+    expect(codes('/grade-categories', 'put', '404')).toContain('ASSIGNMENT_NOT_FOUND');
+    expect(op('/grades/import/preview', 'post')).toBeDefined();
   });
 
   it('answers a file it cannot read with a validation error, never a 500', async () => {

@@ -11,7 +11,7 @@ export function asText(value: string): string {
 
 /**
  * The gradebook as CSV: one row per student, a score column per assignment (empty when there is
- * no grade yet), then the total, the maximum and the percentage.
+ * no grade yet), then the total, the maximum, the percentage and the (weighted) course total.
  */
 export function gradebookCsv(book: Gradebook): string {
   const header = [
@@ -22,6 +22,7 @@ export function gradebookCsv(book: Gradebook): string {
     'total',
     'max_total',
     'percentage',
+    'course_total',
   ];
   const rows = book.students.map((s) => [
     asText(s.username),
@@ -31,6 +32,7 @@ export function gradebookCsv(book: Gradebook): string {
     String(s.total_score),
     String(s.max_total),
     s.percentage === null ? '' : String(s.percentage),
+    s.course_total === null ? '' : String(s.course_total),
   ]);
   return UTF8_BOM + stringify([header, ...rows], { record_delimiter: 'windows' });
 }
