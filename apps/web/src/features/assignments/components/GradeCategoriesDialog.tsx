@@ -68,6 +68,8 @@ export function GradeCategoriesDialog({
                 </Button>
               </Group>
               <MultiSelect
+                // Searchable: a course has dozens of assignments (and Mantine then shows a real input).
+                searchable
                 mt="xs"
                 label={t('gradebook.categoryAssignments')}
                 data={assignments

@@ -99,7 +99,7 @@ export function GradeImportDialog({ courseId, onClose }: { courseId: string; onC
         <Alert color="blue" variant="light">
           {t('gradebook.importHint')}
         </Alert>
-        <FileInput label={t('gradebook.file')} accept=".csv,text/csv" onChange={choose} clearable />
+        <FileInput label={t('gradebook.file')} accept=".csv,text/csv" onChange={choose} />
         {judged && <PreviewTables preview={judged} />}
         <Group justify="flex-end">
           <Button
