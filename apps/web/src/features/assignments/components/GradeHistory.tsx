@@ -25,7 +25,11 @@ export function GradeHistory({
   const { t } = useTranslation();
   const history = useGradeHistory(courseId, target.assignmentId, target.studentId);
   return (
-    <AppModal opened onClose={onClose} title={t('gradebook.historyOf', { name: target.name, title: target.title })}>
+    <AppModal
+      opened
+      onClose={onClose}
+      title={t('gradebook.historyOf', { name: target.name, title: target.title })}
+    >
       <QueryState query={history} isEmpty={(d) => d.changes.length === 0} empty={t('gradebook.historyNone')}>
         {(data) => (
           <List spacing="xs" listStyleType="none" p={0}>
