@@ -20,7 +20,12 @@ import {
   dueAssignmentsSchema,
   extensionListSchema,
   extensionSchema,
+  gradebookRowSchema,
   gradebookSchema,
+  gradeCategoryListSchema,
+  gradeCellHistorySchema,
+  gradeImportPreviewSchema,
+  gradeImportResultSchema,
   gradingQueueSchema,
   inviteCodeSchema,
   joinCourseResponseSchema,
@@ -176,6 +181,27 @@ export function createFaradayClient(options: ClientOptions = {}) {
         send('DELETE', `${course(id)}/members/${enc(userId)}`, messageSchema),
       grades: (id: string) => get(`${course(id)}/grades`, gradebookSchema),
       gradesCsv: (id: string) => http.download(`${course(id)}/grades.csv`),
+      /** A grade typed into a cell; `attempt` is the latest attempt the cell showed (null: none). */
+      editGrade: (
+        id: string,
+        assignmentId: string,
+        studentId: string,
+        body: { score: number; attempt: number | null },
+      ) =>
+        send('PUT', `${course(id)}/grades/${enc(assignmentId)}/${enc(studentId)}`, gradebookRowSchema, body),
+      gradeHistory: (id: string, assignmentId: string, studentId: string) =>
+        get(`${course(id)}/grades/${enc(assignmentId)}/${enc(studentId)}/history`, gradeCellHistorySchema),
+      gradeCategories: (id: string) => get(`${course(id)}/grade-categories`, gradeCategoryListSchema),
+      setGradeCategories: (
+        id: string,
+        categories: { name: string; weight: number; assignment_ids: string[] }[],
+      ) => send('PUT', `${course(id)}/grade-categories`, gradeCategoryListSchema, { categories }),
+      /** What a grade CSV would change; nothing is written. */
+      previewGradeImport: (id: string, csv: string) =>
+        send('POST', `${course(id)}/grades/import/preview`, gradeImportPreviewSchema, { csv }),
+      /** Writes a previewed file: refused with GRADE_IMPORT_STALE if the gradebook moved since. */
+      applyGradeImport: (id: string, csv: string, fingerprint: string) =>
+        send('POST', `${course(id)}/grades/import`, gradeImportResultSchema, { csv, fingerprint }),
     },
     assignments: {
       list: (courseId: string, query: { page?: number; limit?: number; status?: string } = {}) =>

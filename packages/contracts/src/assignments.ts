@@ -296,6 +296,8 @@ export const gradebookAssignmentSchema = z.object({
   due_date: timestamp,
   max_score: z.number(),
   status: z.enum(assignmentStatuses),
+  category_id: z.string().nullable().describe('The weighted category the assignment counts in; null: none'),
+  graded_by_rubric: z.boolean().describe('Graded through its rubric: a cell takes no typed score'),
 });
 
 export const gradebookCellSchema = z.object({
@@ -314,6 +316,9 @@ export const gradebookCellSchema = z.object({
   submission_id: z.string().nullable(),
   attempt: z.number().int().nullable().describe('Latest attempt, null when missing'),
   resubmitted_after_grading: z.boolean(),
+  entered: z
+    .boolean()
+    .describe('The score was given in the gradebook to a student who handed nothing in (docs/adr/0129)'),
 });
 
 export const gradebookRowSchema = z.object({
@@ -335,13 +340,25 @@ export const gradebookRowSchema = z.object({
     .number()
     .nullable()
     .describe('Score over the max_score of graded work only, one decimal; null before any grade'),
+  course_total: z
+    .number()
+    .nullable()
+    .describe(
+      'The course total in percent, one decimal: weighted by category when the course has categories (each category: its score over its maximum), else equal to percentage',
+    ),
 });
 
 export const gradebookSchema = z.object({
   course_id: z.string(),
   assignments: z.array(gradebookAssignmentSchema).describe('Published and closed assignments, by due date'),
+  categories: z
+    .array(z.object({ id: z.string(), name: z.string(), weight: z.number() }))
+    .describe('Weighted assignment categories, in their order; empty: the total is in points'),
   students: z.array(gradebookRowSchema).describe('Staff: every student; a student: only their own row'),
 });
+
+export type Gradebook = z.infer<typeof gradebookSchema>;
+export type GradebookRow = z.infer<typeof gradebookRowSchema>;
 
 export const gradingQueueItemSchema = z.object({
   submission_id: z.string(),

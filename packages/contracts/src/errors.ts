@@ -49,6 +49,18 @@ export const errorCatalogue = {
     status: 409,
     message: 'A grade has used this rubric: it can no longer be changed or deleted; copy it instead',
   },
+  GRADED_BY_RUBRIC: {
+    status: 409,
+    message: 'This assignment is graded with its rubric; grade it by choosing levels, not by a score',
+  },
+  GRADE_IMPORT_STALE: {
+    status: 409,
+    message: 'The gradebook changed since the import was previewed; preview the file again',
+  },
+  GRADE_IMPORT_INVALID: {
+    status: 400,
+    message: 'The grade file has rows with problems; nothing was imported',
+  },
   RESUBMISSION_NOT_ALLOWED: {
     status: 409,
     message: 'This assignment does not accept a new attempt once the latest one is graded',

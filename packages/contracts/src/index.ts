@@ -8,6 +8,7 @@ export * from './courses.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './exercises.js';
+export * from './gradebook.js';
 export * from './identity.js';
 export * from './json-numbers.js';
 export * from './late-policy.js';

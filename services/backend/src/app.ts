@@ -22,6 +22,7 @@ import { coursesRoutes } from './courses/courses.routes.js';
 import { checkCourseSearchIndex } from './db/course-search.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { gradebookEditRoutes } from './grades/gradebook-edit.routes.js';
 import { gradesRoutes } from './grades/grades.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
@@ -207,6 +208,7 @@ export async function buildApp(config: BackendConfig, options: BuildOptions = {}
   };
   await app.register(coursesRoutes(db));
   await app.register(gradesRoutes(db));
+  await app.register(gradebookEditRoutes(db));
   await app.register(assignmentsRoutes(content));
   const exercises = new ExerciseClient({
     aiServiceUrl: config.aiServiceUrl,

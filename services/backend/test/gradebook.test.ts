@@ -124,10 +124,12 @@ describe.each(testDatabaseFactories())('gradebook and queues on $name', (factory
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines[0]).toBe("username,name,enrolled,'=Gauss law (/50),Ampère (/30),total,max_total,percentage");
+    expect(lines[0]).toBe(
+      "username,name,enrolled,'=Gauss law (/50),Ampère (/30),total,max_total,percentage,course_total",
+    );
     expect(lines).toHaveLength(4);
-    expect(lines.find((l) => l.includes('李雷'))).toMatch(/,李雷,yes,,,0,80,0$/);
-    expect(lines.find((l) => l.startsWith('student,'))).toBe('student,Demo Student,yes,40,,40,80,50');
+    expect(lines.find((l) => l.includes('李雷'))).toMatch(/,李雷,yes,,,0,80,0,0$/);
+    expect(lines.find((l) => l.startsWith('student,'))).toBe('student,Demo Student,yes,40,,40,80,50,50');
   });
 
   it("lists what waits for the teacher's grade, newest first, and a resubmission after grading again", async () => {

@@ -41,6 +41,10 @@ export const enErrors = {
     ATTEMPT_SUPERSEDED: 'The student has handed in a newer attempt; open it to grade the latest one.',
     RUBRIC_IN_USE:
       'A grade has already used this rubric, so it cannot be changed or deleted. Copy it to make a new one.',
+    GRADED_BY_RUBRIC: 'This assignment is graded with its rubric: open the submission and choose the levels.',
+    GRADE_IMPORT_STALE: 'Grades changed since this preview. Preview the file again before importing.',
+    GRADE_IMPORT_INVALID:
+      'Some rows of the file have problems, so nothing was imported. Fix them and preview again.',
     RESUBMISSION_NOT_ALLOWED: 'This assignment does not take a new attempt once the latest one is graded.',
     LATE_CUTOFF_PASSED:
       'The final cut-off for late work has passed; the assignment takes no more work from you.',

@@ -20,8 +20,6 @@ export const enLate = {
   minutes: '{{count}} min',
   finalScore: 'Final grade after late penalty: {{final}} / {{max}} (given {{raw}}, −{{percent}}%)',
   rawScore: 'Given {{raw}}, late penalty −{{percent}}%',
-  extended: 'Extended',
-  extendedTo: 'Extended to {{when}}',
   extensions: 'Extensions',
   noExtensions: 'No student has an extension.',
   student: 'Student',

@@ -1,5 +1,6 @@
 import { enCalendar } from './en-calendar';
 import { enErrors } from './en-errors';
+import { enGradebook } from './en-gradebook';
 import { enLab } from './en-lab';
 import { enLate } from './en-late';
 import { enNotifications } from './en-notifications';
@@ -352,4 +353,5 @@ export const en = {
   notifications: enNotifications,
   rubrics: enRubrics,
   late: enLate,
+  gradebook: enGradebook,
 };

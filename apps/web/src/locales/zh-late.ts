@@ -22,8 +22,6 @@ export const zhLate: typeof enLate = {
   minutes: '{{count}} 分钟',
   finalScore: '扣除迟交分后的最终成绩：{{final}} / {{max}}（原评分 {{raw}}，扣 {{percent}}%）',
   rawScore: '原评分 {{raw}}，迟交扣 {{percent}}%',
-  extended: '已延期',
-  extendedTo: '延期至 {{when}}',
   extensions: '延期',
   noExtensions: '没有学生获得延期。',
   student: '学生',

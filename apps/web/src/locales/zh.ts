@@ -1,6 +1,7 @@
 import type { en } from './en';
 import { zhCalendar } from './zh-calendar';
 import { zhErrors } from './zh-errors';
+import { zhGradebook } from './zh-gradebook';
 import { zhLab } from './zh-lab';
 import { zhLate } from './zh-late';
 import { zhNotifications } from './zh-notifications';
@@ -354,4 +355,5 @@ export const zh: Strings<typeof en> = {
   notifications: zhNotifications,
   rubrics: zhRubrics,
   late: zhLate,
+  gradebook: zhGradebook,
 };

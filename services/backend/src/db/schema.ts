@@ -232,6 +232,44 @@ export interface RubricSelectionsTable {
   comment: string;
 }
 
+/** One grade typed into a gradebook cell or imported from CSV: who changed it, when, from what. */
+export interface GradeChangesTable {
+  id: string;
+  assignment_id: string;
+  student_id: string;
+  /** The attempt graded; null for a grade of a student who handed nothing in. */
+  attempt: number | null;
+  old_score: number | null;
+  new_score: number;
+  /** cell | import */
+  source: string;
+  changed_by: string;
+  changed_at: string;
+}
+
+/** A grade given in the gradebook to a student with no submission (docs/adr/0129). */
+export interface GradebookEntriesTable {
+  assignment_id: string;
+  student_id: string;
+  score: number;
+  graded_by: string;
+  graded_at: string;
+}
+
+/** A weighted group of a course's assignments (the course total is built from them). */
+export interface GradeCategoriesTable {
+  id: string;
+  course_id: string;
+  name: string;
+  weight: number;
+  position: number;
+}
+
+export interface AssignmentCategoriesTable {
+  assignment_id: string;
+  category_id: string;
+}
+
 /** A user's private calendar feed: its URL's secret is kept only as a SHA-256 hash. */
 export interface CalendarFeedsTable {
   user_id: string;
@@ -438,6 +476,10 @@ export interface Database {
   assignment_extensions: AssignmentExtensionsTable;
   assignment_rubrics: AssignmentRubricsTable;
   rubric_selections: RubricSelectionsTable;
+  grade_changes: GradeChangesTable;
+  gradebook_entries: GradebookEntriesTable;
+  grade_categories: GradeCategoriesTable;
+  assignment_categories: AssignmentCategoriesTable;
   simulations: SimulationsTable;
   sweep_tasks: SweepTasksTable;
   sweep_runs: SweepRunsTable;

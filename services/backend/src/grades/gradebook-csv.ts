@@ -11,10 +11,15 @@ export function asText(value: string): string {
 
 const scoreText = (score: number | null) => (score === null ? '' : String(score));
 
+/** An assignment's column: its final score (after any late penalty). */
+export const scoreColumnOf = (a: { title: string; max_score: number }) => asText(`${a.title} (/${a.max_score})`);
+/** The grade as given, written beside the final score where a late penalty took points. */
+export const rawColumnOf = (a: { title: string }) => asText(`${a.title} (raw, before late penalty)`);
+
 /**
  * The gradebook as CSV: one row per student, a score column per assignment (empty when there is
  * no grade yet; the final score), a raw-score column beside it for an assignment where a late
- * penalty took points from anyone, then the total, the maximum and the percentage.
+ * penalty took points from anyone, then the total, the maximum, the percentage and the (weighted) course total.
  */
 export function gradebookCsv(book: Gradebook): string {
   const penalised = book.assignments.map((_, i) =>
@@ -25,12 +30,13 @@ export function gradebookCsv(book: Gradebook): string {
     'name',
     'enrolled',
     ...book.assignments.flatMap((a, i) => [
-      asText(`${a.title} (/${a.max_score})`),
-      ...(penalised[i] ? [asText(`${a.title} (raw, before late penalty)`)] : []),
+      scoreColumnOf(a),
+      ...(penalised[i] ? [rawColumnOf(a)] : []),
     ]),
     'total',
     'max_total',
     'percentage',
+    'course_total',
   ];
   const rows = book.students.map((s) => [
     asText(s.username),
@@ -40,6 +46,7 @@ export function gradebookCsv(book: Gradebook): string {
     String(s.total_score),
     String(s.max_total),
     s.percentage === null ? '' : String(s.percentage),
+    s.course_total === null ? '' : String(s.course_total),
   ]);
   return UTF8_BOM + stringify([header, ...rows], { record_delimiter: 'windows' });
 }

@@ -75,3 +75,47 @@ export async function gradebookSubmissions(db: Db, courseId: string, studentId?:
   if (studentId !== undefined) query = query.where('s.student_id', '=', studentId);
   return query.execute();
 }
+
+/** Grades given in the gradebook to students who handed nothing in (docs/adr/0129). */
+export async function gradebookEntries(db: Db, courseId: string, studentId?: string) {
+  let query = db
+    .selectFrom('gradebook_entries as e')
+    .innerJoin('assignments as a', 'a.id', 'e.assignment_id')
+    .select(['e.assignment_id', 'e.student_id', 'e.score'])
+    .where('a.course_id', '=', courseId);
+  if (studentId !== undefined) query = query.where('e.student_id', '=', studentId);
+  return query.execute();
+}
+
+/** The course's weighted categories in order, and which category each assignment counts in. */
+export async function gradebookCategories(db: Db, courseId: string) {
+  const [categories, members] = await Promise.all([
+    db
+      .selectFrom('grade_categories')
+      .select(['id', 'name', 'weight'])
+      .where('course_id', '=', courseId)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('assignment_categories as ac')
+      .innerJoin('grade_categories as g', 'g.id', 'ac.category_id')
+      .select(['ac.assignment_id', 'ac.category_id'])
+      .where('g.course_id', '=', courseId)
+      .execute(),
+  ]);
+  return {
+    categories: categories.map((c) => ({ id: c.id, name: c.name, weight: Number(c.weight) })),
+    categoryOf: new Map(members.map((m) => [m.assignment_id, m.category_id])),
+  };
+}
+
+/** Which of the course's assignments are graded through a rubric. */
+export async function rubricGradedAssignments(db: Db, courseId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('assignment_rubrics as r')
+    .innerJoin('assignments as a', 'a.id', 'r.assignment_id')
+    .select('r.assignment_id')
+    .where('a.course_id', '=', courseId)
+    .execute();
+  return new Set(rows.map((r) => r.assignment_id));
+}

@@ -13,7 +13,7 @@ import { principalOf } from '../auth/access.js';
 import { courseParams } from '../courses/courses.routes.js';
 import type { Db } from '../db/database.js';
 import { contentDisposition } from '../storage/http-download.js';
-import { courseGradebook } from './gradebook.service.js';
+import { courseGradebook, gradebookWithCourse } from './gradebook.service.js';
 import { gradebookCsv } from './gradebook-csv.js';
 import { dueAssignments, gradingQueue } from './queues.service.js';
 
@@ -48,16 +48,21 @@ export function gradesRoutes(db: Db) {
         schema: {
           tags,
           security,
-          summary: 'The gradebook as CSV (UTF-8 with a byte-order mark, for spreadsheet programs)',
+          summary:
+            'The gradebook as CSV (UTF-8 with a byte-order mark, for spreadsheet programs), saved as grades-<course code>-<date>.csv',
           params: courseParams,
           produces: ['text/csv'],
         },
       },
       async (request, reply) => {
-        const book = await courseGradebook(db, principalOf(request), request.params.course_id);
+        const { book, fileName } = await gradebookWithCourse(
+          db,
+          principalOf(request),
+          request.params.course_id,
+        );
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', contentDisposition(`grades-${request.params.course_id}.csv`))
+          .header('content-disposition', contentDisposition(fileName))
           .send(gradebookCsv(book));
       },
     );

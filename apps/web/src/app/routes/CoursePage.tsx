@@ -63,7 +63,12 @@ export default function CoursePage() {
                 <ResourcesTab courseId={courseId} staff={staff} />
               </Tabs.Panel>
               <Tabs.Panel value="grades" pt="md">
-                <GradesTab courseId={courseId} courseCode={data.code} staff={staff} />
+                <GradesTab
+                  courseId={courseId}
+                  courseCode={data.code}
+                  staff={staff}
+                  canWeigh={staff && data.my_role !== 'assistant'}
+                />
               </Tabs.Panel>
             </Tabs>
           </Stack>

@@ -16,6 +16,7 @@ import { createCalendarFeeds } from './0028-calendar-feeds.js';
 import { createQuizzes } from './0029-quizzes.js';
 import { createRubrics } from './0030-rubrics.js';
 import { createLatePolicy } from './0031-late-policy.js';
+import { createGradebookEditing } from './0032-gradebook-editing.js';
 import { createNotifications } from './0033-notifications.js';
 
 /** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0029-quizzes': createQuizzes,
   '0030-rubrics': createRubrics,
   '0031-late-policy': createLatePolicy,
+  '0032-gradebook-editing': createGradebookEditing,
   '0033-notifications': createNotifications,
 };
