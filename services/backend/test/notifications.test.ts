@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchPending, scanDueSoon } from '../src/notifications/dispatcher.js';
 import { buildWorld, type World } from './support/assignments-fixtures.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
-import { drained, eventually, notificationsOf } from './support/notifications.js';
+import { drained, notificationsOf } from './support/notifications.js';
 
 const ENV = { NOTIFICATION_INTERVAL_MS: '100' };
 

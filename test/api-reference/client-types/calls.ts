@@ -91,6 +91,21 @@ export const checks: {
   'courses.grades': true satisfies Check<C['courses']['grades'], 'courses.grades'>,
   // A CSV download: the client reads bytes, not the envelope.
   'courses.gradesCsv': true satisfies Exists<Call<'courses.gradesCsv'>[1], 'get'>,
+  'courses.editGrade': true satisfies Check<C['courses']['editGrade'], 'courses.editGrade'>,
+  'courses.gradeHistory': true satisfies Check<C['courses']['gradeHistory'], 'courses.gradeHistory'>,
+  'courses.gradeCategories': true satisfies Check<C['courses']['gradeCategories'], 'courses.gradeCategories'>,
+  'courses.setGradeCategories': true satisfies Check<
+    C['courses']['setGradeCategories'],
+    'courses.setGradeCategories'
+  >,
+  'courses.previewGradeImport': true satisfies Check<
+    C['courses']['previewGradeImport'],
+    'courses.previewGradeImport'
+  >,
+  'courses.applyGradeImport': true satisfies Check<
+    C['courses']['applyGradeImport'],
+    'courses.applyGradeImport'
+  >,
   'assignments.list': true satisfies Check<C['assignments']['list'], 'assignments.list'>,
   'assignments.get': true satisfies Check<C['assignments']['get'], 'assignments.get'>,
   'assignments.create': true satisfies Check<C['assignments']['create'], 'assignments.create'>,

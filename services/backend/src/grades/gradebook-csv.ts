@@ -12,7 +12,8 @@ export function asText(value: string): string {
 const scoreText = (score: number | null) => (score === null ? '' : String(score));
 
 /** An assignment's column: its final score (after any late penalty). */
-export const scoreColumnOf = (a: { title: string; max_score: number }) => asText(`${a.title} (/${a.max_score})`);
+export const scoreColumnOf = (a: { title: string; max_score: number }) =>
+  asText(`${a.title} (/${a.max_score})`);
 /** The grade as given, written beside the final score where a late penalty took points. */
 export const rawColumnOf = (a: { title: string }) => asText(`${a.title} (raw, before late penalty)`);
 
@@ -29,10 +30,7 @@ export function gradebookCsv(book: Gradebook): string {
     'username',
     'name',
     'enrolled',
-    ...book.assignments.flatMap((a, i) => [
-      scoreColumnOf(a),
-      ...(penalised[i] ? [rawColumnOf(a)] : []),
-    ]),
+    ...book.assignments.flatMap((a, i) => [scoreColumnOf(a), ...(penalised[i] ? [rawColumnOf(a)] : [])]),
     'total',
     'max_total',
     'percentage',

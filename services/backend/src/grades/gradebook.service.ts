@@ -63,7 +63,8 @@ function gradeCell(
     attempt: submission ? Number(submission.attempt) : null,
     resubmitted_after_grading:
       submission !== undefined &&
-      ((submission.graded_attempt !== null && Number(submission.graded_attempt) < Number(submission.attempt)) ||
+      ((submission.graded_attempt !== null &&
+        Number(submission.graded_attempt) < Number(submission.attempt)) ||
         entered),
     entered,
   };
