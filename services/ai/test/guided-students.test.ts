@@ -8,8 +8,8 @@ import { buildTutoringAi, removeDir, type TestClock, tempDir } from './support/t
 /**
  * The scripted students of eval/guided (issue 34 point 5), asserted: in 12 answers a keyword
  * stuffer, a student who does not know and one who states misconceptions complete no session, on
- * five topics (Laplace and the FDTD numerics among them) in English and Chinese; a student with right answers completes every one. (The
- * eval's correct student computes from the prompt; here the right answers come from the engine.)
+ * five topics (Laplace and the FDTD numerics among them) in English and Chinese; a student with
+ * right answers completes every one. (The eval's correct student computes from the prompt; here the right answers come from the engine.)
  */
 const GUIDED = '/v1/chat/guided';
 const TURNS = 12;
@@ -24,13 +24,12 @@ interface Students {
   dont_know: Record<'en' | 'zh', string>;
 }
 
-let students: Students;
+const students = JSON.parse(
+  await readFile(new URL('../eval/guided/students.json', import.meta.url), 'utf8'),
+) as Students;
 let dir: string;
 let t: TestAi & { clock: TestClock };
 beforeAll(async () => {
-  students = JSON.parse(
-    await readFile(new URL('../eval/guided/students.json', import.meta.url), 'utf8'),
-  ) as Students;
   dir = await tempDir();
   t = await buildTutoringAi(dir);
 });
@@ -68,40 +67,42 @@ async function play(topic: string, user: string, answer: (data: Data) => string 
   return { ...data, used };
 }
 
+// One test per topic and language: each plays five students, so each has its own time budget.
+const cases = students.topics.flatMap((topic) => (['en', 'zh'] as const).map((lang) => ({ topic, lang })));
+
 describe('scripted students on five topics, English and Chinese', () => {
-  it('only the student with right answers completes a session in 12 answers', async () => {
-    for (const topic of students.topics) {
-      for (const lang of ['en', 'zh'] as const) {
-        const words = topic[lang];
-        const user = (who: string) => `${who}-${topic.id}-${lang}`;
-        const stuffer = await play(words.topic, user('keywords'), () => words.keywords);
-        const unsure = await play(words.topic, user('dont-know'), () => students.dont_know[lang]);
-        const wrong = await play(words.topic, user('misconception'), (data) =>
-          // A wrong choice when there are choices (the first that is not right), else the belief.
-          data.exercise?.kind === 'choice'
-            ? { kind: 'choice', choice: data.exercise.choices!.find((c) => c.id !== rightChoice(data))!.id }
-            : words.misconception,
-        );
-        for (const result of [stuffer, unsure, wrong]) {
-          expect(result, `${words.topic}`).toMatchObject({
-            completed: false,
-            progress_percentage: 0,
-            used: TURNS,
-          });
-        }
-        const typedRight = await play(words.topic, user('typed'), (data) =>
-          rightAnswer(currentInstance(dir, data.session_id)),
-        );
-        const chattedRight = await play(words.topic, user('chat'), (data) =>
-          rightText(currentInstance(dir, data.session_id)),
-        );
-        for (const result of [typedRight, chattedRight]) {
-          expect(result, `${words.topic}`).toMatchObject({ completed: true, progress_percentage: 100 });
-          expect(result.used).toBeLessThanOrEqual(TURNS);
-        }
+  it.each(cases)(
+    'only the student with right answers completes $topic.id ($lang) in 12 answers',
+    async ({ topic, lang }) => {
+      const words = topic[lang];
+      const user = (who: string) => `${who}-${topic.id}-${lang}`;
+      const stuffer = await play(words.topic, user('keywords'), () => words.keywords);
+      const unsure = await play(words.topic, user('dont-know'), () => students.dont_know[lang]);
+      const wrong = await play(words.topic, user('misconception'), (data) =>
+        // A wrong choice when there are choices (the first that is not right), else the belief.
+        data.exercise?.kind === 'choice'
+          ? { kind: 'choice', choice: data.exercise.choices!.find((c) => c.id !== rightChoice(data))!.id }
+          : words.misconception,
+      );
+      for (const result of [stuffer, unsure, wrong]) {
+        expect(result, `${words.topic}`).toMatchObject({
+          completed: false,
+          progress_percentage: 0,
+          used: TURNS,
+        });
       }
-    }
-  });
+      const typedRight = await play(words.topic, user('typed'), (data) =>
+        rightAnswer(currentInstance(dir, data.session_id)),
+      );
+      const chattedRight = await play(words.topic, user('chat'), (data) =>
+        rightText(currentInstance(dir, data.session_id)),
+      );
+      for (const result of [typedRight, chattedRight]) {
+        expect(result, `${words.topic}`).toMatchObject({ completed: true, progress_percentage: 100 });
+        expect(result.used).toBeLessThanOrEqual(TURNS);
+      }
+    },
+  );
 });
 
 function rightChoice(data: Data): string {

@@ -181,4 +181,16 @@ describe.each(testDatabaseFactories())('late policy and extensions on $name', (f
       ext.due_date,
     );
   });
+
+  it('takes two grants of one extension at the same instant without a server error: one row, the last write', async () => {
+    const fresh = await w.assignment({ title: 'Ampère law', due_date: inDays(1), allow_late: true });
+    const answers = await Promise.all(
+      [2, 3, 4, 5].map((days) =>
+        extend(days % 2 === 0 ? 'teacher' : 'assistant', fresh, w.ids.student, inDays(days)),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const list = (await w.api('teacher', 'GET', w.url(fresh, '/extensions'))).json().data.extensions;
+    expect(list).toHaveLength(1);
+  });
 });

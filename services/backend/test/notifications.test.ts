@@ -86,6 +86,30 @@ describe.each(testDatabaseFactories())('in-app notifications on $name', (factory
     }
   });
 
+  it('tells a student of a grade typed into the gradebook, with or without work handed in', async () => {
+    const id = await w.assignment({ title: 'Ohm law' });
+    const typed = await w.api(
+      'teacher',
+      'PUT',
+      `/api/v1/courses/${w.courseId}/grades/${id}/${w.ids.student2}`,
+      {
+        score: 55,
+        attempt: null,
+      },
+    );
+    expect(typed.statusCode, typed.body).toBe(200);
+    await drained(w);
+    const grades = (await notificationsOf(w, 'student2')).notifications.filter(
+      (n) => n.subject_title === 'Ohm law' && n.kind === 'grade',
+    );
+    expect(grades).toHaveLength(1);
+    expect(
+      (await notificationsOf(w, 'student')).notifications.some(
+        (n) => n.subject_title === 'Ohm law' && n.kind === 'grade',
+      ),
+    ).toBe(false);
+  });
+
   it('tells every member but the author of an announcement', async () => {
     const res = await w.api('teacher', 'POST', `/api/v1/courses/${w.courseId}/announcements`, {
       title: 'Lab moved',

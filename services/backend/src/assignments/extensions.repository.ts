@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { isUniqueViolation, retryTransient } from '../db/transient-errors.js';
 
 export interface ExtensionRow {
   assignment_id: string;
@@ -73,7 +74,11 @@ export async function extensionsOfCourse(
   return new Map(rows.map((row) => [`${row.student_id}/${row.assignment_id}`, row.due_date]));
 }
 
-/** Grants or moves the extension: one row per (assignment, student), replaced in one transaction. */
+/**
+ * Grants or moves the extension: one row per (assignment, student). Two graders granting at the
+ * same instant can both find no row: the insert that loses moves the row the other wrote (the
+ * last write wins), and a deadlock between them (MariaDB's gap locks) runs again; never a 500.
+ */
 export async function putExtensionRow(
   db: Db,
   row: {
@@ -84,13 +89,21 @@ export async function putExtensionRow(
     granted_at: string;
   },
 ): Promise<void> {
-  await db.transaction().execute(async (trx: Db) => {
-    await trx
-      .deleteFrom('assignment_extensions')
+  const move = () =>
+    db
+      .updateTable('assignment_extensions')
+      .set({ due_date: row.due_date, granted_by: row.granted_by, granted_at: row.granted_at })
       .where('assignment_id', '=', row.assignment_id)
       .where('student_id', '=', row.student_id)
-      .execute();
-    await trx.insertInto('assignment_extensions').values(row).execute();
+      .executeTakeFirst();
+  await retryTransient(async () => {
+    if (Number((await move()).numUpdatedRows) > 0) return;
+    try {
+      await db.insertInto('assignment_extensions').values(row).execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await move();
+    }
   });
 }
 

@@ -10,6 +10,7 @@ import { gradeLatestAttempt } from '../assignments/submissions.repository.js';
 import type { Principal } from '../auth/principal.js';
 import { accessCourseForChange } from '../courses/course-access.js';
 import type { Db } from '../db/database.js';
+import { queueNotification } from '../notifications/outbox.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import {
@@ -70,7 +71,7 @@ export async function writeGrades(
       assignment_id: cell.assignment_id,
       student_id: studentId,
       attempt: cell.attempt,
-      old_score: cell.score,
+      old_score: cell.raw_score ?? cell.score,
       new_score: score,
       source,
       changed_by: by,
@@ -79,6 +80,25 @@ export async function writeGrades(
   }
   await recordGradeChanges(trx, audit);
   return true;
+}
+
+/** Tells each student of their new grade, once the grades are committed (docs/adr/0131). */
+export async function notifyGradesWritten(
+  db: Db,
+  courseId: string,
+  writes: readonly GradeWrite[],
+  by: string,
+): Promise<void> {
+  for (const { studentId, cell } of writes) {
+    await queueNotification(db, {
+      kind: 'grade',
+      courseId,
+      subjectId: cell.assignment_id,
+      recipientId: studentId,
+      actorId: by,
+      detail: { attempt: cell.attempt },
+    });
+  }
 }
 
 async function staffCell(db: Db, principal: Principal, ids: CellIds) {
@@ -125,12 +145,12 @@ export async function editGradeCell(
       details: `attempt: the latest attempt is ${cell.attempt ?? 'none'}`,
     });
   }
+  const writes = [{ studentId: ids.studentId, cell, score: input.score }];
   const written = await db
     .transaction()
-    .execute((trx: Db) =>
-      writeGrades(trx, [{ studentId: ids.studentId, cell, score: input.score }], principal.userId, 'cell'),
-    );
+    .execute((trx: Db) => writeGrades(trx, writes, principal.userId, 'cell'));
   if (!written) throw new AppError('ATTEMPT_SUPERSEDED');
+  await notifyGradesWritten(db, ids.courseId, writes, principal.userId);
   const book = await loadGradebook(db, ids.courseId, ids.studentId);
   const row = book.students[0];
   if (!row) throw new AppError('USER_NOT_FOUND');

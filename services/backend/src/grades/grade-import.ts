@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { accessCourseForChange } from '../courses/course-access.js';
 import type { Db } from '../db/database.js';
-import { type GradeWrite, writeGrades } from './grade-edits.service.js';
+import { type GradeWrite, notifyGradesWritten, writeGrades } from './grade-edits.service.js';
 import type { Gradebook } from './gradebook.service.js';
 import { loadGradebook } from './gradebook.service.js';
 import { asText, rawColumnOf, scoreColumnOf } from './gradebook-csv.js';
@@ -162,5 +162,6 @@ export async function applyGradeImport(
     if (!(await writeGrades(trx, writes, principal.userId, 'import')))
       throw new AppError('GRADE_IMPORT_STALE');
   });
+  await notifyGradesWritten(db, courseId, writes, principal.userId);
   return { applied_count: writes.length };
 }

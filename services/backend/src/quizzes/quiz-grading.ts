@@ -2,7 +2,7 @@ import { AppError, type CustomQuestion } from '@faraday/contracts';
 import type { AssignmentWithCount } from '../assignments/assignments.repository.js';
 import { advanceSubmission, insertAttempt, insertSubmission } from '../assignments/submissions.repository.js';
 import type { Db } from '../db/database.js';
-import { retryTransient } from '../db/transient-errors.js';
+import { isUniqueViolation, retryTransient } from '../db/transient-errors.js';
 import { newId } from '../shared/ids.js';
 import { isoNow } from '../shared/time.js';
 import type {
@@ -32,11 +32,6 @@ import {
 export function engineQuestion(row: QuizQuestionRow): EngineQuestion {
   if (row.template) return { id: row.id, template: row.template };
   return { id: row.id, custom: JSON.parse(row.definition ?? 'null') as CustomQuestion };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY' || errno === 1062 || code === '23505';
 }
 
 /**
