@@ -64,6 +64,17 @@ export async function a11yViolations(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * The header's controls that do not fit in the viewport (a sign-out button half off a phone's
+ * screen): the header never scrolls, so what sticks out cannot be read or reached.
+ */
+export async function clippedHeaderControls(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`[...document.querySelectorAll('header button, header a, header select')]
+    .filter((el) => el.getClientRects().length > 0)
+    .filter((el) => { const r = el.getBoundingClientRect(); return r.left < -1 || r.right > window.innerWidth + 1; })
+    .map((el) => 'header control cut off at the viewport edge: ' + (el.getAttribute('aria-label') || el.textContent || el.tagName).trim())`);
+}
+
 export type ViewLang = 'en' | 'zh';
 /** The widths every page state is judged at: a phone and a laptop. */
 export const viewWidths = [375, 1366] as const;
@@ -108,7 +119,8 @@ export async function a11yInEveryView(page: Page, name: string, lang: ViewLang):
     await page.setViewportSize({ width: view.width, height: size.height });
     await showIn(page, view.lang);
     await painted(page);
-    for (const line of await a11yViolations(page)) found.push(`[${view.lang} ${view.width}px] ${line}`);
+    const lines = [...(await a11yViolations(page)), ...(await clippedHeaderControls(page))];
+    for (const line of lines) found.push(`[${view.lang} ${view.width}px] ${line}`);
     await screenshot(page, view.lang, `${name}@${view.width}`);
   }
   if (page.viewportSize()?.width !== size.width) await page.setViewportSize(size);

@@ -46,7 +46,7 @@ export function Shell() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-            <Title order={1} size="h3">
+            <Title order={1} fz={{ base: 20, xs: 26 }}>
               Faraday
             </Title>
           </Group>
@@ -57,7 +57,7 @@ export function Shell() {
               data={languages.map((l) => ({ value: l.code, label: l.label }))}
               value={i18n.language.startsWith('zh') ? 'zh' : 'en'}
               onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
-              w={110}
+              w={{ base: 84, xs: 110 }}
               size="xs"
             />
             {me.data && (

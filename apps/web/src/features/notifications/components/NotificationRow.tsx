@@ -19,7 +19,7 @@ export function NotificationRow({ item, onRead }: { item: NotificationItem; onRe
       data-testid="notification"
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2}>
+        <Stack gap={2} miw={0} style={{ flex: 1 }}>
           <Group gap="xs">
             {!item.read && (
               <Badge size="sm" color="blue">
@@ -42,6 +42,7 @@ export function NotificationRow({ item, onRead }: { item: NotificationItem; onRe
           <Button
             variant="subtle"
             size="compact-sm"
+            style={{ flexShrink: 0 }}
             onClick={() => onRead(item.id)}
             aria-label={t('notifications.markReadOne', { title: item.subject_title })}
           >
