@@ -222,4 +222,24 @@ describe.each(testDatabaseFactories())('calendar on $name', (factory) => {
       await limited.app.close();
     }
   });
+
+  it("moves a student's event to their extension, with a newer LAST-MODIFIED so calendars refetch it", async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await w.t.app.db
+      .updateTable('assignments')
+      .set({ updated_at: hourAgo })
+      .where('id', '=', published)
+      .execute();
+    const feed = await newFeed('student');
+    const before = parseFeed((await fetchFeed(feed.url)).body).find((e) => e.uid.includes(published));
+    const extended = new Date(Math.floor(Date.parse(inDays(30)) / 1000) * 1000).toISOString();
+    const res = await w.api('teacher', 'PUT', w.url(published, `/extensions/${w.ids.student}`), {
+      due_date: extended,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = parseFeed((await fetchFeed(feed.url)).body).find((e) => e.uid.includes(published));
+    expect(after?.uid).toBe(before?.uid);
+    expect(after?.start).toBe(extended);
+    expect(Date.parse(after?.lastModified ?? '')).toBeGreaterThan(Date.parse(before?.lastModified ?? ''));
+  });
 });

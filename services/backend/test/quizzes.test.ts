@@ -317,4 +317,34 @@ describe.each(testDatabaseFactories())('quizzes on $name', (factory) => {
     );
     expect(submit.statusCode, submit.body).toBe(400);
   });
+
+  it('opens a quiz past its due date only to a student with an extension, and ends the attempt at theirs', async () => {
+    const past = data<{ id: string }>(
+      await call('POST', `/api/v1/courses/${c.courseId}/assignments`, c.as.teacher, {
+        title: 'Overdue quiz',
+        due_date: new Date(Date.now() - 86_400_000).toISOString(),
+        max_score: 1,
+        kind: 'quiz',
+        allow_late: false,
+      }),
+      201,
+    );
+    const url = (suffix: string) => `/api/v1/courses/${c.courseId}/assignments/${past.id}${suffix}`;
+    data(await call('PUT', url('/quiz'), c.as.teacher, { questions: [{ custom: doubling }] }));
+    data(await call('PUT', url(''), c.as.teacher, { status: 'published' }));
+    const refused = await call('POST', url('/quiz/attempts'), c.as.student);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('ASSIGNMENT_OVERDUE');
+
+    const me = data<{ user_id?: string; id?: string }>(await call('GET', '/api/v1/auth/me', c.as.student));
+    const extended = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    data(await call('PUT', url(`/extensions/${me.user_id ?? me.id}`), c.as.teacher, { due_date: extended }));
+    const opened = data<Attempt & { deadline_at: string | null }>(
+      await call('POST', url('/quiz/attempts'), c.as.student),
+      201,
+    );
+    expect(Date.parse(opened.deadline_at ?? '')).toBe(Date.parse(extended));
+    const other = await call('POST', url('/quiz/attempts'), c.as.teacherAsStudent);
+    expect(other.json().error.code).toBe('ASSIGNMENT_OVERDUE');
+  });
 });

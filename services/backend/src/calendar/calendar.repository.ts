@@ -46,6 +46,7 @@ export function dueDatesOf(db: Db, userId: string, filter: DueDateFilter) {
       dueDate.as('due_date'),
       'a.status as assignment_status',
       'a.updated_at',
+      'x.granted_at as extension_granted_at',
       's.id as submission_id',
       's.attempt',
       's.is_late',

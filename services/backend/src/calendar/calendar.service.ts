@@ -110,7 +110,12 @@ function eventOf(row: DueDateRow, publicUrl: string): CalendarEvent {
     // Assignment ids are UUIDs: unique everywhere, and the same for the assignment's whole life.
     uid: `assignment-${row.assignment_id}@faraday`,
     start: new Date(row.due_date),
-    lastModified: new Date(row.updated_at),
+    // A granted or moved extension changes the student's event as much as an edit of the assignment.
+    lastModified: new Date(
+      row.extension_granted_at && row.extension_granted_at > row.updated_at
+        ? row.extension_granted_at
+        : row.updated_at,
+    ),
     summary: `${row.course_code}: ${row.title}`,
     description: `${row.course_name} (${row.course_code})\n${row.title} is due.\n${url}`,
     url,

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AssignmentWithCount } from '../assignments/assignments.repository.js';
 import { isStaff } from '../assignments/assignments.service.js';
+import { findExtension } from '../assignments/extensions.repository.js';
+import { effectiveDueDate } from '../assignments/late-policy.js';
 import { lateness } from '../assignments/submissions.service.js';
 import type { Principal } from '../auth/principal.js';
 import { accessCourse, type CourseAccess } from '../courses/course-access.js';
@@ -113,7 +115,8 @@ export async function startAttempt(
   studentOnly(access);
   const assignment = await quizAssignment(ctx.db, access, assignmentId);
   const at = isoNow();
-  lateness(assignment, at);
+  const extension = await findExtension(ctx.db, assignmentId, principal.userId);
+  lateness(assignment, at, extension);
   const mine = await attemptsOf(ctx.db, assignmentId, principal.userId);
   for (const row of mine) await closeIfExpired(ctx, assignment, row);
   const open = mine.find((row) => row.submitted_at === null && !expired(row, at));
@@ -127,9 +130,9 @@ export async function startAttempt(
   );
   const limit = assignment.quiz_time_limit_minutes;
   let deadline = limit === null ? null : new Date(Date.parse(at) + Number(limit) * MINUTE_MS).toISOString();
-  // Without late work, the due date ends every attempt too.
-  if (Number(assignment.allow_late) !== 1 && (deadline === null || deadline > assignment.due_date))
-    deadline = assignment.due_date;
+  // Without late work, the student's due date (their extension, else the quiz's) ends every attempt too.
+  const due = effectiveDueDate(assignment.due_date, extension);
+  if (Number(assignment.allow_late) !== 1 && (deadline === null || deadline > due)) deadline = due;
   const id = newId();
   try {
     await ctx.db.transaction().execute((trx: Db) =>

@@ -1,5 +1,7 @@
 import { AppError, type CustomQuestion } from '@faraday/contracts';
 import type { AssignmentWithCount } from '../assignments/assignments.repository.js';
+import { findExtension } from '../assignments/extensions.repository.js';
+import { effectiveDueDate } from '../assignments/late-policy.js';
 import { advanceSubmission, insertAttempt, insertSubmission } from '../assignments/submissions.repository.js';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation, retryTransient } from '../db/transient-errors.js';
@@ -47,6 +49,10 @@ export async function storeSubmission(
   auto: boolean,
 ): Promise<boolean> {
   const at = isoNow();
+  const due = effectiveDueDate(
+    assignment.due_date,
+    await findExtension(db, assignment.id, attempt.student_id),
+  );
   const write = () =>
     db
       .transaction()
@@ -56,7 +62,7 @@ export async function storeSubmission(
         if (!(await markSubmitted(trx, attempt.id, changes))) return false;
         for (const [position, answer] of answers)
           await storeItemResult(trx, attempt.id, position, { answer: JSON.stringify(answer) });
-        const fields = { content: '', submitted_at: at, is_late: at > assignment.due_date ? 1 : 0 };
+        const fields = { content: '', submitted_at: at, is_late: at > due ? 1 : 0 };
         const advanced = await advanceSubmission(trx, assignment.id, attempt.student_id, fields);
         const id = advanced?.id ?? newId();
         const number = advanced ? Number(advanced.attempt) : 1;
