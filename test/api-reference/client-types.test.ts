@@ -109,6 +109,7 @@ function concrete(template: string): string {
     submission_id: 'S',
     resource_id: 'R',
     user_id: 'U',
+    student_id: 'U',
     rubric_id: 'B',
     notification_id: 'N',
   };

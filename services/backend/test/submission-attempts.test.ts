@@ -33,6 +33,26 @@ describe.each(testDatabaseFactories())('submission attempts on $name', (factory)
       .where('id', '=', assignmentId)
       .execute();
 
+  /** The first attempt as handed in two hours ago, and the due date an hour ago: between the two. */
+  const dueBetween = async (assignmentId: string, submissionId: string) => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    await w.t.app.db
+      .updateTable('submissions')
+      .set({ submitted_at: twoHoursAgo })
+      .where('id', '=', submissionId)
+      .execute();
+    await w.t.app.db
+      .updateTable('submission_attempts')
+      .set({ submitted_at: twoHoursAgo })
+      .where('submission_id', '=', submissionId)
+      .execute();
+    await w.t.app.db
+      .updateTable('assignments')
+      .set({ due_date: new Date(Date.now() - 3_600_000).toISOString() })
+      .where('id', '=', assignmentId)
+      .execute();
+  };
+
   it('keeps a graded attempt, its files and its feedback when the student resubmits', async () => {
     const id = await w.assignment();
     const first = await submitMultipart(w, 'student', id, [
@@ -141,7 +161,8 @@ describe.each(testDatabaseFactories())('submission attempts on $name', (factory)
   it('marks a late attempt late when late work is allowed, and the earlier one stays on time', async () => {
     const id = await w.assignment({ allow_late: true });
     const sub = (await submit('student2', id, 'on time')).json().data;
-    await dueYesterday(id);
+    // The due date falls between the two attempts: lateness is read against it (docs/adr/0128).
+    await dueBetween(id, sub.id);
     const late = await submit('student2', id, 'late fix');
     expect(late.json().data).toMatchObject({ attempt: 2, is_late: true, status: 'late' });
     const list = (await attempts('teacher', id, sub.id)).json().data.attempts;

@@ -167,14 +167,15 @@ describe.each(testDatabaseFactories())('submissions on $name', (factory) => {
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json().data.is_late).toBe(true);
 
-    // Submitted in time, then the deadline moved into the past: a resubmission is refused,
-    // and the submission made in time stays as it was.
+    // Submitted in time, then the deadline moved into the past: a resubmission is refused and
+    // the submission is kept; lateness is read against the due date as it now stands, as Canvas
+    // does (docs/adr/0128), so the earlier hand-in now shows as late.
     const moving = await w.assignment();
     expect((await submit('student', moving, 'in time')).json().data.is_late).toBe(false);
     await w.api('teacher', 'PUT', w.url(moving), { due_date: inDays(-0.01) });
     expect((await submit('student', moving, 'too late')).json().error.code).toBe('ASSIGNMENT_OVERDUE');
     const kept = (await w.api('student', 'GET', w.url(moving))).json().data.my_submission;
-    expect(kept).toMatchObject({ content: 'in time', attempt: 1, is_late: false });
+    expect(kept).toMatchObject({ content: 'in time', attempt: 1, is_late: true });
     await w.api('teacher', 'PUT', w.url(moving), { allow_late: true });
     expect((await submit('student', moving, 'late')).json().data).toMatchObject({
       is_late: true,
