@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { assignmentStatuses, gradeStatuses } from './assignments.js';
+import { assignmentStatuses } from './assignments.js';
+import { gradeStatuses } from './gradebook.js';
 
 /**
  * The calendar (docs/adr/0143-calendar-feed-secret.md): every due date of the caller's courses,

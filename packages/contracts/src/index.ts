@@ -26,3 +26,4 @@ export * from './simulation-parts.js';
 export * from './sweeps.js';
 export * from './text.js';
 export * from './tutoring.js';
+export * from './work-queues.js';

@@ -10,8 +10,9 @@ import {
 } from '@faraday/server-kit';
 import { z } from 'zod';
 import { type DatabaseTarget, databaseTargetOf } from './db/database-target.js';
+import { notificationEnvFields, notificationSettingsOf } from './notifications/notification-env.js';
 import type { NotificationSettings } from './notifications/notifications.schedule.js';
-import type { S3BlobStoreSettings } from './storage/s3-blob-store.js';
+import { type BlobStoreConfig, blobStoreEnvFields, blobStoreOf } from './storage/blob-store-env.js';
 import type { UploadLimitSettings } from './storage/upload-limits.js';
 
 /**
@@ -147,34 +148,7 @@ export const backendEnvSchema = z
       .default(3)
       .describe('Uploads of one user this instance receives at once'),
     BLOB_DIR: z.string().optional().describe('Folder of uploaded files (default $DATA_DIR/blobs)'),
-    BLOB_STORE: z
-      .enum(['folder', 's3'])
-      .default('folder')
-      .describe('Where files and simulation results live: a local folder, or an S3-compatible bucket'),
-    S3_BUCKET: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 of a-z, 0-9, . and -)')
-      .optional(),
-    S3_PREFIX: z
-      .string()
-      .regex(/^([\w.-]+\/)*$/, "must be empty or folder names ending in '/'")
-      .default('')
-      .describe('Key prefix of every object in the bucket'),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ENDPOINT: z.url().optional().describe('S3 API of a self-hosted server (MinIO, Ceph…); unset for AWS'),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_TIMEOUT_SEC: z.coerce
-      .number()
-      .positive()
-      .max(120)
-      .default(5)
-      .describe(
-        'Longest wait for one object-storage call before the request answers 503 STORAGE_UNAVAILABLE',
-      ),
-    S3_FORCE_PATH_STYLE: booleanFlagSchema(false).describe(
-      'Bucket in the URL path (most self-hosted servers)',
-    ),
+    ...blobStoreEnvFields,
     UPLOAD_TIMEOUT_SEC: z.coerce
       .number()
       .int()
@@ -205,32 +179,7 @@ export const backendEnvSchema = z
       .describe('Shared service token sent to the AI and sim services (required)'),
     AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     AI_REQUEST_TIMEOUT_SEC: z.coerce.number().positive().max(600).default(120),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional()
-      .describe(
-        'Mail server for notification e-mails, e.g. smtps://user:pass@mail.example.edu (unset: no e-mail)',
-      ),
-    SMTP_FROM: z
-      .string()
-      .min(3)
-      .default('Faraday <no-reply@localhost>')
-      .describe('Sender of notification e-mails'),
-    NOTIFICATION_EMAIL_BATCH_SEC: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(86_400)
-      .default(600)
-      .describe("A user's notification e-mails wait this long from the first, then go as one message"),
-    NOTIFICATION_INTERVAL_MS: z.coerce
-      .number()
-      .int()
-      .min(50)
-      .max(600_000)
-      .default(5_000)
-      .describe('How often queued notifications are delivered and due e-mails sent'),
+    ...notificationEnvFields,
   })
   .refine((env) => env.APP_ENV !== 'prod' || env.JWT_SECRET !== undefined, {
     path: ['JWT_SECRET'],
@@ -306,9 +255,6 @@ export interface BackendConfig {
   notifications: NotificationSettings;
 }
 
-/** The folder store keeps its files under `uploads.blobDir`; the S3 store in a bucket. */
-export type BlobStoreConfig = { kind: 'folder' } | ({ kind: 's3' } & S3BlobStoreSettings);
-
 export interface CorpchatConfig {
   corpId: string | undefined;
   agentId: string | undefined;
@@ -317,23 +263,6 @@ export interface CorpchatConfig {
   apiBaseUrl: string;
   scope: string;
   timeoutMs: number;
-}
-
-function blobStoreOf(env: BackendEnv): BlobStoreConfig {
-  if (env.BLOB_STORE === 'folder' || env.S3_BUCKET === undefined) return { kind: 'folder' };
-  return {
-    kind: 's3',
-    bucket: env.S3_BUCKET,
-    prefix: env.S3_PREFIX,
-    region: env.S3_REGION,
-    endpoint: env.S3_ENDPOINT,
-    credentials:
-      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-        : undefined,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    timeoutMs: env.S3_TIMEOUT_SEC * 1000,
-  };
 }
 
 export function toBackendConfig(env: BackendEnv): BackendConfig {
@@ -399,11 +328,6 @@ export function toBackendConfig(env: BackendEnv): BackendConfig {
       rateLimitPerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
       requestTimeoutMs: env.AI_REQUEST_TIMEOUT_SEC * 1000,
     },
-    notifications: {
-      intervalMs: env.NOTIFICATION_INTERVAL_MS,
-      mail: env.SMTP_URL
-        ? { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM, batchMs: env.NOTIFICATION_EMAIL_BATCH_SEC * 1000 }
-        : undefined,
-    },
+    notifications: notificationSettingsOf(env),
   };
 }

@@ -1,4 +1,28 @@
 import type { Generated } from 'kysely';
+import type {
+  AnnouncementReadsTable,
+  AnnouncementsTable,
+  CalendarFeedsTable,
+  NotificationEventsTable,
+  NotificationPreferencesTable,
+  NotificationsTable,
+} from './schema-communication.js';
+import type {
+  AssignmentCategoriesTable,
+  AssignmentExtensionsTable,
+  AssignmentRubricsTable,
+  GradebookEntriesTable,
+  GradeCategoriesTable,
+  GradeChangesTable,
+  QuizAttemptItemsTable,
+  QuizAttemptsTable,
+  QuizQuestionsTable,
+  RubricSelectionsTable,
+  RubricsTable,
+} from './schema-grading.js';
+
+export type * from './schema-communication.js';
+export type * from './schema-grading.js';
 
 /**
  * Table types for Kysely. Portable column conventions
@@ -174,148 +198,6 @@ export interface CourseMaterialRemovalsTable {
   created_at: string;
 }
 
-/** A course's announcement: Markdown as written (rendered without raw HTML by the client). */
-export interface AnnouncementsTable {
-  id: string;
-  course_id: string;
-  title: string;
-  body: string;
-  /** An attached resource of the same course; null when none (or it was deleted). */
-  resource_id: string | null;
-  pinned: number;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-}
-
-/** One reader's marker: present once the user has read the announcement. */
-export interface AnnouncementReadsTable {
-  announcement_id: string;
-  user_id: string;
-  read_at: string;
-}
-
-/** A student's own due date for an assignment (docs/adr/0128). */
-export interface AssignmentExtensionsTable {
-  assignment_id: string;
-  student_id: string;
-  due_date: string;
-  granted_by: string;
-  granted_at: string;
-}
-
-/** A course's rubric: criteria and their levels as one JSON document (RubricCriterion[]). */
-export interface RubricsTable {
-  id: string;
-  course_id: string;
-  title: string;
-  criteria: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The rubric graders of an assignment use; at most one per assignment. */
-export interface AssignmentRubricsTable {
-  assignment_id: string;
-  rubric_id: string;
-}
-
-/** One criterion of a graded attempt: the level chosen, its points then, and the comment. */
-export interface RubricSelectionsTable {
-  submission_id: string;
-  attempt: number;
-  rubric_id: string;
-  criterion_id: string;
-  level_id: string;
-  points: number;
-  comment: string;
-}
-
-/** One grade typed into a gradebook cell or imported from CSV: who changed it, when, from what. */
-export interface GradeChangesTable {
-  id: string;
-  assignment_id: string;
-  student_id: string;
-  /** The attempt graded; null for a grade of a student who handed nothing in. */
-  attempt: number | null;
-  old_score: number | null;
-  new_score: number;
-  /** cell | import */
-  source: string;
-  changed_by: string;
-  changed_at: string;
-}
-
-/** A grade given in the gradebook to a student with no submission (docs/adr/0129). */
-export interface GradebookEntriesTable {
-  assignment_id: string;
-  student_id: string;
-  score: number;
-  graded_by: string;
-  graded_at: string;
-}
-
-/** A weighted group of a course's assignments (the course total is built from them). */
-export interface GradeCategoriesTable {
-  id: string;
-  course_id: string;
-  name: string;
-  weight: number;
-  position: number;
-}
-
-export interface AssignmentCategoriesTable {
-  assignment_id: string;
-  category_id: string;
-}
-
-/** A user's private calendar feed: its URL's secret is kept only as a SHA-256 hash. */
-export interface CalendarFeedsTable {
-  user_id: string;
-  secret_hash: string;
-  created_at: string;
-}
-
-/** A quiz's question: a bank template, or a teacher's definition (JSON CustomQuestion). */
-export interface QuizQuestionsTable {
-  id: string;
-  assignment_id: string;
-  position: number;
-  points: number;
-  template: string | null;
-  definition: string | null;
-}
-
-/** A student's attempt at a quiz; submitted_at is set (with the answers) before it is graded. */
-export interface QuizAttemptsTable {
-  id: string;
-  assignment_id: string;
-  student_id: string;
-  attempt: number;
-  started_at: string;
-  deadline_at: string | null;
-  submitted_at: string | null;
-  auto_submitted: Generated<number>;
-  /** The submission attempt (gradebook) this quiz attempt was handed in as. */
-  submission_attempt: number | null;
-  score: number | null;
-  graded_at: string | null;
-}
-
-/** One question of an attempt: the drawn view (JSON, no answer), the answer and its result (JSON). */
-export interface QuizAttemptItemsTable {
-  attempt_id: string;
-  question_id: string;
-  position: number;
-  seed: string;
-  view: string;
-  answer: string | null;
-  correct: number | null;
-  earned: number | null;
-  result: string | null;
-}
-
 export interface SimulationsTable {
   id: string;
   owner_id: string;
@@ -405,51 +287,6 @@ export interface ConversationMessagesTable {
   /** JSON: {tool_calls, tool_results} of a chat with tools */
   tools: string | null;
   created_at: string;
-}
-
-/** The outbox (docs/adr/0131): one row per thing that happened, fanned out once by a dispatcher. */
-export interface NotificationEventsTable {
-  id: string;
-  kind: string;
-  course_id: string;
-  /** The assignment, announcement or submission it is about. */
-  subject_id: string;
-  /** The one user it concerns (a grade); null: resolved from the course at fan-out. */
-  recipient_id: string | null;
-  actor_id: string | null;
-  /** JSON: what the fan-out needs that the subject row does not keep (change, due date). */
-  detail: string;
-  dedupe_key: string | null;
-  created_at: string;
-  claimed_by: string | null;
-  claimed_at: string | null;
-  dispatched_at: string | null;
-}
-
-/** A user's notification; in_app 0 rows exist only to be e-mailed. */
-export interface NotificationsTable {
-  id: string;
-  event_id: string;
-  user_id: string;
-  kind: string;
-  course_id: string;
-  subject_title: string;
-  detail: string;
-  link: string;
-  in_app: number;
-  created_at: string;
-  read_at: string | null;
-  /** none | pending | sending | sent */
-  email_state: string;
-  email_claim: string | null;
-  email_claimed_at: string | null;
-}
-
-export interface NotificationPreferencesTable {
-  user_id: string;
-  kind: string;
-  in_app: number;
-  email: number;
 }
 
 export interface Database {
