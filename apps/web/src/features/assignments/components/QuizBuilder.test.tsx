@@ -8,6 +8,19 @@ import { QuizBuilder } from './QuizBuilder';
 
 const quizPath = '/api/v1/courses/c1/assignments/a1/quiz';
 
+/** An empty bank, and a save that answers an empty quiz: the tests read what was sent. */
+const quizBackend = () =>
+  fakeBackend({
+    'GET /api/v1/courses/c1/quiz-bank': () => ({ templates: [], topics: [] }),
+    [`PUT ${quizPath}`]: () => ({
+      assignment_id: 'a1',
+      attempts_allowed: 1,
+      time_limit_minutes: null,
+      total_points: 1,
+      questions: [],
+    }),
+  });
+
 describe('the quiz builder', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
@@ -15,16 +28,7 @@ describe('the quiz builder', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("adds the teacher's own formula question with its symbols and sends it with the quiz", async () => {
-    const calls = fakeBackend({
-      'GET /api/v1/courses/c1/quiz-bank': () => ({ templates: [], topics: [] }),
-      [`PUT ${quizPath}`]: () => ({
-        assignment_id: 'a1',
-        attempts_allowed: 1,
-        time_limit_minutes: null,
-        total_points: 1,
-        questions: [],
-      }),
-    });
+    const calls = quizBackend();
     const user = userEvent.setup();
     renderPage(<QuizBuilder courseId="c1" assignmentId="a1" />);
     const add = await screen.findByRole('button', { name: 'Add the formula question' });
@@ -55,16 +59,7 @@ describe('the quiz builder', () => {
   });
 
   it("sends the teacher's feedback for the options given one, in English and Chinese", async () => {
-    const calls = fakeBackend({
-      'GET /api/v1/courses/c1/quiz-bank': () => ({ templates: [], topics: [] }),
-      [`PUT ${quizPath}`]: () => ({
-        assignment_id: 'a1',
-        attempts_allowed: 1,
-        time_limit_minutes: null,
-        total_points: 1,
-        questions: [],
-      }),
-    });
+    const calls = quizBackend();
     const user = userEvent.setup();
     renderPage(<QuizBuilder courseId="c1" assignmentId="a1" />);
     await user.type((await screen.findAllByLabelText('Question'))[0]!, 'Which change doubles B?');
