@@ -203,6 +203,26 @@ describe.each(testDatabaseFactories())('in-app notifications on $name', (factory
     expect(await reminders('student2')).toHaveLength(0);
   });
 
+  it('does not remind a student whose extension moved their due date away', async () => {
+    const id = await w.assignment({
+      title: 'Due soon, extended',
+      due_date: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+    });
+    const extended = await w.api('teacher', 'PUT', w.url(id, `/extensions/${w.ids.student2}`), {
+      due_date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    await scanDueSoon(w.t.app.db);
+    await dispatchPending(w.t.app.db, 'test-worker', false);
+    await drained(w);
+    const reminders = async (who: 'student' | 'student2') =>
+      (await notificationsOf(w, who)).notifications.filter(
+        (n) => n.kind === 'due_soon' && n.subject_title === 'Due soon, extended',
+      );
+    expect(await reminders('student')).toHaveLength(1);
+    expect(await reminders('student2')).toHaveLength(0);
+  });
+
   it('answers the request that caused a notification even when it cannot be queued', async () => {
     const db = w.t.app.db;
     await sql`alter table notification_events rename to notification_events_away`.execute(db);

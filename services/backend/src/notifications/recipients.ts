@@ -1,4 +1,5 @@
 import type { NotificationKind } from '@faraday/contracts';
+import { listExtensionRows } from '../assignments/extensions.repository.js';
 import type { Db } from '../db/database.js';
 import type { NotificationEventsTable } from '../db/schema.js';
 
@@ -102,7 +103,9 @@ const resolvers: Record<NotificationKind, Resolver> = {
       .select('student_id')
       .where('assignment_id', '=', assignment.id)
       .execute();
-    const done = new Set(handedIn.map((row) => row.student_id));
+    // A student with an extension is not due now; their own due date is not scanned (docs/adr/0131).
+    const extended = await listExtensionRows(db, assignment.id);
+    const done = new Set([...handedIn, ...extended].map((row) => row.student_id));
     return {
       userIds: (await students(db, event.course_id)).filter((id) => !done.has(id)),
       subjectTitle: assignment.title,
