@@ -15,13 +15,14 @@ import { assertedNumbers, leadOf, matchesAll, numbersIn, refused } from './scori
 
 const here = dirname(fileURLToPath(import.meta.url));
 const showMisses = process.argv.includes('--misses');
-// `--held-out`: the sets in held-out/, written after the knowledge base and never tuned against.
-// `--fresh`: fresh/, written after held-out/'s misses were fixed, to check those fixes generalise;
-// `--fresh2`: fresh2/, off-topic questions written after fresh/'s misses, before fixing them.
-// `--misspelt`: misspelt/, lead questions with students' typos and variants (EN and ZH).
-const setFlag = ['--held-out', '--fresh2', '--fresh', '--misspelt'].find((flag) =>
-  process.argv.includes(flag),
-);
+// `--<folder>` scores the sets in that folder of this one instead of the main sets: `--held-out`
+// (written after the knowledge base), `--fresh`, `--fresh2`, `--fresh3`, `--fresh4` (each written
+// after the previous one's misses were seen), `--misspelt` (students' typos and variants);
+// RESULTS.md says which were tuned against.
+const folders = (await readdir(here, { withFileTypes: true })).filter((e) => e.isDirectory());
+const setFlag = folders
+  .map((e) => `--${e.name}`)
+  .find((flag) => process.argv.includes(flag));
 const setDir = setFlag ? join(here, setFlag.slice(2)) : here;
 // `--tools`: only the tool requests (chat_with_tools), a quick run while working on the tools.
 const onlyTools = process.argv.includes('--tools');
