@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { courseSpelling } from '../dist/knowledge/spelling.js';
 import { RetrievalEngine } from '../dist/retrieval/index.js';
 import { loadCorpus } from './corpus.mjs';
 import { isCalibration, loadStudentSet } from './student-set.mjs';
@@ -35,6 +36,7 @@ const KEYS = [
   'graphConcept',
   'outside',
   'modifier',
+  'unanchored',
 ];
 const sample = async (question, label, split, on = engine) => ({
   x: (await on.judge(question)).features,
@@ -63,8 +65,33 @@ for (const [label, list] of [
   }
 }
 
+// Everyday senses of the course's words (eval/everyday-senses.json, written for the purpose) and
+// the tutor's main sets and fresh/, fresh2/ off-topic sets, asked as the tutor asks them (after the
+// course spelling); eval/tutor/held-out, misspelt, fresh/lead and fresh3 stay unfitted.
+const everyday = JSON.parse(await readFile(join(here, 'everyday-senses.json'), 'utf8'));
+for (const [label, list] of [
+  [1, everyday.answerable],
+  [0, everyday.off_topic],
+]) {
+  for (const q of list) {
+    data.push(await sample(q.q, label, 'everyday'));
+    data.push(await sample(q.q, label, 'everyday cross', monolingual[other(q.lang)]));
+  }
+}
+const tutorSet = async (name) =>
+  (await readFile(join(here, 'tutor', name), 'utf8'))
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => courseSpelling(JSON.parse(l).q));
+for (const [label, names] of [
+  [1, ['lead-en.jsonl', 'lead-zh.jsonl']],
+  [0, ['off-topic.jsonl', 'fresh/off-topic.jsonl', 'fresh2/off-topic.jsonl']],
+]) {
+  for (const name of names) for (const q of await tutorSet(name)) data.push(await sample(q, label, 'tutor'));
+}
+
 const vec = (f) => KEYS.map((k) => f[k]);
-const fitted = (d) => d.split.startsWith('cal') || d.split.startsWith('old');
+const fitted = (d) => !d.split.startsWith('held');
 const train = data.filter(fitted);
 const positives = train.filter((d) => d.label === 1).length;
 const negatives = train.length - positives;
@@ -113,7 +140,11 @@ const rates = (split) => {
     'off-topic refused': `${off.filter((d) => prob(d) < threshold).length}/${off.length}`,
   };
 };
-console.table(['cal', 'held', 'cal cross', 'held cross', 'old', 'old cross'].map(rates));
+console.table(
+  ['cal', 'held', 'cal cross', 'held cross', 'old', 'old cross', 'everyday', 'everyday cross', 'tutor'].map(
+    rates,
+  ),
+);
 const round = (v) => Math.round(v * 1000) / 1000;
 console.log(
   JSON.stringify({

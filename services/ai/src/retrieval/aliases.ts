@@ -24,6 +24,12 @@ export interface Expansion {
   outside: boolean;
   /** Query words an outside group's phrase used ("card", "charge" of "charge card"). */
   claimed: string[];
+  /**
+   * A concept is named by a name that is not also an everyday word (groups of scope `everyday`):
+   * "displacement current", 电场 or "capacitor plates" anchor the question in the course; "current",
+   * "coil" or 磁场 alone could as well be a bank account, an IUD or two people's chemistry.
+   */
+  anchored: boolean;
 }
 
 interface Phrase {
@@ -36,6 +42,8 @@ interface Phrase {
   units: string[];
   /** Its first character (Han) or word: a text without it cannot contain the phrase. */
   first: string;
+  /** The name is also an everyday word (it is a term of a group of scope `everyday`). */
+  everyday?: boolean;
 }
 
 /** A text prepared for phrase tests: hundreds of glossary names are tested against each chunk. */
@@ -76,16 +84,34 @@ export class AliasMatcher {
   private readonly groupTerms: string[][];
 
   constructor(readonly groups: AliasGroup[]) {
+    // Names with an everyday sense, as the phrases store them (folded Han, tokenized words).
+    const everyday = new Set<string>();
+    for (const group of groups) {
+      if (group.scope !== 'everyday') continue;
+      for (const name of group.terms) {
+        const folded = fold(name);
+        everyday.add(containsHan(folded) ? folded : ` ${tokenize(name).join(' ')} `);
+      }
+    }
     this.groupTerms = groups.map((group, g) => {
+      if (group.scope === 'everyday') return [];
       const terms = new Set<string>();
       for (const name of group.terms) {
         const folded = fold(name);
         const tokens = tokenize(name);
         for (const t of tokens) if (!isHanTerm(t) || Array.from(t).length === 2) terms.add(t);
         if (containsHan(folded)) {
-          this.phrases.push({ group: g, han: folded, units: tokens, first: Array.from(folded)[0]! });
+          const first = Array.from(folded)[0]!;
+          this.phrases.push({ group: g, han: folded, units: tokens, first, everyday: everyday.has(folded) });
         } else if (tokens.length > 0) {
-          this.phrases.push({ group: g, words: ` ${tokens.join(' ')} `, units: tokens, first: tokens[0]! });
+          const words = ` ${tokens.join(' ')} `;
+          this.phrases.push({
+            group: g,
+            words,
+            units: tokens,
+            first: tokens[0]!,
+            everyday: everyday.has(words),
+          });
         }
       }
       return [...terms];
@@ -103,6 +129,7 @@ export class AliasMatcher {
     const prepared = prepare(text);
     for (const p of this.phrases) {
       if (found.has(p.group) || this.groups[p.group]!.scope === 'outside') continue;
+      if (this.groups[p.group]!.scope === 'everyday') continue;
       if (matches(p, prepared)) found.add(p.group);
     }
     return found;
@@ -116,20 +143,26 @@ export class AliasMatcher {
    * topic of the course the way "Brewster's angle" is.
    */
   expand(text: string, query: AnalyzedQuery): AnalyzedQuery & Expansion {
-    if (this.phrases.length === 0) return { ...query, concepts: [], outside: false, claimed: [] };
+    if (this.phrases.length === 0)
+      return { ...query, concepts: [], outside: false, claimed: [], anchored: false };
     const prepared = prepare(text);
     const covers = new Map<number, Set<string>>();
+    // Concept names that are not everyday words, with the query words they used.
+    const anchors: string[][] = [];
     let outside = false;
     // An everyday sense ("charge card", "mattress coils") claims its words: they say what the
     // question is about, so they cannot also name a course concept.
     const claimed = new Set<string>();
     for (const p of this.phrases) {
       if (!matches(p, prepared)) continue;
-      if (this.groups[p.group]!.scope === 'outside') {
+      const scope = this.groups[p.group]!.scope;
+      if (scope === 'everyday') continue;
+      if (scope === 'outside') {
         outside = true;
         for (const unit of p.units) claimed.add(unit);
         continue;
       }
+      if (scope === undefined && !p.everyday) anchors.push(p.units);
       const set = covers.get(p.group) ?? new Set<string>();
       for (const unit of p.units) set.add(unit);
       covers.set(p.group, set);
@@ -138,7 +171,9 @@ export class AliasMatcher {
       for (const unit of set) if (claimed.has(unit)) set.delete(unit);
       if (set.size === 0) covers.delete(group);
     }
-    if (covers.size === 0) return { ...query, concepts: [], outside, claimed: [...claimed] };
+    // An everyday sense claimed the words ("coils of a mattress"): they anchor nothing either.
+    const anchored = anchors.some((units) => units.some((unit) => !claimed.has(unit)));
+    if (covers.size === 0) return { ...query, concepts: [], outside, claimed: [...claimed], anchored };
     const concepts = [...covers.keys()].filter((g) => this.groups[g]!.scope !== 'word');
     const terms = new Map(query.terms);
     for (const group of covers.keys()) {
@@ -151,6 +186,13 @@ export class AliasMatcher {
       for (const [group, set] of covers) if (set.has(unit.term)) extra.push(aliasTerm(group));
       return extra.length === 0 ? unit : { ...unit, alternatives: [...unit.alternatives, ...extra] };
     });
-    return { terms, units, concepts: concepts.sort((a, b) => a - b), outside, claimed: [...claimed] };
+    return {
+      terms,
+      units,
+      concepts: concepts.sort((a, b) => a - b),
+      outside,
+      claimed: [...claimed],
+      anchored,
+    };
   }
 }

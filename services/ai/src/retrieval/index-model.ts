@@ -79,8 +79,11 @@ export const aliasGroupSchema = z.object({
    * query or covers its words; a question naming it needs more than shared common words.
    * `word`: a glossary entry (`glossary.json`), a word and its translation: it expands a query
    * and covers its words like a concept's names, but naming it is not naming a course concept.
+   * `everyday`: concept names that are also everyday words, one group per kind of everyday use
+   * (money, household wiring, relationships…): such a name still names its concept, but alone it
+   * does not anchor a question in the course (relevance.ts, `unanchored`).
    */
-  scope: z.enum(['outside', 'word']).optional(),
+  scope: z.enum(['outside', 'word', 'everyday']).optional(),
 });
 export type AliasGroup = z.infer<typeof aliasGroupSchema>;
 

@@ -124,6 +124,7 @@ describe('relevance decided on measurements of the ranking', () => {
       graphConcept: 1,
       outside: 0,
       modifier: 0,
+      unanchored: 0,
     };
     expect(isRelevant(none, { ...DEFAULT_RELEVANCE_MODEL, bias: 10 })).toBe(false);
     expect(isRelevant({ ...none, coverage: 0.5 }, { ...DEFAULT_RELEVANCE_MODEL, bias: 10 })).toBe(true);

@@ -150,17 +150,20 @@ export class RetrievalEngine {
     query: string,
     options: RetrieveOptions = {},
   ): Promise<{ features: RelevanceFeatures; relevant: boolean }> {
-    const { index, ranked, units, concepts, outside, claimed } = await this.rankCandidates(query, options);
-    const features = relevanceFeatures(index, units, concepts, outside, ranked, claimed);
+    const { index, ranked, units, concepts, outside, claimed, anchored } = await this.rankCandidates(
+      query,
+      options,
+    );
+    const features = relevanceFeatures(index, units, concepts, outside, ranked, claimed, anchored);
     return { features, relevant: isRelevant(features, options.relevance ?? DEFAULT_RELEVANCE_MODEL) };
   }
 
   async retrieve(query: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
-    const { index, ranked, units, concepts, outside, claimed, terms } = await this.rankCandidates(
+    const { index, ranked, units, concepts, outside, claimed, anchored, terms } = await this.rankCandidates(
       query,
       options,
     );
-    const features = relevanceFeatures(index, units, concepts, outside, ranked, claimed);
+    const features = relevanceFeatures(index, units, concepts, outside, ranked, claimed, anchored);
     const relevant = isRelevant(features, options.relevance ?? DEFAULT_RELEVANCE_MODEL);
     const passages = relevant ? selectPassages(index, ranked, { ...DEFAULT_BUDGET, ...options.budget }) : [];
     const answer = composeAnswer(query, passages, relevant, {
@@ -190,7 +193,10 @@ export class RetrievalEngine {
     const store = method === 'hybrid' ? await this.vectorStore() : undefined;
     const queryVector = store ? await store.embedQuery(text, options.signal) : undefined;
     const index = this.index;
-    const { terms, units, concepts, outside, claimed } = index.aliases.expand(text, analyzeQuery(text));
+    const { terms, units, concepts, outside, claimed, anchored } = index.aliases.expand(
+      text,
+      analyzeQuery(text),
+    );
     const visible = index.visibility(options.courseId);
     const keyword = index.bm25.search(terms, SEED_LIMIT, visible);
     let seeds = normalise(keyword);
@@ -204,7 +210,7 @@ export class RetrievalEngine {
       // shows what expansion and re-ranking add.
       const ranked = rerank(index, units, seeds, new Map()).map((c) => ({ ...c, score: c.seed }));
       ranked.sort((a, b) => b.score - a.score || a.chunk - b.chunk);
-      return { index, units, concepts, outside, claimed, terms, ranked };
+      return { index, units, concepts, outside, claimed, anchored, terms, ranked };
     }
     const expansion = { ...DEFAULT_EXPANSION, ...this.options.expansion };
     if (options.hops !== undefined) expansion.hops = Math.max(0, Math.min(4, Math.floor(options.hops)));
@@ -215,6 +221,7 @@ export class RetrievalEngine {
       concepts,
       outside,
       claimed,
+      anchored,
       terms,
       ranked: rerank(index, units, seeds, expanded, this.options.rerank),
     };
