@@ -114,6 +114,33 @@ describe('relevance decided on measurements of the ranking', () => {
     expect(sentence.knownCoverage).toBeGreaterThan(0);
   });
 
+  it('reads a concept named only through an everyday word, among foreign words, as unanchored', async () => {
+    const engine = await shipped();
+    const judge = async (q: string) => (await engine.judge(q)).features.unanchored;
+    // "charge" and 电流 have everyday senses (scope `everyday`): alone they anchor nothing.
+    expect(await judge('how much do banks charge for an international transfer')).toBeGreaterThan(0.3);
+    expect(await judge('他说话总是带电，怎么跟这种人相处')).toBeGreaterThan(0.3);
+    expect(await top(engine, 'how much do banks charge for an international transfer')).toEqual({
+      relevant: false,
+      at: null,
+    });
+    // A name that is not an everyday word anchors the question; so does asking nothing else.
+    expect(await judge('what is the displacement current between charging capacitor plates')).toBe(0);
+    expect(await judge('what does a capacitor do')).toBeLessThan(0.1);
+    expect((await top(engine, 'what does a capacitor do')).relevant).toBe(true);
+    // Asked of the other language's notes every word looks foreign, so the share is not read.
+    const documents = await readCorpus(corpusDir);
+    const zhOnly = RetrievalEngine.fromIndex(
+      buildIndex(
+        documents.filter((d) => d.source.startsWith('zh/')),
+        { aliases: await readAliases(corpusDir) },
+      ),
+    );
+    expect(
+      (await zhOnly.judge('what number is k in the force law between charges')).features.unanchored,
+    ).toBe(0);
+  });
+
   it('never calls a ranking with nothing of the question relevant, whatever the weights', () => {
     const none: RelevanceFeatures = {
       coverage: 0,

@@ -39,10 +39,12 @@ export interface RelevanceFeatures {
    */
   modifier: number;
   /**
-   * The share of unknown words (`unknown`) when no concept is named by a name that is not also
-   * an everyday word (alias groups of scope `everyday`), else 0. "what usually happens during
-   * induction week at uni" names Faraday's law only through "induction", among words the notes
-   * never use; "how does induction work" names it the same way but asks nothing else.
+   * When no concept is named by a name that is not also an everyday word (alias groups of scope
+   * `everyday`): the share of the question's weight in words the course knows in no language
+   * (neither the notes nor the alias table), else 0. "what usually happens during induction week
+   * at uni" names Faraday's law only through "induction", among words foreign to the course; "how
+   * does induction work" names it the same way but asks nothing else, and "the force law between
+   * charges" asked of Chinese notes uses words the glossary translates.
    */
   unanchored: number;
 }
@@ -70,19 +72,19 @@ export interface RelevanceModel {
 // off-topic, written for the fit) and the tutor's main lead and off-topic sets and fresh/, fresh2/
 // off-topic sets: the tutor's held-out, misspelt, fresh lead and fresh3 sets are not fitted.
 export const DEFAULT_RELEVANCE_MODEL: RelevanceModel = {
-  bias: -0.18,
+  bias: -0.726,
   weights: {
-    coverage: 1.598,
-    knownCoverage: 0.65,
-    specificity: 0.161,
-    concept: 1.243,
-    unknown: -1.502,
-    graphConcept: 0.589,
-    outside: -1.295,
-    modifier: 0.01,
-    unanchored: -2.185,
+    coverage: 1.878,
+    knownCoverage: 0.669,
+    specificity: 0.301,
+    concept: 1.339,
+    unknown: -1.902,
+    graphConcept: 0.772,
+    outside: -1.358,
+    modifier: 0.001,
+    unanchored: -1.582,
   },
-  threshold: 0.466,
+  threshold: 0.445,
 };
 
 /** Features of the best of the top passages (each feature's best, so one passage need not have all). */
@@ -105,11 +107,14 @@ export function relevanceFeatures(
   let unknownWeight = 0;
   let totalWeight = 0;
   let knownTotal = 0;
-  units.forEach((_, i) => {
+  // Unknown to the notes and named by no alias group: foreign to the course in every language.
+  let foreignWeight = 0;
+  units.forEach((unit, i) => {
     const w = weights[i]!;
     totalWeight += w;
     if (known[i]) knownTotal += w;
     else unknownWeight += w;
+    if (!known[i] && !unit.alternatives.some((t) => t.startsWith(ALIAS_PREFIX))) foreignWeight += w;
   });
   // A known unit modifies an unknown word when one follows it in the same phrase. Its match
   // says what kind of thing is asked about, not what: it gives no specificity and names no
@@ -139,7 +144,11 @@ export function relevanceFeatures(
     modifier: knownTotal > 0 ? modifierWeight / knownTotal : 0,
     unanchored: 0,
   };
-  if (!anchored) features.unanchored = features.unknown;
+  // Which words are foreign to the course can only be read when the notes are written in the
+  // question's language: asked of the other language's notes, no word occurs as typed (each is
+  // known, if at all, through a translation) and every everyday word would look foreign.
+  const notesInItsLanguage = units.some((u) => index.bm25.df(u.term) > 0);
+  if (!anchored && notesInItsLanguage && totalWeight > 0) features.unanchored = foreignWeight / totalWeight;
   const questionConcepts = new Set<number>();
   const namedGroups = new Set<number>();
   units.forEach((unit, i) => {
