@@ -3,7 +3,9 @@
 // fitted without it drifted across its margin): logistic regression over the relevance features,
 // answerable (1) vs off-topic (0), classes weighted equally, then the probability cut that keeps
 // false refusals of the fitted questions at or under 3 % while refusing as many off-topic
-// questions as possible. The student set's held-out half is never fitted. The questions
+// questions as possible. Also fitted: eval/everyday-senses.json (training questions on the
+// everyday senses of the course's words) and the tutor's main sets and fresh/, fresh2/ off-topic
+// sets. The student set's held-out half is never fitted. The questions
 // are measured against the shipped (bilingual) index and against each language's notes alone
 // (the other language's questions), so one decision serves a course whose material is in one
 // language. Prints the model to paste into DEFAULT_RELEVANCE_MODEL and its rates on both
@@ -95,7 +97,10 @@ const fitted = (d) => !d.split.startsWith('held');
 const train = data.filter(fitted);
 const positives = train.filter((d) => d.label === 1).length;
 const negatives = train.length - positives;
-let w = KEYS.map(() => 0);
+// `--freeze='{"coverage":1.346,…}'`: those weights stay as given and only the others and the bias
+// are fitted, so a new feature is added without moving what the old ones decide.
+const frozen = JSON.parse(process.argv.find((a) => a.startsWith('--freeze='))?.slice(9) ?? '{}');
+let w = KEYS.map((k) => frozen[k] ?? 0);
 let b = 0;
 const L2 = 0.01;
 const sigmoid = (z) => 1 / (1 + Math.exp(-z));
@@ -112,7 +117,7 @@ for (let epoch = 0; epoch < 20000; epoch++) {
     });
     gb += e;
   }
-  w = w.map((v, i) => v - 2 * (gw[i] + L2 * v));
+  w = w.map((v, i) => (KEYS[i] in frozen ? v : v - 2 * (gw[i] + L2 * v)));
   b -= 2 * gb;
 }
 const prob = (d) => (d.x.coverage === 0 ? 0 : sigmoid(b + vec(d.x).reduce((s, v, i) => s + v * w[i], 0)));
