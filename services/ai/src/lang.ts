@@ -1,3 +1,5 @@
+import type { Catalogue } from './knowledge/data-file.js';
+
 /** The two languages the tutor answers in. */
 export type Lang = 'en' | 'zh';
 
@@ -8,4 +10,15 @@ export type Lang = 'en' | 'zh';
  */
 export function t(lang: Lang, en: string, zh: string): string {
   return lang === 'zh' ? zh : en;
+}
+
+/**
+ * A catalogue's word pattern in either language: its English alternatives, then its Chinese, in
+ * the order a regular expression tries them (a message is matched whatever its language).
+ */
+export function eitherLanguage(book: Catalogue, key: string): string {
+  const en = book.en[key];
+  const zh = book.zh[key];
+  if (en === undefined || zh === undefined) throw new Error(`no pattern "${key}" in both languages`);
+  return `${en}|${zh}`;
 }
