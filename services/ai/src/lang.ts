@@ -3,6 +3,9 @@ import type { Catalogue } from './knowledge/data-file.js';
 /** The two languages the tutor answers in. */
 export type Lang = 'en' | 'zh';
 
+/** The language to answer a text in: Chinese when it has a Han character, else English. */
+export const langOf = (text: string): Lang => (/\p{Script=Han}/u.test(text) ? 'zh' : 'en');
+
 /**
  * A sentence in the reader's language, both forms written side by side where the sentence is
  * built (the one helper for it; keyed catalogues in corpus/knowledge/phrases/ (data-file.ts) hold the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Concept } from '../knowledge/course-concepts.js';
 import { catalogue, KNOWLEDGE_DIR, phrase, readDataFile } from '../knowledge/data-file.js';
-import { eitherLanguage, type Lang } from '../lang.js';
+import { eitherLanguage, type Lang, langOf } from '../lang.js';
 import { evaluateExpression } from '../tools/calculator.js';
 import { dimensionOf, sameDimension, unitName } from './dimensions.js';
 import { type Expr, parseExpression } from './expression.js';
@@ -151,7 +151,7 @@ function splitRubric(text: string): { rubric: string[]; work: string } {
 const mark = (ok: boolean | undefined) => (ok === true ? '✓' : ok === false ? '✗' : '?');
 
 export function gradeWork(text: string, concept: Concept): string {
-  const lang: Lang = /\p{Script=Han}/u.test(text) ? 'zh' : 'en';
+  const lang = langOf(text);
   const say = (key: string, values: Record<string, string | number> = {}) =>
     phrase(PHRASES, lang, key, values);
   const { rubric, work } = splitRubric(text);

@@ -1,7 +1,7 @@
 import { simulationTypes } from '@faraday/contracts';
 import type { Concept, SolverName } from '../knowledge/course-concepts.js';
 import { catalogue, phrase } from '../knowledge/data-file.js';
-import { eitherLanguage, type Lang } from '../lang.js';
+import { eitherLanguage, type Lang, langOf } from '../lang.js';
 import { SI_PREFIX } from '../si-prefix.js';
 import { evaluateExpression } from '../tools/calculator.js';
 import {
@@ -276,7 +276,7 @@ function comparison(ref: Reference, reported: Reported, lang: Lang): string {
 }
 
 export function simTutorAnswer(concept: Concept, userText: string): string {
-  const lang: Lang = /\p{Script=Han}/u.test(userText) ? 'zh' : 'en';
+  const lang = langOf(userText);
   const lower = userText.toLowerCase();
   // The solver named in the message wins over the topic its words suggest.
   const solver = simulationTypes.find((s) => lower.includes(s)) ?? concept.solver;
