@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { KNOWLEDGE_DIR, readDataFile } from '../knowledge/data-file.js';
 import { CONNECTIVES } from './lexicon.js';
 import type { DimensionId } from './rubrics.js';
 import {
@@ -19,12 +21,29 @@ import {
  * report, a thesis's question and method), its length, and a lab report's data and analysis.
  */
 
+const patterns = z.object({ en: z.string().min(1), zh: z.string().min(1) });
+const partsOf = z.object({
+  withGap: z.boolean(),
+  parts: z.array(patterns.extend({ name: z.object({ en: z.string(), zh: z.string() }) })).min(1),
+});
+/** The parts each dimension looks for, and the words of a cause (corpus/knowledge/writing-parts.json). */
+const PARTS = readDataFile(
+  z.object({
+    attribution: patterns,
+    completeness: partsOf,
+    sections: partsOf,
+    contribution: partsOf,
+    methodology: partsOf,
+  }),
+  KNOWLEDGE_DIR,
+  'writing-parts.json',
+);
+/** English case ignored; Chinese as written. */
+const bothPatterns = ({ en, zh }: z.infer<typeof patterns>) => [new RegExp(en, 'i'), new RegExp(zh)];
+
 const CAUSE = wordsPattern(CONNECTIVES.cause);
 // A deviation put down to a cause explains it as well as "because" does.
-const ATTRIBUTION = [
-  /\b(attributed to|attributable to|ascribed to|caused by|arises from|arise from|results from|stems from|comes from|explained by|accounts? for|owing to|because of)\b/i,
-  /归因于|归结于|是由于|源于|来源于|来自|造成|引起|所致/,
-];
+const ATTRIBUTION = bothPatterns(PARTS.attribution);
 
 /**
  * The parts found and missing. `withGap`: a research gap the text states is a part too, listed
@@ -67,82 +86,19 @@ function presence(
   };
 }
 
-export const completeness = presence(
-  'completeness',
-  [
-    {
-      name: ['purpose', '研究目的'],
-      patterns: [
-        /\b(aim|purpose|objective|we (investigate|study|examine|measure|determine|quantify|compare|present|report|derive|test|analy[sz]e|evaluate|assess|characteri[sz]e|propose|develop|model|simulate)|(here|in this (paper|study|work|letter|report)),? we|this (study|paper|work|letter|report))\b/i,
-        /目的|旨在|本文|本研究|我们(测量|研究|考察|比较|提出|分析)/,
-      ],
-    },
-    {
-      name: ['method', '研究方法'],
-      patterns: [
-        /\b(using|method|measured|simulat\w*|model\w*|experiment\w*|we (used|apply|applied))\b/i,
-        /采用|方法|通过|仿真|实验|测量/,
-      ],
-    },
-    {
-      name: ['results', '研究结果'],
-      patterns: [
-        /\b(results?|we (found|find|observe)|show(s|ed)?|\d+(\.\d+)?\s*%)/i,
-        /结果|发现|表明|\d+(\.\d+)?%/,
-      ],
-    },
-    {
-      name: ['conclusion', '结论'],
-      patterns: [
-        /\b(conclude|conclusion|implications?|suggests?|therefore|(these|our|the) (results|findings|measurements|data|observations) (show|indicate|demonstrate|suggest|imply|reveal|confirm)|this (shows|indicates|demonstrates|implies))\b/i,
-        /结论|说明|意义|因此|表明|由此可见|可见|这意味着/,
-      ],
-    },
-  ],
-  true,
-);
+function presenceOf(dimension: 'completeness' | 'sections' | 'contribution' | 'methodology'): Scorer {
+  const { parts, withGap } = PARTS[dimension];
+  const checks = parts.map((p) => ({
+    name: [p.name.en, p.name.zh] as [string, string],
+    patterns: bothPatterns(p),
+  }));
+  return presence(dimension, checks, withGap);
+}
 
-export const sections = presence('sections', [
-  { name: ['aim', '实验目的'], patterns: [/\b(aim|objective|purpose)\b/i, /目的/] },
-  {
-    name: ['method', '实验方法'],
-    patterns: [/\b(method|procedure|apparatus|set-?up)\b/i, /方法|步骤|装置|原理/],
-  },
-  { name: ['results', '实验结果'], patterns: [/\b(results?|data|measurements?)\b/i, /结果|数据/] },
-  { name: ['discussion', '讨论'], patterns: [/\b(discussion|analysis|error)\b/i, /讨论|分析|误差/] },
-  { name: ['conclusion', '结论'], patterns: [/\b(conclusion|conclude)\b/i, /结论/] },
-]);
-
-export const contribution = presence(
-  'contribution',
-  [
-    {
-      name: ['research question', '研究问题'],
-      patterns: [/\b(research question|we ask|whether|how (does|do|can))\b/i, /研究问题|是否|如何/],
-    },
-    {
-      name: ['aim', '研究目标'],
-      patterns: [/\b(aim|objective|goal|this thesis)\b/i, /目标|目的|本文|本论文/],
-    },
-    {
-      name: ['contribution', '创新与贡献'],
-      patterns: [/\b(contribution|novel|we propose|for the first time)\b/i, /贡献|创新|提出/],
-    },
-  ],
-  true,
-);
-
-export const methodology = presence('methodology', [
-  { name: ['method', '方法'], patterns: [/\b(method|approach|procedure)\b/i, /方法|途径/] },
-  {
-    name: ['model or experiment', '模型或实验'],
-    patterns: [/\b(model|experiment\w*|simulat\w*|solver|measure\w*)\b/i, /模型|实验|仿真|求解|测量/],
-  },
-  {
-    name: ['data or parameters', '数据或参数'],
-    patterns: [/\b(data|dataset|parameters?|grid|sample)\b/i, /数据|参数|网格|样本/],
-  },
-]);
+export const completeness = presenceOf('completeness');
+export const sections = presenceOf('sections');
+export const contribution = presenceOf('contribution');
+export const methodology = presenceOf('methodology');
 
 export const concision: Scorer = (ctx) => {
   const { lang } = ctx;
