@@ -1,4 +1,5 @@
 import type { WritingType } from '@faraday/contracts';
+import { catalogue, phrase } from '../knowledge/data-file.js';
 import { t } from '../lang.js';
 import type { BodyParagraph, BodySentence, MeasuredText } from './measure.js';
 import type { DimensionId, Rubric } from './rubrics.js';
@@ -39,6 +40,12 @@ export type Scorer = (ctx: RuleContext) => DimensionResult;
 
 /** The comment in the student's language: the one `t()` of the service, under the rules' name. */
 export const say = t;
+
+const PHRASES = catalogue('writing');
+
+/** A phrase of phrases/writing.json in the student's language, its {placeholders} filled. */
+export const phraseIn = (lang: TextLang, key: string, values: Record<string, string | number> = {}) =>
+  phrase(PHRASES, lang, key, values);
 
 export function clampScore(value: number): number {
   return Math.max(0, Math.min(100, Math.round(value)));
