@@ -63,18 +63,18 @@ export function atDocument(text: MeasuredText): Target {
   return { kind: 'document', index: null, excerpt: excerptOf(text.paragraphs[0]?.text ?? '', 60) };
 }
 
-/** A finding about the whole text (something absent), in the student's language. */
+/** A finding about the whole text (something absent): phrase `key` and its fix, `key`Fix, in the student's language. */
 export function missing(
   ctx: RuleContext,
   dimension: DimensionId,
-  issue: [string, string],
-  fix: [string, string],
+  key: string,
+  values: Record<string, string | number> = {},
 ): Finding {
   return {
     dimension,
     target: atDocument(ctx.text),
-    issue: say(ctx.lang, issue[0], issue[1]),
-    suggestion: say(ctx.lang, fix[0], fix[1]),
+    issue: phraseIn(ctx.lang, key, values),
+    suggestion: phraseIn(ctx.lang, `${key}Fix`, values),
   };
 }
 
@@ -111,7 +111,7 @@ export function gapSentence(text: MeasuredText): BodySentence | undefined {
 /** The acknowledgement of a stated gap, quoting it so the student sees what was read. */
 export function gapStrength(lang: TextLang, sentence: BodySentence): string {
   const quoted = excerptOf(sentence.text);
-  return say(lang, `States the research gap: “${quoted}”`, `指出了研究空白：“${quoted}”`);
+  return phraseIn(lang, 'statesGap', { quoted });
 }
 
 /** Whole text of the body, for presence checks. */
