@@ -1,4 +1,12 @@
 import type { ExerciseAnswer, PublicView } from '../exercises/types.js';
+import { catalogue } from '../knowledge/data-file.js';
+import { eitherLanguage } from '../lang.js';
+
+const PHRASES = catalogue('guided');
+/** "about 2.5 mT", "约 2.5 mT": the words before an approximate answer. */
+const ABOUT = new RegExp(String.raw`^\s*(${eitherLanguage(PHRASES, 'aboutWords')})\s*`, 'i');
+/** "I choose b", "我选 b": the words before a chosen letter. */
+const CHOSEN = new RegExp(String.raw`^(?:${eitherLanguage(PHRASES, 'chooseWords')})\s*\(?([a-z])\b`, 'i');
 
 /**
  * A chat message read as the answer to the exercise asked: what the engine checks. The web app
@@ -14,7 +22,7 @@ export function answerFromText(view: PublicView, text: string): ExerciseAnswer {
       const quantity = trimmed
         .split(/[=≈]/)
         .at(-1)!
-        .replace(/^\s*(about|approximately|roughly|ca\.|约为?|大约|大概)\s*/i, '')
+        .replace(ABOUT, '')
         .replace(/[.。]\s*$/, '')
         .trim();
       return { kind: 'numeric', value: quantity };
@@ -34,9 +42,7 @@ function choiceIn(view: PublicView, text: string): string {
     id !== undefined && view.choices?.some((c) => c.id === id.toLowerCase()) ? id.toLowerCase() : undefined;
   // A letter alone or marked ("b)", "(b)", "b."), never the first word of a sentence ("A charge …").
   const marked = /^(?:\(([a-z])\)|([a-z])(?:[.):：，,]|$))/i.exec(text);
-  const said = /^(?:i (?:choose|pick|think it'?s)|(?:the )?answer is|我选|选|答案是)\s*\(?([a-z])\b/i.exec(
-    text,
-  );
+  const said = CHOSEN.exec(text);
   const letter = offered(marked?.[1] ?? marked?.[2]) ?? offered(said?.[1]);
   if (letter) return letter;
   const plain = (s: string) => s.toLowerCase().replace(/[\s.。,，]/g, '');

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { KNOWLEDGE_DIR, readDataFile } from '../knowledge/data-file.js';
 import { type Citation, citationOf, type Passage, sourceLabel } from './context.js';
 import { containsHan, tokenize } from './tokenizer.js';
 
@@ -51,10 +53,22 @@ function segmentsOf(text: string): Segment[] {
   return out;
 }
 
-// "What is", "how strong", "find", 多少, 公式 …: the answer is a relation or a number. 是什么 and
-// 什么是 are "what is" (布儒斯特角是什么 was answered without tan θ_B = n₂ / n₁).
-const QUANTITY_ASKED =
-  /\b(what is|what's|how (big|large|strong|much|many|fast|far)|how does .* (vary|depend|change|fall|grow|scale)|formula|equation|law|value|magnitude|calculate|compute|find|derive|expression|ratio)\b|是什么|什么是|多少|多大|公式|定律|定理|方程|表达式|怎样变化|如何变化|怎么算|计算|求/i;
+const wordsSchema = z.object({ en: z.array(z.string().min(1)), zh: z.array(z.string().min(1)) });
+/** The question words of corpus/knowledge/answer-words.json. */
+const WORDS = readDataFile(
+  z.object({ quantityAsked: wordsSchema, opposites: z.array(z.tuple([wordsSchema, wordsSchema])) }),
+  KNOWLEDGE_DIR,
+  'answer-words.json',
+);
+
+/** English entries as whole words, then Chinese ones anywhere; case ignored. */
+function wordsPattern({ en, zh }: z.infer<typeof wordsSchema>): RegExp {
+  const parts = [...(en.length > 0 ? [String.raw`\b(?:${en.join('|')})\b`] : []), ...zh];
+  return new RegExp(parts.join('|'), 'i');
+}
+
+// "What is", "how strong", "find", 多少, 公式 …: the answer is a relation or a number.
+const QUANTITY_ASKED = wordsPattern(WORDS.quantityAsked);
 
 export function asksForQuantity(question: string): boolean {
   return QUANTITY_ASKED.test(question);
@@ -72,12 +86,7 @@ export interface AnswerTerms {
  * Words whose opposite in a sentence means the sentence is about the other case: asked about
  * the inside of a solid sphere, the sentence on the outside or on the shell is not the answer.
  */
-const OPPOSITES: [RegExp, RegExp][] = [
-  [/\binside\b|\binterior\b|内部|球内|管内/i, /\boutside\b|\bexterior\b|外部|球外|管外/i],
-  [/\bsolid\b|实心|球体/i, /\bshell\b|\bhollow\b|球壳|空心/i],
-  [/\binner\b/i, /\bouter\b/i],
-  [/\bnear\b|附近/i, /\bfar\b|远处/i],
-];
+const OPPOSITES = WORDS.opposites.map(([a, b]) => [wordsPattern(a), wordsPattern(b)] as const);
 
 function scoreOf(text: string, query: AnswerTerms): number {
   let score = 0;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { KNOWLEDGE_DIR, readDataFile } from '../knowledge/data-file.js';
+
 /**
  * A small parser for the formulas students write ("E = kq/r^2", "B = \mu_0 n I",
  * "v = 1/√(μ0·ε0)"), with implicit multiplication, Greek letters, subscripts and a little
@@ -13,67 +16,17 @@ export type Expr =
 
 export const FUNCTIONS = new Set(['sqrt', 'sin', 'cos', 'tan', 'exp', 'ln', 'log', 'asin', 'acos', 'atan']);
 
-// Spellings of one symbol, mapped onto the name used everywhere else.
-const ALIASES: Record<string, string> = {
-  mu_0: 'mu0',
-  μ_0: 'mu0',
-  μ0: 'mu0',
-  eps_0: 'eps0',
-  epsilon_0: 'eps0',
-  epsilon0: 'eps0',
-  ε_0: 'eps0',
-  ε0: 'eps0',
-  π: 'pi',
-  arcsin: 'asin',
-  arccos: 'acos',
-  arctan: 'atan',
-  θ: 'theta',
-  λ: 'lambda',
-  ω: 'omega',
-  ρ: 'rho',
-  φ: 'phi',
-  Φ: 'Phi',
-  ε: 'eps',
-  epsilon: 'eps',
-  μ: 'mu',
-  ν: 'f',
-  ε_r: 'eps_r',
-  εr: 'eps_r',
-  epsilon_r: 'eps_r',
-  μ_r: 'mu_r',
-  μr: 'mu_r',
-  θ_B: 'theta_B',
-  θ_c: 'theta_c',
-  θ_i: 'theta_i',
-  θ_t: 'theta_t',
-};
+const { spellings: ALIASES, oneSymbol } = readDataFile(
+  z.object({
+    spellings: z.record(z.string(), z.string().min(1)),
+    oneSymbol: z.array(z.string().min(2)),
+  }),
+  KNOWLEDGE_DIR,
+  'symbols.json',
+);
 
-/** Multi-letter names read as one symbol; any other letter run is a product of single letters. */
-const NAMES = [
-  ...Object.keys(ALIASES),
-  ...FUNCTIONS,
-  'mu0',
-  'eps0',
-  'pi',
-  'theta_B',
-  'theta_c',
-  'theta_i',
-  'theta_t',
-  'theta',
-  'lambda',
-  'omega',
-  'sigma',
-  'rho',
-  'phi',
-  'Phi',
-  'emf',
-  'eps_r',
-  'mu_r',
-  'Q_enc',
-  'I_enc',
-  'mu',
-  'eps',
-].sort((a, b) => b.length - a.length);
+/** Multi-letter names read as one symbol (symbols.json), longest first; any other letter run is a product. */
+const NAMES = [...Object.keys(ALIASES), ...FUNCTIONS, ...oneSymbol].sort((a, b) => b.length - a.length);
 
 /** TeX's structure (math delimiters, vector markup, braced subscripts, flux integrals) as plain symbols. */
 export function unwrapTex(text: string): string {

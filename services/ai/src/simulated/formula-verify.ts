@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Concept, concepts } from '../knowledge/course-concepts.js';
 import { catalogue, KNOWLEDGE_DIR, phrase, readDataFile } from '../knowledge/data-file.js';
-import type { Lang } from '../lang.js';
+import { langOf } from '../lang.js';
 import { dimensionOf, ratioDimension, sameDimension, unitName } from './dimensions.js';
 import {
   type Expr,
@@ -98,7 +98,7 @@ export function extractFormula(text: string): { lhs: string; rhs: string } | und
 }
 
 export function verifyFormula(text: string, concept: Concept): string {
-  const lang: Lang = /\p{Script=Han}/u.test(text) ? 'zh' : 'en';
+  const lang = langOf(text);
   const say = (key: string, values: Record<string, string> = {}) => phrase(PHRASES, lang, key, values);
   const found = extractFormula(text);
   if (!found) return say('noFormula', { name: concept.name, law: concept.law });

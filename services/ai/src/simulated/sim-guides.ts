@@ -19,8 +19,16 @@ const guideSchema = z.object({
 });
 export type SolverGuide = z.infer<typeof guideSchema>;
 
-export const SOLVER_GUIDES = readDataFile(
-  z.object({ solvers: z.object(Object.fromEntries(simulationTypes.map((s) => [s, guideSchema]))) }),
+const guides = readDataFile(
+  z.object({
+    parameterSymbols: z.record(z.string(), z.string().min(1)),
+    solvers: z.object(Object.fromEntries(simulationTypes.map((s) => [s, guideSchema]))),
+  }),
   KNOWLEDGE_DIR,
   'sim-guides.json',
-).solvers as Record<(typeof simulationTypes)[number], SolverGuide>;
+);
+
+export const SOLVER_GUIDES = guides.solvers as Record<(typeof simulationTypes)[number], SolverGuide>;
+
+/** The lab's parameter names as the calculator's symbols (n_turns → N), in the file's order. */
+export const PARAMETER_SYMBOLS: Readonly<Record<string, string>> = guides.parameterSymbols;

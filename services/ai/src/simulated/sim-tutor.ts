@@ -1,5 +1,7 @@
 import { simulationTypes } from '@faraday/contracts';
 import type { Concept, SolverName } from '../knowledge/course-concepts.js';
+import { catalogue, phrase } from '../knowledge/data-file.js';
+import { eitherLanguage, type Lang, langOf } from '../lang.js';
 import { SI_PREFIX } from '../si-prefix.js';
 import { evaluateExpression } from '../tools/calculator.js';
 import {
@@ -13,7 +15,7 @@ import {
   SPEED_OF_LIGHT,
   sharedDigits,
 } from './quantities.js';
-import { type Bilingual, SOLVER_GUIDES } from './sim-guides.js';
+import { type Bilingual, PARAMETER_SYMBOLS, SOLVER_GUIDES } from './sim-guides.js';
 import { parseWordProblem } from './word-problem.js';
 
 /**
@@ -23,23 +25,9 @@ import { parseWordProblem } from './word-problem.js';
  * with the same rounding, and the difference), the meaning of a parameter or result the student
  * asks about; anything else it says needs a model. Replies in the language of the message.
  */
-type Lang = 'en' | 'zh';
-const say = (lang: Lang, text: Bilingual) => text[lang];
-
-/** The lab's parameter names as the calculator's symbols (n_turns → N). */
-const PARAMETER_SYMBOLS: Record<string, string> = {
-  n_turns: 'N',
-  turns: 'N',
-  length: 'L',
-  radius: 'R',
-  current: 'I',
-  epsilon_r: 'eps_r',
-  εr: 'eps_r',
-  mu_r: 'mu_r',
-  μr: 'mu_r',
-  theta_i: 'theta_i',
-  distance: 'r',
-};
+const PHRASES = catalogue('sim-tutor');
+const say = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
+  phrase(PHRASES, lang, key, values);
 
 function valuesOf(text: string): Map<string, Quantity> {
   const found = extractQuantities(text);
@@ -58,7 +46,8 @@ interface Reference {
   unit: string;
   /** The closed form, as a formula or (for a computed word problem) the law in words. */
   formula: string | Bilingual;
-  note?: Bilingual;
+  /** A phrase key of sim-tutor.json: when the closed form holds. */
+  note?: string;
 }
 
 const formulaOf = (ref: Reference, lang: Lang) =>
@@ -85,10 +74,7 @@ function references(solver: SolverName, q: Map<string, Quantity>, text: string):
           value: long,
           unit: 'T',
           formula: 'μ0·n·I',
-          note: {
-            en: 'This is the long-coil limit; the solver’s `field_inside` is the finite coil’s centre value, lower by L/√(L² + 4R²). Give the radius for the exact comparison.',
-            zh: '这是长直螺线管的极限值；求解器的 `field_inside` 是有限长线圈中心的值，要小 L/√(L² + 4R²) 倍。给出半径即可精确比较。',
-          },
+          note: 'longCoil',
         },
       ];
     }
@@ -108,10 +94,7 @@ function references(solver: SolverName, q: Map<string, Quantity>, text: string):
           value: charge.value / EPSILON_0,
           unit: 'V·m',
           formula: 'Q_enc/ε0',
-          note: {
-            en: 'when the charge is inside the surface; a charge outside adds nothing.',
-            zh: '前提是电荷在曲面内；曲面外的电荷贡献为零。',
-          },
+          note: 'chargeInside',
         },
       ];
     }
@@ -207,9 +190,10 @@ function chargeReferences(q: Map<string, Quantity>, text: string): Reference[] {
 
 const NUMBER = String.raw`([-+]?\d+(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|[×x*]\s*10\s*\^?\s*\(?([-+]?\d+)\)?))?`;
 const REPORTED = new RegExp(
-  String.raw`(?:came out(?: as| at| to)?|(?:i |we )?got|gives?|measured?|reads?|shows?|is now|得到|结果(?:是|为)?|算出(?:来)?(?:是|为)?|测得)\s*(?:about|around|≈|=|:|约|为|是)?\s*${NUMBER}\s*([a-zA-Zμµ°/·]*)`,
+  String.raw`(?:${eitherLanguage(PHRASES, 'reportedWords')})\s*(?:${eitherLanguage(PHRASES, 'aboutWords')})?\s*${NUMBER}\s*([a-zA-Zμµ°/·]*)`,
   'i',
 );
+const QUESTION_START = new RegExp(`^(?:${eitherLanguage(PHRASES, 'questionWords')})`, 'i');
 
 interface Reported {
   value: number;
@@ -271,10 +255,7 @@ function comparison(ref: Reference, reported: Reported, lang: Lang): string {
   const halfLastDigit = 0.5 * 10 ** (exponent - reported.digits + 1);
   if (Math.abs(reported.value - ref.value) <= halfLastDigit) {
     const shown = withDigits(ref.value, reported.digits);
-    return say(lang, {
-      en: `Your \`${ref.output}\` = ${shown}${unit} matches the closed form ${formula} = ${shown}${unit} to the ${reported.digits} significant figures you gave.`,
-      zh: `你的 \`${ref.output}\` = ${shown}${unit} 与解析解 ${formula} = ${shown}${unit} 在你给出的 ${reported.digits} 位有效数字内一致。`,
-    });
+    return say(lang, 'matches', { output: ref.output, shown, unit, formula, digits: reported.digits });
   }
   const digits = sharedDigits(reported.value, ref.value);
   const yours = `${withDigits(reported.value, digits)}${unit}`;
@@ -282,77 +263,53 @@ function comparison(ref: Reference, reported: Reported, lang: Lang): string {
   const relative = Math.abs(reported.value - ref.value) / Math.max(Math.abs(ref.value), Number.MIN_VALUE);
   const percent = Number((relative * 100).toPrecision(2));
   const higher = reported.value > ref.value;
-  const verdict =
-    relative < 0.005
-      ? { en: 'that agrees: the numerical error is small.', zh: '两者一致，数值误差很小。' }
-      : relative < 0.05
-        ? {
-            en: 'close; refine the grid (or add points) and the difference should shrink if it is numerical.',
-            zh: '比较接近；加密网格（或增加采样点）后，如果差别来自数值误差，它应当变小。',
-          }
-        : {
-            en: 'a real difference: check the units of the parameters (cm against m), the window, and whether the closed form applies to your set-up.',
-            zh: '差别明显：请检查参数的单位（厘米还是米）、窗口范围，以及解析解是否适用于你的设置。',
-          };
-  return say(lang, {
-    en: `Your \`${ref.output}\` = ${yours} against the closed form ${formula} = ${exact}: ${percent} % ${higher ? 'higher' : 'lower'}, ${verdict.en}`,
-    zh: `你的 \`${ref.output}\` = ${yours}，解析解 ${formula} = ${exact}：${higher ? '偏高' : '偏低'} ${percent}%，${verdict.zh}`,
+  const verdict = relative < 0.005 ? 'agrees' : relative < 0.05 ? 'close' : 'realDifference';
+  return say(lang, 'differs', {
+    output: ref.output,
+    yours,
+    formula,
+    exact,
+    percent,
+    direction: say(lang, higher ? 'higher' : 'lower'),
+    verdict: say(lang, verdict),
   });
 }
 
 export function simTutorAnswer(concept: Concept, userText: string): string {
-  const lang: Lang = /\p{Script=Han}/u.test(userText) ? 'zh' : 'en';
+  const lang = langOf(userText);
   const lower = userText.toLowerCase();
   // The solver named in the message wins over the topic its words suggest.
   const solver = simulationTypes.find((s) => lower.includes(s)) ?? concept.solver;
-  if (!solver) {
-    return say(lang, {
-      en: 'I could not tell which of the lab’s solvers you are using. They are laplace2d, point_charges, gauss_flux, wire_field, solenoid, ampere_loop, wave_1d and fresnel.\n\nTell me the solver, the parameters you set and the numbers you got, and I will explain what each parameter does and check your results against the closed form where one exists.',
-      zh: '我无法判断你在使用哪个求解器。实验室的求解器有 laplace2d、point_charges、gauss_flux、wire_field、solenoid、ampere_loop、wave_1d 和 fresnel。\n\n请告诉我求解器名称、你设置的参数和得到的结果，我会解释每个参数的含义，并在有解析解时用它检查你的结果。',
-    });
-  }
+  if (!solver) return say(lang, 'noSolver');
   const guide = SOLVER_GUIDES[solver];
-  const parts = [say(lang, { en: `This is the **${solver}** solver.`, zh: `这是 **${solver}** 求解器。` })];
+  const parts = [say(lang, 'solver', { solver })];
   const asked = guide.terms.filter((term) => term.names.some((name) => lower.includes(name)));
-  for (const term of asked)
-    parts.push(`**${say(lang, { en: 'You asked about', zh: '你问到的' })}:** ${say(lang, term.meaning)}`);
+  for (const term of asked) parts.push(say(lang, 'askedAbout', { meaning: term.meaning[lang] }));
   parts.push(
-    `**${say(lang, { en: 'Parameters.', zh: '参数。' })}** ${say(lang, guide.parameters)}`,
-    `**${say(lang, { en: 'What to look for in the results.', zh: '结果中要看什么。' })}** ${say(lang, guide.look)}`,
+    say(lang, 'parameters', { text: guide.parameters[lang] }),
+    say(lang, 'look', { text: guide.look[lang] }),
   );
   const values = valuesOf(userText);
   const refs = references(solver, values, userText);
   for (const ref of refs) {
     const reported = reportedValue(userText, ref, refs.length === 1);
-    const note = ref.note ? `${lang === 'zh' ? '' : ' '}${say(lang, ref.note)}` : '';
+    const note = ref.note ? say(lang, 'note', { note: say(lang, ref.note) }) : '';
     parts.push(
       reported === undefined
-        ? say(lang, {
-            en: `**Closed-form check for your values:** \`${ref.output}\` = ${formulaOf(ref, lang)} = ${f(ref.value)}${unitText(ref.unit)}.${note} Send the value your run gives and I will compare it.`,
-            zh: `**按你的参数算出的解析解：** \`${ref.output}\` = ${formulaOf(ref, lang)} = ${f(ref.value)}${unitText(ref.unit)}。${note}把仿真得到的数值发给我，我来比较。`,
+        ? say(lang, 'closedForm', {
+            output: ref.output,
+            formula: formulaOf(ref, lang),
+            value: f(ref.value),
+            unit: unitText(ref.unit),
+            note,
           })
-        : `**${say(lang, { en: 'Your result against the closed form.', zh: '你的结果与解析解比较。' })}** ${comparison(ref, reported, lang)}${note}`,
+        : say(lang, 'against', { comparison: comparison(ref, reported, lang), note }),
     );
   }
-  if (refs.length === 0 && solver === 'point_charges' && values.has('q2')) {
-    parts.push(
-      say(lang, {
-        en: 'With several charges the field is the vector sum of each charge’s field; I can compute it when the charges sit on a line ("q1 = 1 nC at x = 0, q2 = −1 nC at x = 10 cm, field at x = 5 cm"), not for arbitrary positions without a model.',
-        zh: '多个电荷时，场强是各电荷场强的矢量和；电荷在一条直线上时我可以算（如“q1 = 1 nC 在 x = 0，q2 = −1 nC 在 x = 10 cm，求 x = 5 cm 处的场强”），任意位置则需要语言模型。',
-      }),
-    );
-  }
-  const question =
-    /[?？]\s*$/.test(userText.trim()) ||
-    /^(why|what|how|is|does|can|为什么|什么|怎么|如何|是否)/i.test(userText.trim());
-  if (question && asked.length === 0 && refs.length === 0) {
-    parts.push(
-      say(lang, {
-        en: 'Without a language model I cannot answer your own question in my words; what I can do is explain the solver’s parameters and results, and compare your numbers with the closed form when you send them.',
-        zh: '没有配置语言模型时，我不能用自己的话回答你的问题；我能解释求解器的参数和结果，并在你给出数值时与解析解比较。',
-      }),
-    );
-  }
-  parts.push(`**${say(lang, { en: 'Try next.', zh: '下一步可以试试。' })}** ${say(lang, guide.experiment)}`);
+  if (refs.length === 0 && solver === 'point_charges' && values.has('q2'))
+    parts.push(say(lang, 'severalCharges'));
+  const question = /[?？]\s*$/.test(userText.trim()) || QUESTION_START.test(userText.trim());
+  if (question && asked.length === 0 && refs.length === 0) parts.push(say(lang, 'ownQuestion'));
+  parts.push(say(lang, 'tryNext', { text: guide.experiment[lang] }));
   return parts.join('\n\n');
 }

@@ -1,7 +1,7 @@
 import { knowledgeAnswers } from '../knowledge/answers.js';
 import { type Concept, generalConcept } from '../knowledge/course-concepts.js';
 import { catalogue, phrase } from '../knowledge/data-file.js';
-import type { Lang } from '../lang.js';
+import { type Lang, langOf } from '../lang.js';
 import { convertUnits } from '../tools/calculator.js';
 import { type Conversion, parseConversion } from './conversion.js';
 import { extractQuantities, formatNumber } from './quantities.js';
@@ -17,7 +17,7 @@ const PHRASES = catalogue('teaching');
  * shows the law's formula alone.
  */
 export function tutorAnswer(concept: Concept, turn: number, userText: string): string {
-  const lang: Lang = /\p{Script=Han}/u.test(userText) ? 'zh' : 'en';
+  const lang = langOf(userText);
   const say = (key: string, values: Record<string, string> = {}) => phrase(PHRASES, lang, key, values);
   const text = userText.trim();
   const law = lang === 'zh' ? concept.formula : concept.law;
@@ -25,10 +25,10 @@ export function tutorAnswer(concept: Concept, turn: number, userText: string): s
     concept.id === 'general'
       ? say('openingGeneral')
       : say(turn === 0 ? 'opening' : 'nextStep', { name: concept.name, law: law ?? concept.law });
+  // A question mark ends it, or it starts with a question word (questionStart, a pattern).
   const ownQuestion =
-    lang === 'zh'
-      ? /[?？]\s*$/.test(text) || /^(为什么|什么|怎么|如何)/.test(text)
-      : /\?\s*$/.test(text) || /^(why|what|how)\b/i.test(text);
+    (lang === 'zh' ? /[?？]\s*$/ : /\?\s*$/).test(text) ||
+    new RegExp(`^(?:${PHRASES[lang].questionStart})`, 'i').test(text);
   const numbers = extractQuantities(userText);
   const given = [...numbers.values()].map((q) => q.written).join(', ');
   return [
@@ -78,7 +78,7 @@ export function problemSolverAnswer(concept: Concept, userText: string): string 
   // The course's results first: they check the region and say what is missing rather than guess.
   const worked = knowledgeAnswers().workedSolution(userText);
   if (worked) return worked;
-  const lang: Lang = /\p{Script=Han}/u.test(userText) ? 'zh' : 'en';
+  const lang = langOf(userText);
   const say = (key: string, values: Record<string, string> = {}) => phrase(PHRASES, lang, key, values);
   const conversion = parseConversion(userText);
   const converted = conversion && conversionAnswer(conversion, lang);

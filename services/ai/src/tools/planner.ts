@@ -1,4 +1,4 @@
-import type { Lang } from '../lang.js';
+import { type Lang, langOf } from '../lang.js';
 import { prefixFactor } from '../si-prefix.js';
 import { parseConversion } from '../simulated/conversion.js';
 import { cleanNumber } from '../simulated/quantities.js';
@@ -206,7 +206,7 @@ function planOne(raw: string): PlannedCall[] {
 
 /** The sentences of a request ("What is the field …? Also convert 3 mT to gauss"). */
 function sentences(text: string): string[] {
-  const locale = /\p{Script=Han}/u.test(text) ? 'zh' : 'en';
+  const locale = langOf(text);
   const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
   return [...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean);
 }
@@ -256,7 +256,7 @@ export interface RequestPlan {
  * listed as unplanned rather than dropped.
  */
 export function planRequest(text: string): RequestPlan {
-  const lang: Lang = /\p{Script=Han}/u.test(text) ? 'zh' : 'en';
+  const lang = langOf(text);
   const unplanned: string[] = [];
   const parts = sentences(text).map((part) => ({ part, planned: planJoined(part, lang, unplanned) }));
   const undone = parts.filter((p) => !p.planned && asksForTool(p.part)).map((p) => p.part);

@@ -1,224 +1,46 @@
+import { z } from 'zod';
+import { KNOWLEDGE_DIR, readDataFile } from '../knowledge/data-file.js';
+
 /**
- * Word lists of academic writing in English and Chinese: hedges (claims stated with due
- * caution), connectives by function, and markers of overclaiming and informal register. The
- * lists are small on purpose: each entry is unambiguous enough to count without parsing.
+ * Word lists of academic writing in English and Chinese (corpus/knowledge/writing-lexicon.json):
+ * hedges (claims stated with due caution), connectives by function, and markers of overclaiming
+ * and informal register. The lists are small on purpose: each entry is unambiguous enough to
+ * count without parsing.
  */
+const words = z.array(z.string().min(1)).min(1);
+const lexicon = readDataFile(
+  z.object({
+    hedges: words,
+    // In this order: ALL_CONNECTIVES lists them role by role.
+    connectives: z.object({
+      contrast: words,
+      cause: words,
+      addition: words,
+      example: words,
+      sequence: words,
+      conclusion: words,
+    }),
+    overclaims: words,
+    informal: words,
+    evaluative: words,
+  }),
+  KNOWLEDGE_DIR,
+  'writing-lexicon.json',
+);
 
-export const HEDGES = [
-  'may',
-  'might',
-  'could',
-  'possibly',
-  'perhaps',
-  'probably',
-  'likely',
-  'unlikely',
-  'appears to',
-  'appear to',
-  'seems to',
-  'seem to',
-  'suggests',
-  'suggest',
-  'suggested',
-  'tend to',
-  'tends to',
-  'approximately',
-  'roughly',
-  'presumably',
-  'arguably',
-  'to some extent',
-  'relatively',
-  'somewhat',
-  'potentially',
-  '可能',
-  '也许',
-  '或许',
-  '大概',
-  '似乎',
-  '在一定程度上',
-  '倾向于',
-  '大约',
-  '约为',
-  '推测',
-  '估计',
-  '较为',
-  '有望',
-] as const;
+export const HEDGES: readonly string[] = lexicon.hedges;
 
-export type ConnectiveRole = 'contrast' | 'cause' | 'addition' | 'example' | 'sequence' | 'conclusion';
+export type ConnectiveRole = keyof typeof lexicon.connectives;
 
-export const CONNECTIVES: Record<ConnectiveRole, readonly string[]> = {
-  contrast: [
-    'however',
-    'although',
-    'whereas',
-    'nevertheless',
-    'nonetheless',
-    'in contrast',
-    'on the other hand',
-    'conversely',
-    'despite',
-    '然而',
-    '但是',
-    '不过',
-    '虽然',
-    '尽管',
-    '相比之下',
-    '相反',
-  ],
-  cause: [
-    'because',
-    'since',
-    'therefore',
-    'thus',
-    'hence',
-    'consequently',
-    'as a result',
-    'due to',
-    'owing to',
-    'accordingly',
-    'so that',
-    '因为',
-    '由于',
-    '因此',
-    '所以',
-    '因而',
-    '从而',
-    '于是',
-    '导致',
-  ],
-  addition: [
-    'moreover',
-    'furthermore',
-    'in addition',
-    'additionally',
-    'besides',
-    '此外',
-    '而且',
-    '另外',
-    '并且',
-  ],
-  example: ['for example', 'for instance', 'such as', 'e.g.', '例如', '比如', '譬如'],
-  sequence: [
-    'firstly',
-    'secondly',
-    'thirdly',
-    'first,',
-    'second,',
-    'finally',
-    'subsequently',
-    '首先',
-    '其次',
-    '然后',
-    '最后',
-    '接着',
-  ],
-  conclusion: [
-    'in conclusion',
-    'in summary',
-    'to sum up',
-    'overall',
-    'in short',
-    '总之',
-    '综上所述',
-    '总的来说',
-    '总而言之',
-  ],
-};
+export const CONNECTIVES: Readonly<Record<ConnectiveRole, readonly string[]>> = lexicon.connectives;
 
 export const ALL_CONNECTIVES: readonly string[] = Object.values(CONNECTIVES).flat();
 
 /** Claims stated as certain; in academic writing they usually need a hedge or a source. */
-export const OVERCLAIMS = [
-  'prove',
-  'proves',
-  'proved',
-  'clearly',
-  'obviously',
-  'undoubtedly',
-  'always',
-  'never',
-  'certainly',
-  'definitely',
-  'it is evident',
-  '证明了',
-  '毫无疑问',
-  '显然',
-  '一定',
-  '必然',
-  '绝对',
-] as const;
+export const OVERCLAIMS: readonly string[] = lexicon.overclaims;
 
 /** Register that belongs in conversation rather than in a report. */
-export const INFORMAL = [
-  "don't",
-  "doesn't",
-  "can't",
-  "won't",
-  "isn't",
-  "aren't",
-  "it's",
-  "that's",
-  'a lot of',
-  'lots of',
-  'stuff',
-  'things like',
-  'kind of',
-  'sort of',
-  'really',
-  'pretty much',
-  'in my opinion',
-  'very good',
-  'very nice',
-  'really nice',
-  'a lot',
-  'i think',
-  'i liked',
-  'awesome',
-  'cool',
-  'kinda',
-  'gonna',
-  '我觉得',
-  '我认为',
-  '非常好',
-  '很好',
-  '有点',
-  '好玩',
-  '超级',
-  '挺',
-  '啥',
-  '咱们',
-  '搞定',
-  // Spoken "probably/about": a vague guess, not a hedge a reader can weigh (written: 约, 可能).
-  '大概',
-] as const;
+export const INFORMAL: readonly string[] = lexicon.informal;
 
 /** Words that evaluate sources (a literature review that only reports them is a list). */
-export const EVALUATIVE = [
-  'limitation',
-  'limitations',
-  'gap',
-  'inconsistent',
-  'contradict',
-  'contradicts',
-  'however',
-  'in contrast',
-  'whereas',
-  'overlooked',
-  'fails to',
-  'unclear',
-  'debate',
-  'criticized',
-  'criticised',
-  'weakness',
-  'strength',
-  '局限',
-  '不足',
-  '空白',
-  '争议',
-  '矛盾',
-  '忽视',
-  '缺陷',
-  '优势',
-  '有待',
-] as const;
+export const EVALUATIVE: readonly string[] = lexicon.evaluative;

@@ -1,4 +1,5 @@
 import type { WritingType } from '@faraday/contracts';
+import { catalogue, phrase } from '../knowledge/data-file.js';
 import { t } from '../lang.js';
 import type { BodyParagraph, BodySentence, MeasuredText } from './measure.js';
 import type { DimensionId, Rubric } from './rubrics.js';
@@ -40,6 +41,12 @@ export type Scorer = (ctx: RuleContext) => DimensionResult;
 /** The comment in the student's language: the one `t()` of the service, under the rules' name. */
 export const say = t;
 
+const PHRASES = catalogue('writing');
+
+/** A phrase of phrases/writing.json in the student's language, its {placeholders} filled. */
+export const phraseIn = (lang: TextLang, key: string, values: Record<string, string | number> = {}) =>
+  phrase(PHRASES, lang, key, values);
+
 export function clampScore(value: number): number {
   return Math.max(0, Math.min(100, Math.round(value)));
 }
@@ -56,18 +63,18 @@ export function atDocument(text: MeasuredText): Target {
   return { kind: 'document', index: null, excerpt: excerptOf(text.paragraphs[0]?.text ?? '', 60) };
 }
 
-/** A finding about the whole text (something absent), in the student's language. */
+/** A finding about the whole text (something absent): phrase `key` and its fix, `key`Fix, in the student's language. */
 export function missing(
   ctx: RuleContext,
   dimension: DimensionId,
-  issue: [string, string],
-  fix: [string, string],
+  key: string,
+  values: Record<string, string | number> = {},
 ): Finding {
   return {
     dimension,
     target: atDocument(ctx.text),
-    issue: say(ctx.lang, issue[0], issue[1]),
-    suggestion: say(ctx.lang, fix[0], fix[1]),
+    issue: phraseIn(ctx.lang, key, values),
+    suggestion: phraseIn(ctx.lang, `${key}Fix`, values),
   };
 }
 
@@ -104,7 +111,7 @@ export function gapSentence(text: MeasuredText): BodySentence | undefined {
 /** The acknowledgement of a stated gap, quoting it so the student sees what was read. */
 export function gapStrength(lang: TextLang, sentence: BodySentence): string {
   const quoted = excerptOf(sentence.text);
-  return say(lang, `States the research gap: “${quoted}”`, `指出了研究空白：“${quoted}”`);
+  return phraseIn(lang, 'statesGap', { quoted });
 }
 
 /** Whole text of the body, for presence checks. */

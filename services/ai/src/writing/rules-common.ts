@@ -7,8 +7,8 @@ import {
   clampScore,
   type DimensionResult,
   type Finding,
+  phraseIn,
   type RuleContext,
-  say,
   wordsPattern,
 } from './rule-kit.js';
 
@@ -29,7 +29,7 @@ export function scoreCitations(ctx: RuleContext): DimensionResult {
     if (ctx.type !== 'abstract' || m.citation_count === 0) {
       return {
         score: 90,
-        comment: say(lang, 'No citations are expected here.', '此类文本对引用不作要求。'),
+        comment: phraseIn(lang, 'citationsNotExpected'),
         strengths,
         improvements,
       };
@@ -38,21 +38,13 @@ export function scoreCitations(ctx: RuleContext): DimensionResult {
       improvements.push({
         dimension: 'citations',
         target: atParagraph(paragraph),
-        issue: say(lang, 'An abstract should stand on its own.', '摘要应能独立成文。'),
-        suggestion: say(
-          lang,
-          'Remove the in-text citations from the abstract; cite the sources in the paper itself.',
-          '删去摘要中的文内引用，把引用放到正文中。',
-        ),
+        issue: phraseIn(lang, 'abstractAlone'),
+        suggestion: phraseIn(lang, 'abstractAloneFix'),
       });
     }
     return {
       score: clampScore(100 - 20 * m.citation_count),
-      comment: say(
-        lang,
-        `${m.citation_count} in-text citation(s) in an abstract, which normally has none.`,
-        `摘要中出现了 ${m.citation_count} 处文内引用，摘要通常不含引用。`,
-      ),
+      comment: phraseIn(lang, 'abstractCitations', { count: m.citation_count }),
       strengths,
       improvements,
     };
@@ -69,16 +61,8 @@ export function scoreCitations(ctx: RuleContext): DimensionResult {
     improvements.push({
       dimension: 'citations',
       target: atParagraph(paragraph),
-      issue: say(
-        lang,
-        'This paragraph makes claims without citing a source.',
-        '该段提出了观点但没有引用任何文献。',
-      ),
-      suggestion: say(
-        lang,
-        'Support its main claim with at least one citation, or mark it clearly as your own reasoning.',
-        '为该段的主要观点补充至少一处引用，或明确说明这是你自己的推理。',
-      ),
+      issue: phraseIn(lang, 'unsupported'),
+      suggestion: phraseIn(lang, 'unsupportedFix'),
     });
   }
   if (m.citation_count > 0 && m.reference_entries === 0) {
@@ -86,30 +70,21 @@ export function scoreCitations(ctx: RuleContext): DimensionResult {
     improvements.push({
       dimension: 'citations',
       target: atDocument(text),
-      issue: say(lang, 'In-text citations but no reference list.', '有文内引用但没有参考文献列表。'),
-      suggestion: say(
-        lang,
-        'Add a References section listing every cited source in one style.',
-        '在文末增加“参考文献”，按统一格式列出所有引用的文献。',
-      ),
+      issue: phraseIn(lang, 'noReferences'),
+      suggestion: phraseIn(lang, 'noReferencesFix'),
     });
   }
   if (density >= target) {
-    strengths.push(
-      say(
-        lang,
-        `Claims are well supported: ${m.citation_count} in-text citations (${density} per 1000 words).`,
-        `论述有充分的文献支撑：共 ${m.citation_count} 处文内引用（每千字 ${density} 处）。`,
-      ),
-    );
+    strengths.push(phraseIn(lang, 'wellSupported', { count: m.citation_count, density }));
   }
   return {
     score: clampScore(score),
-    comment: say(
-      lang,
-      `${m.citation_count} in-text citations, ${density} per 1000 words (about ${Math.round(target)} expected), ${m.reference_entries} reference entries.`,
-      `文内引用 ${m.citation_count} 处，每千字 ${density} 处（期望约 ${Math.round(target)} 处），参考文献 ${m.reference_entries} 条。`,
-    ),
+    comment: phraseIn(lang, 'citationsComment', {
+      count: m.citation_count,
+      density,
+      target: Math.round(target),
+      entries: m.reference_entries,
+    }),
     strengths,
     improvements,
   };
@@ -126,16 +101,8 @@ export function scoreStructure(ctx: RuleContext): DimensionResult {
     improvements.push({
       dimension: 'structure',
       target: atDocument(text),
-      issue: say(
-        lang,
-        `Only ${m.paragraph_count} paragraph(s); a text of this kind usually needs at least ${rubric.minParagraphs}.`,
-        `只有 ${m.paragraph_count} 个段落，此类文本通常至少需要 ${rubric.minParagraphs} 段。`,
-      ),
-      suggestion: say(
-        lang,
-        'Give each main idea its own paragraph: introduction, one paragraph per theme, conclusion.',
-        '每个主要观点单独成段：引言、每个主题一段、结论。',
-      ),
+      issue: phraseIn(lang, 'fewParagraphs', { count: m.paragraph_count, min: rubric.minParagraphs }),
+      suggestion: phraseIn(lang, 'fewParagraphsFix'),
     });
   }
   if (rubric.expectsHeadings && m.headings.length === 0 && m.word_count > 400) {
@@ -143,12 +110,8 @@ export function scoreStructure(ctx: RuleContext): DimensionResult {
     improvements.push({
       dimension: 'structure',
       target: atDocument(text),
-      issue: say(lang, 'No section headings.', '没有小节标题。'),
-      suggestion: say(
-        lang,
-        'Add headings that name each section’s theme.',
-        '为各部分添加能概括主题的小标题。',
-      ),
+      issue: phraseIn(lang, 'noHeadings'),
+      suggestion: phraseIn(lang, 'noHeadingsFix'),
     });
   }
   const thin = text.paragraphs.filter((p) => p.sentences.length === 1 && p.index < m.paragraph_count);
@@ -157,12 +120,8 @@ export function scoreStructure(ctx: RuleContext): DimensionResult {
     improvements.push({
       dimension: 'structure',
       target: atParagraph(paragraph),
-      issue: say(lang, 'A one-sentence paragraph.', '该段只有一句话。'),
-      suggestion: say(
-        lang,
-        'Develop it with evidence or an example, or merge it into the neighbouring paragraph.',
-        '用论据或例子展开，或与相邻段落合并。',
-      ),
+      issue: phraseIn(lang, 'oneSentence'),
+      suggestion: phraseIn(lang, 'oneSentenceFix'),
     });
   }
   const linking = m.connectives.per_sentence;
@@ -171,34 +130,22 @@ export function scoreStructure(ctx: RuleContext): DimensionResult {
     improvements.push({
       dimension: 'structure',
       target: atDocument(text),
-      issue: say(lang, 'Sentences are rarely linked by connectives.', '句子之间很少使用关联词。'),
-      suggestion: say(
-        lang,
-        'Show how ideas relate: however (contrast), therefore (consequence), for example (illustration).',
-        '用关联词表明逻辑关系：然而（转折）、因此（因果）、例如（举例）。',
-      ),
+      issue: phraseIn(lang, 'unlinked'),
+      suggestion: phraseIn(lang, 'unlinkedFix'),
     });
   } else if (linking >= 0.2) {
-    strengths.push(
-      say(
-        lang,
-        `Ideas are linked: ${m.connectives.count} connectives of ${m.connectives.distinct} kinds.`,
-        `行文连贯：使用了 ${m.connectives.count} 处、${m.connectives.distinct} 种关联词。`,
-      ),
-    );
+    strengths.push(phraseIn(lang, 'linked', { count: m.connectives.count, kinds: m.connectives.distinct }));
   }
   if (m.headings.length > 0 && rubric.expectsHeadings) {
-    strengths.push(
-      say(lang, `Clear sections: ${m.headings.join(' / ')}.`, `结构清晰：${m.headings.join(' / ')}。`),
-    );
+    strengths.push(phraseIn(lang, 'clearSections', { headings: m.headings.join(' / ') }));
   }
   return {
     score: clampScore(score),
-    comment: say(
-      lang,
-      `${m.paragraph_count} paragraphs, ${m.headings.length} headings, ${linking} connectives per sentence.`,
-      `${m.paragraph_count} 个段落，${m.headings.length} 个标题，平均每句 ${linking} 个关联词。`,
-    ),
+    comment: phraseIn(lang, 'structureComment', {
+      paragraphs: m.paragraph_count,
+      headings: m.headings.length,
+      linking,
+    }),
     strengths,
     improvements,
   };
@@ -222,16 +169,8 @@ export function scoreLanguage(ctx: RuleContext): DimensionResult {
     improvements.push({
       dimension: 'language',
       target: atSentence(sentence),
-      issue: say(
-        lang,
-        `A ${sentence.words}-word sentence is hard to follow.`,
-        `这句话长达 ${sentence.words} 字，不易理解。`,
-      ),
-      suggestion: say(
-        lang,
-        'Split it into two or three sentences, one claim each.',
-        '拆成两三句，每句只表达一个观点。',
-      ),
+      issue: phraseIn(lang, 'longSentence', { words: sentence.words }),
+      suggestion: phraseIn(lang, 'longSentenceFix'),
     });
   }
   // Every informal sentence costs: a text written like a chat message cannot score well here.
@@ -241,12 +180,8 @@ export function scoreLanguage(ctx: RuleContext): DimensionResult {
     improvements.push({
       dimension: 'language',
       target: atSentence(sentence),
-      issue: say(lang, 'Informal wording.', '用语过于口语化。'),
-      suggestion: say(
-        lang,
-        'Use the formal register: no contractions or vague quantifiers ("a lot of" → "many", "it’s" → "it is").',
-        '改用书面语，避免口语词（如“挺”“超级”“搞定”“大概”）。',
-      ),
+      issue: phraseIn(lang, 'informal'),
+      suggestion: phraseIn(lang, 'informalFix'),
     });
   }
   // A certain-sounding claim with neither a hedge nor a source in the same sentence.
@@ -258,12 +193,8 @@ export function scoreLanguage(ctx: RuleContext): DimensionResult {
     improvements.push({
       dimension: 'language',
       target: atSentence(sentence),
-      issue: say(lang, 'The claim is stated as certain without support.', '该论断语气过于绝对，且没有依据。'),
-      suggestion: say(
-        lang,
-        'Hedge it ("suggests", "is likely to") or cite the evidence that makes it certain.',
-        '适当弱化语气（如“可能”“在一定程度上”），或给出支持它的证据和引用。',
-      ),
+      issue: phraseIn(lang, 'overclaim'),
+      suggestion: phraseIn(lang, 'overclaimFix'),
     });
   }
   const hedging = m.hedging.per_1000_words;
@@ -276,34 +207,24 @@ export function scoreLanguage(ctx: RuleContext): DimensionResult {
     improvements.push({
       dimension: 'language',
       target: atDocument(text),
-      issue: say(lang, `Heavy hedging (${hedging} per 1000 words).`, `弱化语过多（每千字 ${hedging} 处）。`),
-      suggestion: say(
-        lang,
-        'State well-supported findings directly; keep hedges for claims that are uncertain.',
-        '证据充分的结论可以直接陈述，弱化语只用于不确定的论断。',
-      ),
+      issue: phraseIn(lang, 'heavyHedging', { rate: hedging }),
+      suggestion: phraseIn(lang, 'heavyHedgingFix'),
     });
   } else if (careful.length > 0) {
-    strengths.push(
-      say(
-        lang,
-        `Claims are hedged with care (${careful.join(', ')}).`,
-        `论断措辞审慎（${careful.join('、')}）。`,
-      ),
-    );
+    strengths.push(phraseIn(lang, 'careful', { terms: careful.join(phraseIn(lang, 'listSeparator')) }));
   }
   if (avg >= low && avg <= high) {
-    strengths.push(
-      say(lang, `Readable sentences: ${avg} words on average.`, `句子长度适中：平均每句 ${avg} 字。`),
-    );
+    strengths.push(phraseIn(lang, 'readable', { avg }));
   }
   return {
     score: clampScore(score),
-    comment: say(
-      lang,
-      `Average sentence ${avg} words (${low}–${high} reads well), ${m.long_sentences} long sentence(s), ${m.hedging.count} hedge(s).`,
-      `平均句长 ${avg} 字（${low}–${high} 较为适宜），长句 ${m.long_sentences} 个，弱化语 ${m.hedging.count} 处。`,
-    ),
+    comment: phraseIn(lang, 'languageComment', {
+      avg,
+      low,
+      high,
+      long: m.long_sentences,
+      hedges: m.hedging.count,
+    }),
     strengths,
     improvements,
   };

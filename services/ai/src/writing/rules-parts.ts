@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { KNOWLEDGE_DIR, readDataFile } from '../knowledge/data-file.js';
 import { CONNECTIVES } from './lexicon.js';
 import type { DimensionId } from './rubrics.js';
 import {
@@ -9,6 +11,7 @@ import {
   gapStrength,
   matching,
   missing,
+  phraseIn,
   type Scorer,
   say,
   wordsPattern,
@@ -19,12 +22,29 @@ import {
  * report, a thesis's question and method), its length, and a lab report's data and analysis.
  */
 
+const patterns = z.object({ en: z.string().min(1), zh: z.string().min(1) });
+const partsOf = z.object({
+  withGap: z.boolean(),
+  parts: z.array(patterns.extend({ name: z.object({ en: z.string(), zh: z.string() }) })).min(1),
+});
+/** The parts each dimension looks for, and the words of a cause (corpus/knowledge/writing-parts.json). */
+const PARTS = readDataFile(
+  z.object({
+    attribution: patterns,
+    completeness: partsOf,
+    sections: partsOf,
+    contribution: partsOf,
+    methodology: partsOf,
+  }),
+  KNOWLEDGE_DIR,
+  'writing-parts.json',
+);
+/** English case ignored; Chinese as written. */
+const bothPatterns = ({ en, zh }: z.infer<typeof patterns>) => [new RegExp(en, 'i'), new RegExp(zh)];
+
 const CAUSE = wordsPattern(CONNECTIVES.cause);
 // A deviation put down to a cause explains it as well as "because" does.
-const ATTRIBUTION = [
-  /\b(attributed to|attributable to|ascribed to|caused by|arises from|arise from|results from|stems from|comes from|explained by|accounts? for|owing to|because of)\b/i,
-  /归因于|归结于|是由于|源于|来源于|来自|造成|引起|所致/,
-];
+const ATTRIBUTION = bothPatterns(PARTS.attribution);
 
 /**
  * The parts found and missing. `withGap`: a research gap the text states is a part too, listed
@@ -41,108 +61,38 @@ function presence(
     const absent = checks.filter((c) => !found.includes(c));
     const gap = withGap ? gapSentence(ctx.text) : undefined;
     const name = (c: (typeof checks)[number]) => say(ctx.lang, c.name[0], c.name[1]);
-    const foundNames = [...(gap ? [say(ctx.lang, 'research gap', '研究空白')] : []), ...found.map(name)];
+    const separator = phraseIn(ctx.lang, 'listSeparator');
+    const foundNames = [...(gap ? [phraseIn(ctx.lang, 'researchGap')] : []), ...found.map(name)];
     return {
       score: clampScore(20 + (80 * found.length) / checks.length),
-      comment: say(
-        ctx.lang,
-        `Found: ${foundNames.join(', ') || 'none'}${absent.length ? `; missing: ${absent.map(name).join(', ')}` : ''}.`,
-        `已有：${foundNames.join('、') || '无'}${absent.length ? `；缺少：${absent.map(name).join('、')}` : ''}。`,
-      ),
+      comment: phraseIn(ctx.lang, 'found', {
+        found: foundNames.join(separator) || phraseIn(ctx.lang, 'foundNone'),
+        missing: absent.length
+          ? phraseIn(ctx.lang, 'missingParts', { parts: absent.map(name).join(separator) })
+          : '',
+      }),
       strengths: [
-        ...(absent.length === 0
-          ? [say(ctx.lang, 'All expected parts are present.', '各必要部分齐全。')]
-          : []),
+        ...(absent.length === 0 ? [phraseIn(ctx.lang, 'allParts')] : []),
         ...(gap ? [gapStrength(ctx.lang, gap)] : []),
       ],
-      improvements: absent.map((c) =>
-        missing(
-          ctx,
-          dimension,
-          [`Missing: ${c.name[0]}.`, `缺少：${c.name[1]}。`],
-          [`Add a part that states the ${c.name[0]}.`, `补充说明${c.name[1]}的内容。`],
-        ),
-      ),
+      improvements: absent.map((c) => missing(ctx, dimension, 'missingPart', { part: name(c) })),
     };
   };
 }
 
-export const completeness = presence(
-  'completeness',
-  [
-    {
-      name: ['purpose', '研究目的'],
-      patterns: [
-        /\b(aim|purpose|objective|we (investigate|study|examine|measure|determine|quantify|compare|present|report|derive|test|analy[sz]e|evaluate|assess|characteri[sz]e|propose|develop|model|simulate)|(here|in this (paper|study|work|letter|report)),? we|this (study|paper|work|letter|report))\b/i,
-        /目的|旨在|本文|本研究|我们(测量|研究|考察|比较|提出|分析)/,
-      ],
-    },
-    {
-      name: ['method', '研究方法'],
-      patterns: [
-        /\b(using|method|measured|simulat\w*|model\w*|experiment\w*|we (used|apply|applied))\b/i,
-        /采用|方法|通过|仿真|实验|测量/,
-      ],
-    },
-    {
-      name: ['results', '研究结果'],
-      patterns: [
-        /\b(results?|we (found|find|observe)|show(s|ed)?|\d+(\.\d+)?\s*%)/i,
-        /结果|发现|表明|\d+(\.\d+)?%/,
-      ],
-    },
-    {
-      name: ['conclusion', '结论'],
-      patterns: [
-        /\b(conclude|conclusion|implications?|suggests?|therefore|(these|our|the) (results|findings|measurements|data|observations) (show|indicate|demonstrate|suggest|imply|reveal|confirm)|this (shows|indicates|demonstrates|implies))\b/i,
-        /结论|说明|意义|因此|表明|由此可见|可见|这意味着/,
-      ],
-    },
-  ],
-  true,
-);
+function presenceOf(dimension: 'completeness' | 'sections' | 'contribution' | 'methodology'): Scorer {
+  const { parts, withGap } = PARTS[dimension];
+  const checks = parts.map((p) => ({
+    name: [p.name.en, p.name.zh] as [string, string],
+    patterns: bothPatterns(p),
+  }));
+  return presence(dimension, checks, withGap);
+}
 
-export const sections = presence('sections', [
-  { name: ['aim', '实验目的'], patterns: [/\b(aim|objective|purpose)\b/i, /目的/] },
-  {
-    name: ['method', '实验方法'],
-    patterns: [/\b(method|procedure|apparatus|set-?up)\b/i, /方法|步骤|装置|原理/],
-  },
-  { name: ['results', '实验结果'], patterns: [/\b(results?|data|measurements?)\b/i, /结果|数据/] },
-  { name: ['discussion', '讨论'], patterns: [/\b(discussion|analysis|error)\b/i, /讨论|分析|误差/] },
-  { name: ['conclusion', '结论'], patterns: [/\b(conclusion|conclude)\b/i, /结论/] },
-]);
-
-export const contribution = presence(
-  'contribution',
-  [
-    {
-      name: ['research question', '研究问题'],
-      patterns: [/\b(research question|we ask|whether|how (does|do|can))\b/i, /研究问题|是否|如何/],
-    },
-    {
-      name: ['aim', '研究目标'],
-      patterns: [/\b(aim|objective|goal|this thesis)\b/i, /目标|目的|本文|本论文/],
-    },
-    {
-      name: ['contribution', '创新与贡献'],
-      patterns: [/\b(contribution|novel|we propose|for the first time)\b/i, /贡献|创新|提出/],
-    },
-  ],
-  true,
-);
-
-export const methodology = presence('methodology', [
-  { name: ['method', '方法'], patterns: [/\b(method|approach|procedure)\b/i, /方法|途径/] },
-  {
-    name: ['model or experiment', '模型或实验'],
-    patterns: [/\b(model|experiment\w*|simulat\w*|solver|measure\w*)\b/i, /模型|实验|仿真|求解|测量/],
-  },
-  {
-    name: ['data or parameters', '数据或参数'],
-    patterns: [/\b(data|dataset|parameters?|grid|sample)\b/i, /数据|参数|网格|样本/],
-  },
-]);
+export const completeness = presenceOf('completeness');
+export const sections = presenceOf('sections');
+export const contribution = presenceOf('contribution');
+export const methodology = presenceOf('methodology');
 
 export const concision: Scorer = (ctx) => {
   const { lang } = ctx;
@@ -152,29 +102,11 @@ export const concision: Scorer = (ctx) => {
   const under = words < low ? (low - words) / low : 0;
   const long = ctx.text.measurements.long_sentences;
   const improvements: Finding[] = [];
-  if (over > 0)
-    improvements.push(
-      missing(
-        ctx,
-        'concision',
-        [`${words} words is long for an abstract.`, `摘要共 ${words} 字，偏长。`],
-        [
-          `Cut background and detail to stay within ${high} words.`,
-          `删减背景与细节，控制在 ${high} 字以内。`,
-        ],
-      ),
-    );
+  if (over > 0) improvements.push(missing(ctx, 'concision', 'tooLong', { words, high }));
   return {
     score: clampScore(95 - over * 60 - under * 50 - long * 5),
-    comment: say(
-      lang,
-      `${words} words (${low}–${high} is usual).`,
-      `共 ${words} 字（通常为 ${low}–${high} 字）。`,
-    ),
-    strengths:
-      over === 0 && under === 0
-        ? [say(lang, 'A concise abstract of the usual length.', '摘要篇幅适当、简洁。')]
-        : [],
+    comment: phraseIn(lang, 'concisionComment', { words, low, high }),
+    strengths: over === 0 && under === 0 ? [phraseIn(lang, 'conciseAbstract')] : [],
     improvements,
   };
 };
@@ -193,18 +125,7 @@ export const data: Scorer = (ctx) => {
     /不确定度|误差|标准差/,
   );
   const improvements: Finding[] = [];
-  if (!uncertain)
-    improvements.push(
-      missing(
-        ctx,
-        'data',
-        ['No uncertainties are given.', '没有给出测量不确定度。'],
-        [
-          'State each measured value with its uncertainty (e.g. 2.51 ± 0.03 mT) and say how it was estimated.',
-          '给出每个测量值的不确定度（如 2.51 ± 0.03 mT），并说明估计方法。',
-        ],
-      ),
-    );
+  if (!uncertain) improvements.push(missing(ctx, 'data', 'noUncertainty'));
   // A decimal with no unit after it is a measured value whose meaning the reader has to guess.
   const unitless = matching(
     ctx.text.sentences,
@@ -214,21 +135,11 @@ export const data: Scorer = (ctx) => {
     score: clampScore(
       35 + Math.min(45, quantities * 5) + (uncertain ? 20 : 0) - Math.min(15, unitless.length * 5),
     ),
-    comment: say(
-      lang,
-      `${quantities} values with units; uncertainties ${uncertain ? 'stated' : 'missing'}.`,
-      `带单位的数值 ${quantities} 个；不确定度${uncertain ? '已给出' : '缺失'}。`,
-    ),
-    strengths:
-      uncertain && quantities >= 3
-        ? [
-            say(
-              lang,
-              'Measurements are reported with units and uncertainties.',
-              '测量结果带有单位和不确定度。',
-            ),
-          ]
-        : [],
+    comment: phraseIn(lang, 'dataComment', {
+      quantities,
+      state: phraseIn(lang, uncertain ? 'uncertaintiesStated' : 'uncertaintiesMissing'),
+    }),
+    strengths: uncertain && quantities >= 3 ? [phraseIn(lang, 'measurementsReported')] : [],
     improvements,
   };
 };
@@ -243,47 +154,15 @@ export const analysis: Scorer = (ctx) => {
   );
   const explains = CAUSE.test(body) || ATTRIBUTION.some((p) => p.test(body));
   const improvements: Finding[] = [];
-  if (!compares)
-    improvements.push(
-      missing(
-        ctx,
-        'analysis',
-        ['Results are not compared with theory.', '没有将结果与理论值比较。'],
-        [
-          'Compare each result with the theoretical prediction and give the relative error.',
-          '将每个结果与理论预测比较，并给出相对误差。',
-        ],
-      ),
-    );
-  if (!explains)
-    improvements.push(
-      missing(
-        ctx,
-        'analysis',
-        ['Deviations are not explained.', '没有解释偏差的原因。'],
-        [
-          'Say why the results deviate (because …), naming the main source of error.',
-          '说明偏差产生的原因（因为……），并指出主要误差来源。',
-        ],
-      ),
-    );
+  if (!compares) improvements.push(missing(ctx, 'analysis', 'noTheory'));
+  if (!explains) improvements.push(missing(ctx, 'analysis', 'noCauses'));
   return {
     score: clampScore(40 + (compares ? 35 : 0) + (explains ? 25 : 0)),
-    comment: say(
-      lang,
-      `Comparison with theory ${compares ? 'present' : 'absent'}; causes of deviations ${explains ? 'discussed' : 'not discussed'}.`,
-      `与理论比较：${compares ? '有' : '无'}；偏差原因分析：${explains ? '有' : '无'}。`,
-    ),
-    strengths:
-      compares && explains
-        ? [
-            say(
-              lang,
-              'Results are compared with theory and deviations explained.',
-              '结果与理论作了比较，并解释了偏差。',
-            ),
-          ]
-        : [],
+    comment: phraseIn(lang, 'analysisComment', {
+      compares: phraseIn(lang, compares ? 'comparisonPresent' : 'comparisonAbsent'),
+      explains: phraseIn(lang, explains ? 'causesDiscussed' : 'causesNotDiscussed'),
+    }),
+    strengths: compares && explains ? [phraseIn(lang, 'comparedExplained')] : [],
     improvements,
   };
 };
