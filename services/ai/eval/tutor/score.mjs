@@ -20,9 +20,7 @@ const showMisses = process.argv.includes('--misses');
 // after the previous one's misses were seen), `--misspelt` (students' typos and variants);
 // RESULTS.md says which were tuned against.
 const folders = (await readdir(here, { withFileTypes: true })).filter((e) => e.isDirectory());
-const setFlag = folders
-  .map((e) => `--${e.name}`)
-  .find((flag) => process.argv.includes(flag));
+const setFlag = folders.map((e) => `--${e.name}`).find((flag) => process.argv.includes(flag));
 const setDir = setFlag ? join(here, setFlag.slice(2)) : here;
 // `--tools`: only the tool requests (chat_with_tools), a quick run while working on the tools.
 const onlyTools = process.argv.includes('--tools');
