@@ -38,8 +38,13 @@ describe('what the lead answers first', () => {
     expect(solved('light enters diamond at 40 degrees, refraction angle?')?.value).toBeCloseTo(15.41, 1);
     // A written index belongs to the medium whose index it is, in the order the light meets them.
     expect(solved('critical angle, diamond to air, n = 2.42')?.value).toBeCloseTo(24.41, 1);
-    // cm² is an area: no radius is read from it, so no number is asserted.
-    const coil = answers.solve('inductance of a 100 turn coil 5 cm long with cross-section 3 cm²');
-    expect(coil[0]?.status).toBe('missing');
+    // cm² is an area, not a radius of 3 cm: the inductance from the area.
+    const coil = solved('inductance of a 100 turn coil 5 cm long with cross-section 3 cm²');
+    expect(coil?.result.id).toBe('solenoid-inductance-area');
+    expect(coil?.value).toBeCloseTo((4e-7 * Math.PI * 100 ** 2 * 3e-4) / 0.05, 9);
+    // With a radius, the radius form.
+    expect(solved('inductance of a 100 turn coil 5 cm long, radius 1 cm')?.result.id).toBe(
+      'solenoid-inductance',
+    );
   });
 });
