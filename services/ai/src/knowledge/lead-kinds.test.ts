@@ -38,6 +38,10 @@ describe('what the lead answers first', () => {
     expect(solved('light enters diamond at 40 degrees, refraction angle?')?.value).toBeCloseTo(15.41, 1);
     // A written index belongs to the medium whose index it is, in the order the light meets them.
     expect(solved('critical angle, diamond to air, n = 2.42')?.value).toBeCloseTo(24.41, 1);
+    // "per metre" after a charge makes it a charge per length: a line charge, not a point charge.
+    const line = solved('electric field 10 cm from a line charge of 5 nC per metre');
+    expect(line?.result.id).toBe('line-charge');
+    expect(line?.value).toBeCloseTo(5e-9 / (2 * Math.PI * 8.8541878128e-12 * 0.1), 6);
     // cm² is an area, not a radius of 3 cm: the inductance from the area.
     const coil = solved('inductance of a 100 turn coil 5 cm long with cross-section 3 cm²');
     expect(coil?.result.id).toBe('solenoid-inductance-area');
