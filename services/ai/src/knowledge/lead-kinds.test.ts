@@ -27,6 +27,9 @@ describe('what the lead answers first', () => {
   it('prefers the result that refines a named broader one', () => {
     expect(answers.lead('laplace equation: why is the solution unique')?.result.id).toBe('uniqueness');
     expect(answers.lead('拉普拉斯方程的有限差分解法')?.result.id).toBe('finite-difference');
+    // A hollow shell is the special case of a charged sphere (均匀带电球 and 球壳 both named).
+    expect(answers.lead('均匀带电球壳里面的场强')?.result.id).toBe('shell-inside');
+    expect(answers.lead('均匀带电球体内部的场强')?.result.id).toBe('sphere-inside');
     // The broader result alone stays the answer.
     expect(answers.lead("state laplace's equation")?.result.id).toBe('laplace');
   });
