@@ -6,7 +6,14 @@ import {
   texNumber,
   texUnit,
 } from './formatting.js';
-import { type CourseResult, courseKnowledge, type KnowledgeBase } from './knowledge-base.js';
+import {
+  type CourseResult,
+  courseKnowledge,
+  fold,
+  type KnowledgeBase,
+  type ResultMatch,
+} from './knowledge-base.js';
+import { scalingOf, scalingSentence } from './scaling.js';
 import { conditionHolds, type Outcome, ProblemSolver, type Solved } from './solver.js';
 
 /**
@@ -49,9 +56,10 @@ export class KnowledgeAnswers {
       const paragraphs = solved.map((part) => this.solvedLead(part, lang));
       return { text: paragraphs.join('\n\n'), result: solved[0]!.result };
     }
-    const result = chosen ?? this.kb.match(question)[0]?.result;
+    const matches = this.kb.match(question);
+    const result = chosen ?? matches[0]?.result;
     if (!result) return undefined;
-    const paragraphs = [`${result.statement[lang]}\n${formulaLine(result)}`];
+    const paragraphs = [this.opening(question, result, matches, lang)];
     const unsolved = outcomes[0];
     if (unsolved && unsolved.result === result) paragraphs.push(this.unsolvedText(unsolved, lang));
     const misconception = result.misconceptions?.[lang][0];
@@ -60,6 +68,23 @@ export class KnowledgeAnswers {
         `*${this.kb.say(lang, 'misconception')}${this.kb.say(lang, 'colon').trim()}* ${misconception}`,
       );
     return { text: paragraphs.join('\n\n'), result };
+  }
+
+  /**
+   * The first paragraph when no number was given: the result's statement and formula, led by
+   * what a scaling question asks (the factor, from the result's expression), or, for a question
+   * comparing results it names, each of them in turn.
+   */
+  private opening(question: string, result: CourseResult, matches: ResultMatch[], lang: Lang): string {
+    const own = `${result.statement[lang]}\n${formulaLine(result)}`;
+    const text = fold(question);
+    if (this.kb.units.compare.some((w) => text.includes(fold(w)))) {
+      const others = matches.filter((m) => m.named && m.result !== result).map((m) => m.result);
+      if (others.length > 0)
+        return [own, ...others.slice(0, 2).map((r) => `${r.statement[lang]}\n${formulaLine(r)}`)].join('\n');
+    }
+    const scaling = scalingOf(this.kb, result, question);
+    return scaling ? `${scalingSentence(this.kb, result, scaling, lang)}\n${own}` : own;
   }
 
   /**

@@ -208,6 +208,12 @@ const references: Record<string, { values: Record<string, number>; expected: () 
     expected: () => (500 * MU_0 * (500 / 0.25) * 1 * Math.PI * 0.01 ** 2) / 1,
     tol: 1e-12,
   },
+  // The same inductance from the cross-section's area: a coil of radius 1 cm has area π (1 cm)².
+  'solenoid-inductance-area': {
+    values: { N: 500, l: 0.25, A: Math.PI * 0.01 ** 2 },
+    expected: () => (500 * MU_0 * (500 / 0.25) * 1 * Math.PI * 0.01 ** 2) / 1,
+    tol: 1e-12,
+  },
   'inductor-energy': {
     values: { L: 0.02, I: 3 },
     expected: () => integrate((i) => 0.02 * i, 0, 3),

@@ -49,6 +49,12 @@ const resultSchema = z.object({
   check: bilingual.optional(),
   /** Results for the same situation in other regions (inside / outside a sphere). */
   family: z.string().optional(),
+  /**
+   * Broader results this one is a part of (finite differences of Laplace's equation): named
+   * together, or the broader one named and this one described by its first (distinctive) word group,
+   * this one answers ("solve Laplace's equation on a grid", "拉普拉斯方程解的唯一性").
+   */
+  refines: z.array(z.string()).optional(),
   misconceptions: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),
 });
 export type CourseResult = z.infer<typeof resultSchema>;
@@ -63,12 +69,20 @@ const unitsFileSchema = z.object({
   phrases: z.object({ as: z.array(z.object({ text: z.string(), as: z.string() })) }),
   /** Words that give one value to two variables ("3 μC each"). */
   each: z.array(z.string()),
+  /** A count just before a quantity that gives it to two variables ("two 3 μC charges"). */
+  pair: z.array(z.string()),
   /** The SI unit each kind of quantity is computed in. */
   si: z.record(z.string(), z.string()),
   /** Words that join the parts of a question ("the field and the energy density"). */
   also: z.array(z.string()),
+  /** Words that ask how two results differ ("difference between", "区别"). */
+  compare: z.array(z.string()),
+  /** Words that scale a quantity ("triple", "一半") and by what factor. */
+  scale: z.array(z.object({ words: z.array(z.string()), factor: z.number() })),
   /** Words before the medium light comes from ("from glass into air"). */
   from: z.array(z.string()),
+  /** Words before the medium light goes into; named alone, the light comes from air ("into glass"). */
+  into: z.array(z.string()),
   materials: z.object({ indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })) }),
   units: z.array(
     z.object({
@@ -177,7 +191,23 @@ export class KnowledgeBase {
       }
       if (best) out.push(best);
     }
+    this.preferRefinements(text, out);
     return out.sort((a, b) => b.score - a.score || a.at - b.at);
+  }
+
+  /** A result that refines a named broader one, named or described by its first word group, ranks above it. */
+  private preferRefinements(text: string, out: ResultMatch[]): void {
+    for (const { result, groups } of this.compiled) {
+      const broader = out.filter((m) => m.named && result.refines?.includes(m.result.id));
+      if (broader.length === 0) continue;
+      const own = out.find((m) => m.result === result);
+      const hits = (groups[0] ?? []).map((f) => f(text)).filter((a) => a >= 0);
+      if (!own?.named && hits.length === 0) continue;
+      const score = Math.max(...broader.map((m) => m.score)) + 0.5;
+      // The broader result's name and this one's words together name it outright.
+      if (own) Object.assign(own, { score: Math.max(own.score, score), named: true });
+      else out.push({ result, score, at: Math.min(...hits), named: true });
+    }
   }
 
   /** A phrase of the catalogue with its {placeholders} filled. */

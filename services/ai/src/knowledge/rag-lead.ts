@@ -6,6 +6,7 @@ import type { Citation } from '../retrieval/context.js';
 import { tokenize } from '../retrieval/tokenizer.js';
 import { knowledgeAnswers, type Lang, langOf } from './answers.js';
 import type { CourseResult } from './knowledge-base.js';
+import { scalingOf } from './scaling.js';
 
 /**
  * The simulated tutor's answer under retrieval, led by the course result the question is about:
@@ -112,6 +113,9 @@ function chosenResult(question: string, composed: CitedAnswer, relevant: boolean
   const matched = knowledgeAnswers().kb.match(question)[0];
   if (matched?.named) return matched.result;
   if (!relevant) return undefined;
+  // "Triple the distance between two charges": a result whose variable the question scales is
+  // what it asks about, whatever section retrieval ranks first.
+  if (matched && scalingOf(knowledgeAnswers().kb, matched.result, question)) return matched.result;
   return sectionResult(question, composed.citations, lang) ?? matched?.result;
 }
 

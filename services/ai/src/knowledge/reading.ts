@@ -155,15 +155,35 @@ export class QuantityReader {
     }
     // "折射率 1.5 的玻璃" names the medium after the number; "glass (n = 1.5)", "water n=1.33" before it.
     const described = new Set<Reading>();
+    // A number that describes a medium named before it stands where the medium is named, so the
+    // order the light meets the media is kept ("water to air n=1.33": water first).
+    const placed: Reading[] = [];
     for (const w of written) {
       const after = named.find((m) => /^\s*的\s*$/.test(lower.slice(w.end, m.index)));
       const before = named
         .filter((m) => m.end <= w.index && w.index - m.end <= 12)
         .sort((a, b) => b.end - a.end)[0];
-      const medium = after ?? before;
+      // "water to air n=1.33": the number belongs to the medium whose index it is, if one is near.
+      const same = named.find((m) => m.value === w.value && Math.abs(m.index - w.index) <= 24);
+      const medium = after ?? same ?? before;
       if (medium) described.add(medium);
+      placed.push(medium && medium.index < w.index ? { ...w, index: medium.index } : w);
     }
-    const all = [...written, ...named.filter((m) => !described.has(m))].sort((a, b) => a.index - b.index);
+    const all = [...placed, ...named.filter((m) => !described.has(m))].sort((a, b) => a.index - b.index);
+    // "Into glass (n = 1.5)" with no other medium: the light comes from air (n = 1), the first medium.
+    const only = all.length === 1 ? all[0]! : undefined;
+    const air = this.units.materials.indices.find((m) => m.n === 1 && m.words.length > 0);
+    if (
+      only &&
+      air &&
+      this.units.into.some((w) =>
+        lower.slice(Math.max(0, only.index - w.length - 8), only.index).includes(fold(w)),
+      )
+    )
+      return [
+        { kind: 'index', value: 1, written: air.words[0]!, index: only.index, end: only.index },
+        { ...only, index: only.index + 1 },
+      ];
     const from = all.findIndex((r) =>
       this.units.from.some((f) => {
         const before = lower.slice(Math.max(0, r.index - f.length - 8), r.index);

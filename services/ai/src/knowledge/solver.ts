@@ -149,6 +149,17 @@ export class ProblemSolver {
     };
   }
 
+  /** "3 μC each", or a count of two just before the quantity ("two 3 μC charges"). */
+  private givesTwo(text: string, r: Reading | undefined): boolean {
+    if (this.kb.units.each.some((w) => text.includes(fold(w)))) return true;
+    if (!r) return false;
+    const before = text.slice(0, r.index).trimEnd();
+    return this.kb.units.pair.some((w) => {
+      const word = fold(w);
+      return before.endsWith(word) && !/[\w.]/.test(before.charAt(before.length - word.length - 1));
+    });
+  }
+
   private bind(
     result: CourseResult,
     readings: Reading[],
@@ -159,7 +170,9 @@ export class ProblemSolver {
     const values: Record<string, number> = {};
     const written: Record<string, string> = {};
     const used = new Set<Reading>();
+    const bound: Record<string, Reading> = {};
     const take = (name: string, r: Reading) => {
+      bound[name] = r;
       values[name] = r.value;
       written[name] = r.written.trim();
       used.add(r);
@@ -191,7 +204,7 @@ export class ProblemSolver {
     const derivedNames: string[] = [];
     for (const [name, v] of variables) {
       if (name in values) continue;
-      if (v.same_as && v.same_as in values && this.kb.units.each.some((w) => text.includes(fold(w)))) {
+      if (v.same_as && v.same_as in values && this.givesTwo(text, bound[v.same_as])) {
         values[name] = values[v.same_as]!;
         continue;
       }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { KnowledgeAnswers } from './answers.js';
+
+// The kinds of question the lead recognises beyond "state the result": scaling, comparison, a
+// refinement of a named result, and quantities a student leaves implicit. The questions are not
+// from the eval sets.
+const answers = new KnowledgeAnswers();
+const first = (q: string) => (answers.lead(q)?.text ?? '').split('\n\n')[0]!;
+const solved = (q: string) => answers.solve(q).find((o) => o.status === 'solved');
+
+describe('what the lead answers first', () => {
+  it('answers a scaling question with the factor computed from the result’s expression', () => {
+    expect(first('what happens to the force if the distance between the charges is quadrupled')).toMatch(
+      /^If the distance between the charges \(r\) becomes 4 times what it was, the force F becomes 1\/16 of what it was\./,
+    );
+    expect(first('离长直导线的距离变为三倍，磁场怎么变')).toContain('变为原来的 1/3');
+    // No scaling word near a variable: the statement leads as before.
+    expect(first("what is coulomb's law")).toMatch(/^Two point charges/);
+  });
+
+  it('states each result a comparison names, in the first paragraph', () => {
+    const lead = first("how is poisson's equation different from laplace's equation");
+    expect(lead).toContain('ρ/ε₀');
+    expect(lead).toContain('∇²V = 0');
+  });
+
+  it('prefers the result that refines a named broader one', () => {
+    expect(answers.lead('laplace equation: why is the solution unique')?.result.id).toBe('uniqueness');
+    expect(answers.lead('拉普拉斯方程的有限差分解法')?.result.id).toBe('finite-difference');
+    // A hollow shell is the special case of a charged sphere (均匀带电球 and 球壳 both named).
+    expect(answers.lead('均匀带电球壳里面的场强')?.result.id).toBe('shell-inside');
+    expect(answers.lead('均匀带电球体内部的场强')?.result.id).toBe('sphere-inside');
+    // The broader result alone stays the answer.
+    expect(answers.lead("state laplace's equation")?.result.id).toBe('laplace');
+  });
+
+  it('reads what a student leaves implicit, and never mistakes an area for a length', () => {
+    // A count before a quantity gives it to both charges.
+    expect(solved('force between two 2 μC charges 30 cm apart')?.value).toBeCloseTo(0.3995, 3);
+    // Light going "into" a medium with no other named comes from air.
+    expect(solved('light enters diamond at 40 degrees, refraction angle?')?.value).toBeCloseTo(15.41, 1);
+    // A written index belongs to the medium whose index it is, in the order the light meets them.
+    expect(solved('critical angle, diamond to air, n = 2.42')?.value).toBeCloseTo(24.41, 1);
+    // "per metre" after a charge makes it a charge per length: a line charge, not a point charge.
+    const line = solved('electric field 10 cm from a line charge of 5 nC per metre');
+    expect(line?.result.id).toBe('line-charge');
+    expect(line?.value).toBeCloseTo(5e-9 / (2 * Math.PI * 8.8541878128e-12 * 0.1), 6);
+    // cm² is an area, not a radius of 3 cm: the inductance from the area.
+    const coil = solved('inductance of a 100 turn coil 5 cm long with cross-section 3 cm²');
+    expect(coil?.result.id).toBe('solenoid-inductance-area');
+    expect(coil?.value).toBeCloseTo((4e-7 * Math.PI * 100 ** 2 * 3e-4) / 0.05, 9);
+    // With a radius, the radius form.
+    expect(solved('inductance of a 100 turn coil 5 cm long, radius 1 cm')?.result.id).toBe(
+      'solenoid-inductance',
+    );
+  });
+});

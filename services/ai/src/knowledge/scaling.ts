@@ -1,0 +1,113 @@
+import { all, create } from 'mathjs';
+import type { Lang } from './answers.js';
+import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
+
+/**
+ * "If I triple the distance, what happens to the force?": the factor a result's computed quantity
+ * changes by when one of its variables is scaled, from the result's own expression (not from a
+ * sentence of the notes, which says only what doubling does). The scaling words and their factors
+ * are data (units.json `scale`); the variable is the one whose words stand nearest the scaling word.
+ */
+const math = create(all!, { number: 'number' });
+
+/**
+ * How far apart a scaling word and a variable's word may be: a cue the data gives for the variable
+ * further ("the distance between the charges is quadrupled") than a word of its name.
+ */
+const NEAR = { cue: 40, name: 24 };
+
+export interface Scaling {
+  variable: string;
+  factor: number;
+  ratio: number;
+}
+
+/** Where a word occurs: at word starts in English, anywhere in Chinese. */
+function positions(text: string, word: string): number[] {
+  const w = fold(word);
+  const out: number[] = [];
+  for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1)) {
+    if (/\p{Script=Han}/u.test(w) || i === 0 || !/[a-z0-9]/.test(text.charAt(i - 1))) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * The words a variable is called by: its cues first (the words the data gives for it), else its
+ * name's longer English words and its Chinese name's pairs of characters ("the distance between
+ * the charges is tripled" scales the distance, not a charge).
+ */
+function wordsOf(v: { en: string; zh: string; cues?: string[] }, cuesOnly: boolean): string[] {
+  if (cuesOnly) return v.cues ?? [];
+  const en = v.en.split(/[^A-Za-z]+/).filter((w) => w.length >= 5);
+  const zh = [...v.zh].slice(0, -1).map((ch, i) => ch + v.zh.charAt(i + 1));
+  return [...en, ...zh].filter((w) => w.trim().length >= 2);
+}
+
+/** The variable whose words stand nearest a scaling word, and the factor. */
+function scaled(
+  kb: KnowledgeBase,
+  result: CourseResult,
+  text: string,
+  cuesOnly: boolean,
+): { variable: string; factor: number; distance: number } | undefined {
+  let best: { variable: string; factor: number; distance: number } | undefined;
+  for (const { words, factor } of kb.units.scale) {
+    for (const word of words) {
+      for (const at of positions(text, word)) {
+        for (const [name, v] of Object.entries(result.variables ?? {})) {
+          for (const w of wordsOf(v, cuesOnly)) {
+            for (const p of positions(text, w)) {
+              const distance = Math.abs(p - at);
+              if (distance <= (cuesOnly ? NEAR.cue : NEAR.name) && (!best || distance < best.distance))
+                best = { variable: name, factor, distance };
+            }
+          }
+        }
+      }
+    }
+  }
+  return best;
+}
+
+export function scalingOf(kb: KnowledgeBase, result: CourseResult, question: string): Scaling | undefined {
+  if (!result.compute || !result.variables) return undefined;
+  const text = fold(question);
+  const best = scaled(kb, result, text, true) ?? scaled(kb, result, text, false);
+  if (!best) return undefined;
+  // Every variable at 1 (SI), then the chosen one scaled: the ratio of the two values.
+  const base: Record<string, number> = { ...kb.constants };
+  for (const name of Object.keys(result.variables)) base[name] = 1;
+  const at = (values: Record<string, number>) => {
+    try {
+      const v = math.evaluate(result.compute!.expr, values) as unknown;
+      return typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  const ratio = at({ ...base, [best.variable]: best.factor }) / at(base);
+  if (!Number.isFinite(ratio) || ratio <= 0) return undefined;
+  return { variable: best.variable, factor: best.factor, ratio };
+}
+
+/** 4 → "4", 0.111… → "1/9", 0.5 → "1/2", else three significant digits. */
+export function factorText(x: number): string {
+  const near = (a: number) => Math.abs(a - Math.round(a)) < 1e-9 * Math.max(1, Math.abs(a));
+  if (near(x)) return String(Math.round(x));
+  if (x < 1 && near(1 / x)) return `1/${Math.round(1 / x)}`;
+  return String(Number(x.toPrecision(3)));
+}
+
+/** The sentence that answers the scaling question, in the question's language. */
+export function scalingSentence(kb: KnowledgeBase, result: CourseResult, s: Scaling, lang: Lang): string {
+  const v = result.variables![s.variable]!;
+  return kb.say(lang, s.ratio >= 1 ? 'scaledUp' : 'scaledDown', {
+    variable: v[lang],
+    symbol: s.variable,
+    factor: kb.say(lang, s.factor >= 1 ? 'factorUp' : 'factorDown', { x: factorText(s.factor) }),
+    name: result.compute!.name[lang],
+    result: result.compute!.symbol,
+    ratio: factorText(s.ratio),
+  });
+}
