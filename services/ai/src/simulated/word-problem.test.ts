@@ -238,6 +238,17 @@ describe('quantities written in words, and unit conversions', () => {
     );
   });
 
+  it('reads "and a half" as .5 and a Chinese numeral after a digit as the unit prefix', () => {
+    expect(numeralsToDigits('eight hundred turns carrying one and a half amps')).toBe(
+      '800 turns carrying 1.5 amps',
+    );
+    // 2 千伏 is 2 kV: reading 千 as a thousand would make it "2 1000伏".
+    expect(numeralsToDigits('接在 2 千伏的电源上，5千米外')).toBe('接在 2 千伏的电源上，5千米外');
+    expect(numeralsToDigits('二千伏')).toBe('2000伏');
+    // The Chinese unit names of units.json count as units after a numeral (毫特 is not in the list of this module).
+    expect(numeralsToDigits('三毫特，二纳库每米')).toBe('3毫特，2纳库每米');
+  });
+
   it('problem_solver answers values written in words, in both languages', () => {
     expect(
       solve(
