@@ -70,6 +70,13 @@ const unitsFileSchema = z.object({
   /** Words before the medium light comes from ("from glass into air"). */
   from: z.array(z.string()),
   materials: z.object({ indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })) }),
+  /** A unit per another ("nC per metre"): the joining words and the kind of each quotient. */
+  per: z.object({
+    words: z.array(z.string()),
+    square: z.array(z.string()),
+    squared: z.array(z.string()),
+    kinds: z.record(z.string(), z.string()),
+  }),
   units: z.array(
     z.object({
       kind: z.string(),

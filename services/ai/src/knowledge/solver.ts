@@ -31,16 +31,21 @@ export interface Solved {
 }
 
 export interface Unsolved {
-  status: 'missing' | 'outside';
+  /** `unused`: it could compute a result, but the question gives a quantity no part of it uses. */
+  status: 'missing' | 'outside' | 'unused';
   result: CourseResult;
   missing: Variable[];
   /** For `outside`: the condition the numbers break. */
   failed?: { en: string; zh: string };
+  /** For `unused`: the quantities as written that the result would have ignored. */
+  unused?: string[];
 }
 
 export type Outcome = Solved | Unsolved;
 
 interface Binding {
+  /** The readings the variables took. */
+  used: Set<Reading>;
   values: Record<string, number>;
   written: Record<string, string>;
   missing: Variable[];
@@ -54,7 +59,10 @@ const ASKED_SYMBOL =
   /(?:\b(?:find|calculate|compute|determine)\s+(?:the\s+)?|求\s*)([A-Za-zα-ωΑ-Ω])(?![\w(])/gi;
 
 const WINDOW_BEFORE = 32;
-const WINDOW_AFTER = 14;
+// "3 cm from the centre": the cue after a number may be a few words long.
+const WINDOW_AFTER = 20;
+
+type Attempt = (Solved | Unsolved) & { leftovers: number; used: Set<Reading> };
 
 export class ProblemSolver {
   private readonly reader: QuantityReader;
@@ -77,7 +85,8 @@ export class ProblemSolver {
     if (readings.length === 0) return [];
     // Same offsets as the readings: lower case only (folding spaces would shift them).
     const text = this.reader.normalise(question).toLowerCase();
-    const matches = this.kb.match(question).filter((m) => m.result.compute);
+    // Units as symbols, so "three microcoulombs" is described by "μC" like "3 μC" is.
+    const matches = this.kb.match(this.reader.symbolic(question)).filter((m) => m.result.compute);
     // "Find E for …": results computing the symbol asked for, the numbers deciding which.
     for (const asked of question.matchAll(ASKED_SYMBOL)) {
       for (const result of this.kb.results) {
@@ -87,17 +96,34 @@ export class ProblemSolver {
     }
     if (matches.length === 0) return [];
     const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
+    const parts = this.parts(tried, readings, text);
+    return this.allUsed(parts, readings);
+  }
+
+  /** The parts the question asks for, in its order, with the readings each used. */
+  private parts(
+    tried: { match: ResultMatch; outcome: Attempt }[],
+    readings: Reading[],
+    text: string,
+  ): { at: number; outcome: Attempt }[] {
     // A complete result the question names beats a better-named one it gives no numbers for.
     const primary =
       tried.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
       tried.find((t) => t.outcome.status === 'solved') ??
       tried[0]!;
-    const parts: { at: number; outcome: Outcome }[] = [
-      { at: primary.match.at, outcome: strip(primary.outcome) },
-    ];
+    const parts: { at: number; outcome: Attempt }[] = [{ at: primary.match.at, outcome: primary.outcome }];
     // Further parts only when the question joins several ("the field and the potential").
     const joined = this.kb.units.also.some((w) => new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text));
-    if (primary.outcome.status !== 'solved' || !joined) return parts.map((p) => p.outcome);
+    if (primary.outcome.status !== 'solved' || !joined) return parts;
+    parts.push(
+      ...this.atOtherPoints(
+        primary.match.result,
+        primary.outcome as Solved & Attempt,
+        parts[0]!,
+        readings,
+        text,
+      ),
+    );
     const known: Record<string, number> = { [primary.match.result.compute!.symbol]: primary.outcome.value };
     const symbols = new Set([primary.match.result.compute!.symbol]);
     for (const { match } of tried) {
@@ -108,9 +134,65 @@ export class ProblemSolver {
       if (outcome.status !== 'solved') continue;
       symbols.add(compute.symbol);
       known[compute.symbol] = outcome.value;
-      parts.push({ at: match.at, outcome: strip(outcome) });
+      parts.push({ at: match.at, outcome });
     }
-    return parts.sort((a, b) => a.at - b.at).map((p) => p.outcome);
+    return parts.sort((a, b) => a.at - b.at);
+  }
+
+  /**
+   * "E at 3 cm from the centre, and at 12 cm": the same result again for each further number of a
+   * variable's kind that stands next to one of that variable's cues, in the region it falls in.
+   * The first part moves to where its own number is, so the parts keep the question's order.
+   */
+  private atOtherPoints(
+    result: CourseResult,
+    solved: Solved & Attempt,
+    first: { at: number },
+    readings: Reading[],
+    text: string,
+  ): { at: number; outcome: Attempt }[] {
+    const out: { at: number; outcome: Attempt }[] = [];
+    for (const extra of readings.filter((r) => !solved.used.has(r) && !pairsWithOne(r, solved.used))) {
+      const fits = Object.entries(solved.result.variables ?? {}).filter(
+        ([, v]) => v.kind === extra.kind && v.cues?.length && cueDistance(text, extra, v.cues) !== undefined,
+      );
+      // The variable whose own number is nearest the extra one is the one the question varies.
+      const owner = (name: string) => [...solved.used].find((r) => solved.written[name] === r.written.trim());
+      const varied = fits
+        .map(([name]) => ({ name, own: owner(name) }))
+        .filter((f) => f.own)
+        .sort((a, b) => Math.abs(a.own!.index - extra.index) - Math.abs(b.own!.index - extra.index))[0];
+      if (!varied) continue;
+      const outcome = this.attempt(result, readings, text, {}, { [varied.name]: extra });
+      if (outcome.status !== 'solved') continue;
+      first.at = varied.own!.index;
+      out.push({ at: extra.index, outcome });
+    }
+    return out;
+  }
+
+  /**
+   * Every quantity the question gives of a kind its results use must be used by one of its parts
+   * ("a shell of radius 12 cm … 6 cm from its centre" computed as a point charge ignores the 12 cm):
+   * otherwise the situation was not understood and nothing is asserted. The other charge of a ±q
+   * pair is used by being equal in size to one that is.
+   */
+  private allUsed(parts: { at: number; outcome: Attempt }[], readings: Reading[]): Outcome[] {
+    const outcomes = parts.map((p) => p.outcome);
+    const solved = outcomes.filter((o) => o.status === 'solved');
+    if (solved.length === 0) return outcomes.map(strip);
+    const used = new Set(solved.flatMap((o) => [...o.used]));
+    const kinds = new Set(solved.flatMap((o) => Object.values(o.result.variables ?? {}).map((v) => v.kind)));
+    const unused = readings.filter((r) => !used.has(r) && kinds.has(r.kind) && !pairsWithOne(r, used));
+    if (unused.length === 0) return outcomes.map(strip);
+    return [
+      {
+        status: 'unused',
+        result: solved[0]!.result,
+        missing: [],
+        unused: unused.map((r) => r.written.trim()),
+      },
+    ];
   }
 
   /** One result against the readings; a broken condition tries the result's family. */
@@ -119,24 +201,25 @@ export class ProblemSolver {
     readings: Reading[],
     text: string,
     known: Record<string, number>,
-  ): (Solved & { leftovers: number }) | (Unsolved & { leftovers: number }) {
-    const binding = this.bind(result, readings, text, known);
+    forced: Record<string, Reading> = {},
+  ): Attempt {
+    const binding = this.bind(result, readings, text, known, forced);
+    const { leftovers, used } = binding;
     if (binding.missing.length > 0)
-      return { status: 'missing', result, missing: binding.missing, leftovers: binding.leftovers };
+      return { status: 'missing', result, missing: binding.missing, leftovers, used };
     const failed = (result.conditions ?? []).find(
       (c) => !conditionHolds(c.expr, binding.values, this.kb.constants),
     );
     if (failed) {
       for (const sibling of this.kb.results) {
         if (sibling === result || !sibling.family || sibling.family !== result.family) continue;
-        const other = this.attempt(sibling, readings, text, known);
+        const other = this.attempt(sibling, readings, text, known, forced);
         if (other.status === 'solved') return other;
       }
-      return { status: 'outside', result, missing: [], failed, leftovers: binding.leftovers };
+      return { status: 'outside', result, missing: [], failed, leftovers, used };
     }
     const value = evaluateResult(result, binding.values, this.kb.constants);
-    if (!Number.isFinite(value))
-      return { status: 'missing', result, missing: [], leftovers: binding.leftovers };
+    if (!Number.isFinite(value)) return { status: 'missing', result, missing: [], leftovers, used };
     return {
       status: 'solved',
       result,
@@ -145,7 +228,8 @@ export class ProblemSolver {
       value,
       checked: (result.conditions ?? []).map(({ en, zh }) => ({ en, zh })),
       derived: binding.derived,
-      leftovers: binding.leftovers,
+      leftovers,
+      used,
     };
   }
 
@@ -154,6 +238,7 @@ export class ProblemSolver {
     readings: Reading[],
     text: string,
     known: Record<string, number>,
+    forced: Record<string, Reading>,
   ): Binding {
     const variables = Object.entries(result.variables ?? {});
     const values: Record<string, number> = {};
@@ -164,6 +249,8 @@ export class ProblemSolver {
       written[name] = r.written.trim();
       used.add(r);
     };
+    // A part of a question asked at another point takes that point's number.
+    for (const [name, r] of Object.entries(forced)) if (name in (result.variables ?? {})) take(name, r);
     // A number the question gives to the variable by name ("N = 500") is that variable.
     for (const [name] of variables) {
       const r = readings.find((x) => !used.has(x) && x.kind === `=${name}`);
@@ -221,7 +308,7 @@ export class ProblemSolver {
     }
     const wanted = new Set(variables.map(([, v]) => v.kind));
     const leftovers = readings.filter((r) => !used.has(r) && wanted.has(r.kind)).length;
-    return { values, written, missing, leftovers, derived: derivedNames };
+    return { used, values, written, missing, leftovers, derived: derivedNames };
   }
 }
 
@@ -259,8 +346,15 @@ function cueDistance(text: string, r: Reading, cues: string[]): number | undefin
   return best;
 }
 
-function strip(outcome: Outcome & { leftovers: number }): Outcome {
-  const { leftovers: _, ...rest } = outcome;
+/** The other charge of a ±q pair: a reading of the same kind and size as one that was used. */
+function pairsWithOne(r: Reading, used: Set<Reading>): boolean {
+  return [...used].some(
+    (u) => u.kind === r.kind && Math.abs(Math.abs(u.value) - Math.abs(r.value)) <= 1e-12 * Math.abs(r.value),
+  );
+}
+
+function strip(outcome: Attempt): Outcome {
+  const { leftovers: _, used: __, ...rest } = outcome;
   return rest as Outcome;
 }
 

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { KnowledgeAnswers } from './answers.js';
+import { courseKnowledge } from './knowledge-base.js';
+import { ProblemSolver } from './solver.js';
+
+const solver = new ProblemSolver(courseKnowledge());
+const answers = new KnowledgeAnswers();
+const solve = (q: string) => answers.workedSolution(q) ?? '';
+const read = (q: string) => solver.readings(q).map((r) => [r.kind, Number(r.value.toPrecision(6))]);
+
+describe('the problem solver is never confidently wrong', () => {
+  it('reads a unit per another unit as the quotient, and an unknown quotient not at all', () => {
+    expect(read('a rod with 3 nC per metre, 4 cm away')).toEqual([
+      ['linecharge', 3e-9],
+      ['length', 0.04],
+    ]);
+    expect(read('8 microcoulombs per square metre; 2 μC/cm²; 5 安每秒')).toEqual([
+      ['surfacecharge', 8e-6],
+      ['surfacecharge', 0.02],
+      ['currentrate', 5],
+    ]);
+    // Read as its first unit, "3 nC per kg" would be a charge of 3 nC in any formula that takes one.
+    expect(read('3 nC per kg')).toEqual([]);
+  });
+
+  it('matches a result however the student spells the unit', () => {
+    const reply = solve(
+      'Two beads hold four microcoulombs and two microcoulombs, fifty centimetres apart. How big is the force between them?',
+    );
+    // k·4e-6·2e-6/0.25
+    expect(reply).toContain('F = 0.288 N');
+  });
+
+  it('gives no number when the question has a quantity the result would ignore', () => {
+    const reply = solve(
+      'A thin charged disc of radius 5 cm holds 2 nC. What is the electric field 3 cm above its centre?',
+    );
+    expect(reply).not.toMatch(/\*\*Result/);
+    // Which of the two lengths it could not place depends on the binding; either way it says so.
+    expect(reply).toMatch(/also gives [35] cm/);
+    // The other charge of a ±q pair is not ignored: it is the same size as the one used.
+    expect(solve('charges of +3 nC and -3 nC are 2 mm apart. dipole moment?')).toMatch(
+      /\*\*Result:\*\* p = 6\.00? × 10⁻¹² C·m/,
+    );
+  });
+
+  it('answers the same question at each point it names, in the region of each, in order', () => {
+    const reply = solve(
+      'A uniformly charged ball of radius 10 cm holds 2 μC. Find E 5 cm from the centre, and 20 cm from it.',
+    );
+    const inside = reply.indexOf('E = 899000 N/C');
+    expect(inside).toBeGreaterThan(0);
+    expect(reply.indexOf('E = 449000 N/C')).toBeGreaterThan(inside);
+    expect(reply).toContain('inside the sphere (r < R)');
+    expect(reply).toContain('outside the sphere (r ≥ R)');
+  });
+});
