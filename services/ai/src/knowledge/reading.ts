@@ -132,7 +132,8 @@ export class QuantityReader {
       const number = Number(m[1]) * 10 ** Number(m[2] ?? m[3] ?? 0);
       if (written.some((r) => r.index <= m.index && m.index < r.end)) continue;
       const rest = text.slice(m.index + m[0].length);
-      const gap = /^\s*/.exec(rest)![0].length;
+      // "a 200-turn coil", "a 10-cm rod": a hyphen joins the number to its unit.
+      const gap = /^\s*(?:-(?=[A-Za-z]))?/.exec(rest)![0].length;
       const unit = this.unitAfter(rest.slice(gap));
       if (!unit) {
         // "N = 500": a number without a unit given to a named symbol.

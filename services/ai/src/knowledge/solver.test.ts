@@ -54,4 +54,23 @@ describe('the problem solver is never confidently wrong', () => {
     expect(reply).toContain('inside the sphere (r < R)');
     expect(reply).toContain('outside the sphere (r ≥ R)');
   });
+
+  it('checks the region of a shell: zero inside, a point charge outside', () => {
+    const inside = solve(
+      'A hollow spherical shell of radius 20 cm holds 5 nC. What is the electric field 10 cm from its centre?',
+    );
+    expect(inside).toContain('**Result:** E = 0 N/C');
+    expect(inside).toContain('inside the shell (r < R)');
+    // k·5e-9/0.3²
+    expect(
+      solve('A hollow spherical shell of radius 20 cm holds 5 nC. What is the field 30 cm from its centre?'),
+    ).toContain('**Result:** E = 499 N/C');
+  });
+
+  it('reads a count joined to its unit by a hyphen ("a 50-turn coil")', () => {
+    // 50 · 0.02 Wb / 0.5 s; read without the 50 turns, the emf would be 0.04 V.
+    expect(solve('The flux through a 50-turn coil falls by 0.02 Wb in 0.5 s. Average emf?')).toContain(
+      '|ε| = 2.00 V',
+    );
+  });
 });
