@@ -20,9 +20,7 @@ const showMisses = process.argv.includes('--misses');
 // after the previous one's misses were seen), `--misspelt` (students' typos and variants);
 // RESULTS.md says which were tuned against.
 const folders = (await readdir(here, { withFileTypes: true })).filter((e) => e.isDirectory());
-const setFlag = folders
-  .map((e) => `--${e.name}`)
-  .find((flag) => process.argv.includes(flag));
+const setFlag = folders.map((e) => `--${e.name}`).find((flag) => process.argv.includes(flag));
 const setDir = setFlag ? join(here, setFlag.slice(2)) : here;
 // `--tools`: only the tool requests (chat_with_tools), a quick run while working on the tools.
 const onlyTools = process.argv.includes('--tools');
@@ -97,9 +95,7 @@ for (const item of problems) {
   const stated = numbersIn(reply).filter((n) => !given.some((g) => close(g, n)));
   const asserted = assertedNumbers(reply);
   // A zero (the field inside a shell) counts only on a result line: a stray 0 of a formula is not it.
-  const found = item.expect.every((e) =>
-    (e.value === 0 ? asserted : stated).some((n) => close(n, e.value)),
-  );
+  const found = item.expect.every((e) => (e.value === 0 ? asserted : stated).some((n) => close(n, e.value)));
   let verdict = 'honest';
   if (found) verdict = 'right';
   else if (
