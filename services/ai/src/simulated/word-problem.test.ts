@@ -238,6 +238,14 @@ describe('quantities written in words, and unit conversions', () => {
     );
   });
 
+  it('reads what is asked from the cue words of word-problems.json, Chinese cues not inside their exceptions', () => {
+    expect(parseWordProblem('两个 2 微库的电荷相距 10 厘米，它们之间的力多大')?.kind).toBe('coulomb_force');
+    // 力矩 (torque) and 电力 (electric power) contain 力 but do not ask for a force.
+    expect(parseWordProblem('两个 2 微库的电荷相距 10 厘米，求力矩')).toBeUndefined();
+    expect(parseWordProblem('两个 2 微库的电荷相距 10 厘米，消耗多少电力')).toBeUndefined();
+    expect(parseWordProblem('Brewster angles for light from air into glass')?.kind).toBe('brewster');
+  });
+
   it('reads "and a half" as .5 and a Chinese numeral after a digit as the unit prefix', () => {
     expect(numeralsToDigits('eight hundred turns carrying one and a half amps')).toBe(
       '800 turns carrying 1.5 amps',
