@@ -73,4 +73,22 @@ describe('the problem solver is never confidently wrong', () => {
       '|ε| = 2.00 V',
     );
   });
+
+  it('lets a unit only one result takes name the situation, never past a number it cannot read', () => {
+    // 2k·5e-9/0.1: "filament" is no word of the line charge's, "nC per metre" is its unit.
+    expect(solve('A charged filament has 5 nC per metre. What field does it make 10 cm away?')).toContain(
+      '**Result:** E = 899 N/C',
+    );
+    // Volts alone would name the electron-volt (U = eV); the 47 μF it cannot read says it is something else.
+    const capacitor = solve('A 47 μF capacitor is charged to 12 V. What energy does it store?');
+    expect(capacitor).not.toMatch(/\*\*Result/);
+  });
+
+  it('does not answer a potential with a field, nor a field with a potential', () => {
+    const reply = solve(
+      'A solid ball of radius 10 cm holds 5 nC uniformly. What is the potential 5 cm from its centre?',
+    );
+    expect(reply).not.toMatch(/\*\*Result/);
+    expect(solve('A 4 nC point charge: find the field and the potential 20 cm away.')).toContain('V = 180 V');
+  });
 });

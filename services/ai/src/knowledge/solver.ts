@@ -66,6 +66,8 @@ type Attempt = (Solved | Unsolved) & { leftovers: number; used: Set<Reading> };
 
 export class ProblemSolver {
   private readonly reader: QuantityReader;
+  /** The question being solved, folded (what it asks for is read from it). */
+  private question: string | undefined;
 
   constructor(private readonly kb: KnowledgeBase) {
     this.reader = new QuantityReader(kb.units);
@@ -81,6 +83,7 @@ export class ProblemSolver {
    * after the field), each from the question's numbers and the parts before it.
    */
   solve(question: string): Outcome[] {
+    this.question = fold(question);
     const readings = this.readings(question);
     if (readings.length === 0) return [];
     // Same offsets as the readings: lower case only (folding spaces would shift them).
@@ -94,10 +97,64 @@ export class ProblemSolver {
         matches.push({ result, score: 6, at: asked.index, named: false });
       }
     }
-    if (matches.length === 0) return [];
     const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
-    const parts = this.parts(tried, readings, text);
-    return this.allUsed(parts, readings);
+    const outcomes = tried.length > 0 ? this.allUsed(this.parts(tried, readings, text), readings) : [];
+    if (outcomes.some((o) => o.status === 'solved')) return outcomes;
+    return this.namedByUnit(question, readings, text) ?? outcomes;
+  }
+
+  /**
+   * "a rod with 3 nC per metre: field 4 cm away?": a unit only one computable result takes (a charge
+   * per metre is a line charge) names the situation the words did not, when the question asks for
+   * that result's quantity by name, every number it writes has a unit this reader knows ("a 47 μF
+   * capacitor charged to 12 V" is not an electron gaining 12 eV) and every quantity it gives is used.
+   */
+  /**
+   * A solved part whose quantity the question never asks for while it asks for another one ("the
+   * potential 5 cm from the centre" answered with the field there) becomes unsolved.
+   */
+  private askedElse(outcome: Attempt): Outcome {
+    if (outcome.status !== 'solved' || !this.question) return strip(outcome);
+    const asked = this.kb.units.asked.units;
+    const own = asked[outcome.result.compute!.unit];
+    if (!own || mentions(this.question, own)) return strip(outcome);
+    const other = Object.entries(asked).some(
+      ([unit, words]) =>
+        unit !== outcome.result.compute!.unit &&
+        words !== own &&
+        mentions(
+          this.question!,
+          words.filter((w) => !own.includes(w)),
+        ),
+    );
+    if (!other) return strip(outcome);
+    return { status: 'missing', result: outcome.result, missing: [] };
+  }
+
+  private namedByUnit(question: string, readings: Reading[], text: string): Outcome[] | undefined {
+    const words = fold(question);
+    const unread = [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)].some(
+      (m) => !readings.some((r) => r.index <= m.index && m.index < r.end),
+    );
+    if (unread) return undefined;
+    const computable = this.kb.results.filter((r) => r.compute);
+    for (const reading of readings) {
+      const takers = computable.filter((r) =>
+        Object.values(r.variables ?? {}).some((v) => v.kind === reading.kind),
+      );
+      if (takers.length !== 1) continue;
+      const result = takers[0]!;
+      const { en, zh } = result.compute!.name;
+      const asked =
+        en.split(/\s+/).some((w) => w.length >= 4 && new RegExp(`\\b${w}\\b`).test(words)) ||
+        words.includes(zh.slice(0, 2));
+      if (!asked) continue;
+      const outcome = this.attempt(result, readings, text, {});
+      if (outcome.status !== 'solved') continue;
+      const checked = this.allUsed([{ at: 0, outcome }], readings);
+      if (checked[0]?.status === 'solved') return checked;
+    }
+    return undefined;
   }
 
   /** The parts the question asks for, in its order, with the readings each used. */
@@ -184,7 +241,7 @@ export class ProblemSolver {
     const used = new Set(solved.flatMap((o) => [...o.used]));
     const kinds = new Set(solved.flatMap((o) => Object.values(o.result.variables ?? {}).map((v) => v.kind)));
     const unused = readings.filter((r) => !used.has(r) && kinds.has(r.kind) && !pairsWithOne(r, used));
-    if (unused.length === 0) return outcomes.map(strip);
+    if (unused.length === 0) return outcomes.map((o) => this.askedElse(o));
     return [
       {
         status: 'unused',
@@ -344,6 +401,13 @@ function cueDistance(text: string, r: Reading, cues: string[]): number | undefin
     if (a >= 0) best = Math.min(best ?? Number.POSITIVE_INFINITY, a + 1);
   }
   return best;
+}
+
+/** Whether a word of the list is in the folded text (English whole words, Chinese anywhere). */
+function mentions(text: string, words: string[]): boolean {
+  return words.some((w) =>
+    /\p{Script=Han}/u.test(w) ? text.includes(w) : new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text),
+  );
 }
 
 /** The other charge of a ±q pair: a reading of the same kind and size as one that was used. */
