@@ -91,4 +91,13 @@ describe('the problem solver is never confidently wrong', () => {
     expect(reply).not.toMatch(/\*\*Result/);
     expect(solve('A 4 nC point charge: find the field and the potential 20 cm away.')).toContain('V = 180 V');
   });
+
+  it('carries an earlier part into a later one that needs a quantity of its unit', () => {
+    const reply = solve(
+      'Light in air meets glass with n = 1.5. Find the Brewster angle and the angle of refraction at that incidence.',
+    );
+    // tan θB = 1.5 → 56.3°; at that incidence the refracted ray is at 90° − θB.
+    expect(reply.indexOf('θ_B = 56.3°')).toBeGreaterThan(0);
+    expect(reply.indexOf('θ₂ = 33.7°')).toBeGreaterThan(reply.indexOf('θ_B = 56.3°'));
+  });
 });

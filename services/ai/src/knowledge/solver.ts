@@ -181,7 +181,11 @@ export class ProblemSolver {
         text,
       ),
     );
-    const known: Record<string, number> = { [primary.match.result.compute!.symbol]: primary.outcome.value };
+    const first = primary.match.result.compute!;
+    const known: Record<string, number> = {
+      [first.symbol]: primary.outcome.value,
+      [`@${first.unit}`]: primary.outcome.value,
+    };
     const symbols = new Set([primary.match.result.compute!.symbol]);
     for (const { match } of tried) {
       const compute = match.result.compute!;
@@ -191,6 +195,7 @@ export class ProblemSolver {
       if (outcome.status !== 'solved') continue;
       symbols.add(compute.symbol);
       known[compute.symbol] = outcome.value;
+      known[`@${compute.unit}`] ??= outcome.value;
       parts.push({ at: match.at, outcome });
     }
     return parts.sort((a, b) => a.at - b.at);
@@ -330,6 +335,9 @@ export class ProblemSolver {
       const r = readings.find((x) => !used.has(x) && x.kind === v.kind);
       if (r) take(name, r);
       else if (name in known) values[name] = known[name]!;
+      // "the Brewster angle and the refraction angle at that incidence": an earlier part's value
+      // in the unit of this variable's kind, when the question gives none of that kind.
+      else if (`@${this.kb.units.si[v.kind]}` in known) values[name] = known[`@${this.kb.units.si[v.kind]}`]!;
     }
     const missing: Variable[] = [];
     const derivedNames: string[] = [];
