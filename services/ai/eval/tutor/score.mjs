@@ -94,7 +94,8 @@ for (const item of problems) {
   const given = numbersIn(item.q);
   const stated = numbersIn(reply).filter((n) => !given.some((g) => close(g, n)));
   const asserted = assertedNumbers(reply);
-  const found = item.expect.every((e) => stated.some((n) => close(n, e.value)));
+  // A zero (the field inside a shell) counts only on a result line: a stray 0 of a formula is not it.
+  const found = item.expect.every((e) => (e.value === 0 ? asserted : stated).some((n) => close(n, e.value)));
   let verdict = 'honest';
   if (found) verdict = 'right';
   else if (

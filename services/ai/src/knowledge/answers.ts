@@ -172,6 +172,11 @@ export class KnowledgeAnswers {
   }
 
   private unsolvedText(outcome: Outcome, lang: Lang): string {
+    if (outcome.status === 'unused' && outcome.unused)
+      return this.kb.say(lang, 'unused', {
+        name: outcome.result.compute?.name[lang] ?? '',
+        unused: outcome.unused.join(this.kb.say(lang, 'and')),
+      });
     if (outcome.status === 'outside' && outcome.failed)
       return this.kb.say(lang, 'conditionFails', { condition: outcome.failed[lang] });
     if (outcome.status === 'missing' && outcome.missing.length > 0) {

@@ -62,8 +62,28 @@ function orbitRadius(m: number, q: number, v: number, B: number): number {
   return far / 2;
 }
 
-/** The knowledge entry's value from elsewhere, at sample inputs, with the tolerance the method allows. */
-const references: Record<string, { values: Record<string, number>; expected: () => number; tol: number }> = {
+/** Coulomb's law summed over a uniformly charged spherical shell: the radial field at distance r from its centre. */
+function shellField(Q: number, R: number, r: number): number {
+  const sigma = Q / (4 * Math.PI * R * R);
+  return integrate(
+    (theta) => {
+      const dq = sigma * 2 * Math.PI * R * R * Math.sin(theta);
+      const d2 = R * R + r * r - 2 * R * r * Math.cos(theta);
+      return (COULOMB_K * dq * (r - R * Math.cos(theta))) / d2 ** 1.5;
+    },
+    0,
+    Math.PI,
+  );
+}
+
+/**
+ * The knowledge entry's value from elsewhere, at sample inputs, with the tolerance the method allows;
+ * `scale` is what the error is measured against when the value is zero (inside a shell).
+ */
+const references: Record<
+  string,
+  { values: Record<string, number>; expected: () => number; tol: number; scale?: number }
+> = {
   'coulomb-law': {
     values: { q1: 2e-6, q2: -3e-6, r: 0.1 },
     expected: () => Math.abs(-3e-6 * coulombField([{ x: 0, y: 0, q: 2e-6 }], 0.1, 0).ex),
@@ -107,6 +127,18 @@ const references: Record<string, { values: Record<string, number>; expected: () 
     values: { Q: 2e-6, R: 0.1, r: 0.2 },
     expected: () => coulombField([{ x: 0, y: 0, q: 2e-6 }], 0.2, 0).ex,
     tol: 1e-12,
+  },
+  // Inside a shell the summed Coulomb fields cancel (to the integration's accuracy); outside, a point charge.
+  'shell-inside': {
+    values: { Q: 4e-6, R: 0.12, r: 0.06 },
+    expected: () => shellField(4e-6, 0.12, 0.06),
+    tol: 1e-6,
+    scale: (COULOMB_K * 4e-6) / 0.12 ** 2,
+  },
+  'shell-outside': {
+    values: { Q: 4e-6, R: 0.12, r: 0.3 },
+    expected: () => shellField(4e-6, 0.12, 0.3),
+    tol: 1e-6,
   },
   // A long line as many point charges; its middle is far from both ends.
   'line-charge': {
@@ -241,6 +273,24 @@ const references: Record<string, { values: Record<string, number>; expected: () 
     expected: () => 3e5 / orbitRadius(1.67262192369e-27, e, 3e5, 1),
     tol: 1e-4,
   },
+  // The force that keeps the simulated orbit on its circle, m v²/r.
+  'moving-charge-force': {
+    values: { q: e, v: 3e6, B: 0.01 },
+    expected: () => (me * 3e6 ** 2) / orbitRadius(me, e, 3e6, 0.01),
+    tol: 1e-4,
+  },
+  // Once round the simulated orbit at its speed.
+  'cyclotron-period': {
+    values: { m: me, q: e, B: 0.01 },
+    expected: () => (2 * Math.PI * orbitRadius(me, e, 3e6, 0.01)) / 3e6,
+    tol: 1e-4,
+  },
+  // The time average of N dΦ/dt for a flux that grows unevenly, Φ = ΔΦ (t/Δt)², over Δt.
+  'faraday-emf': {
+    values: { N: 200, dΦ: 0.03, dt: 0.1 },
+    expected: () => integrate((t) => (200 * 0.03 * 2 * t) / 0.1 ** 2, 0, 0.1) / 0.1,
+    tol: 1e-9,
+  },
   'e-over-b': { values: { E: 300 }, expected: () => 300 * Math.sqrt(MU_0 * EPSILON_0), tol: 1e-9 },
   wavelength: { values: { f: 1e8 }, expected: () => SPEED_OF_LIGHT / 1e8, tol: 1e-12 },
   // The Poynting vector's time average over a period, E₀ = 1000 V/m.
@@ -304,7 +354,8 @@ describe('course knowledge', () => {
       expect(reference, `${result.id} has no reference to check it against`).toBeDefined();
       const value = evaluateResult(result, reference!.values, kb.constants);
       const expected = reference!.expected();
-      expect(Math.abs(value - expected) / Math.abs(expected), result.id).toBeLessThan(reference!.tol);
+      const scale = reference!.scale ?? Math.abs(expected);
+      expect(Math.abs(value - expected) / scale, result.id).toBeLessThan(reference!.tol);
     }
   });
 

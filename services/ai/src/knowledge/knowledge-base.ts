@@ -84,6 +84,15 @@ const unitsFileSchema = z.object({
   /** Words before the medium light goes into; named alone, the light comes from air ("into glass"). */
   into: z.array(z.string()),
   materials: z.object({ indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })) }),
+  /** Words that ask for a quantity, by the unit of the results computing it (potential: V). */
+  asked: z.object({ units: z.record(z.string(), z.array(z.string())) }),
+  /** A unit per another ("nC per metre"): the joining words and the kind of each quotient. */
+  per: z.object({
+    words: z.array(z.string()),
+    square: z.array(z.string()),
+    squared: z.array(z.string()),
+    kinds: z.record(z.string(), z.string()),
+  }),
   units: z.array(
     z.object({
       kind: z.string(),

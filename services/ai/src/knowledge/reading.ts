@@ -16,7 +16,11 @@ export interface Reading {
   written: string;
   index: number;
   end: number;
+  /** The unit as a symbol ("μC" for microcoulombs, "C/m" for nC per metre), when it has one. */
+  symbol?: string;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const NUMBER = /(?<![\w.])([-+]?\d+(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|[×x*]\s*10\s*\^\s*\(?([-+]?\d+)\)?))?/g;
 
@@ -25,6 +29,8 @@ interface UnitSpelling {
   kind: string;
   factor: number;
   symbol: boolean;
+  /** The unit's first symbol ("μC" for "microcoulombs"). */
+  canonical?: string;
 }
 
 export class QuantityReader {
@@ -33,8 +39,20 @@ export class QuantityReader {
   constructor(private readonly units: UnitsFile) {
     this.spellings = units.units
       .flatMap((u) => [
-        ...(u.symbols ?? []).map((text) => ({ text, kind: u.kind, factor: u.factor, symbol: true })),
-        ...(u.words ?? []).map((text) => ({ text, kind: u.kind, factor: u.factor, symbol: false })),
+        ...(u.symbols ?? []).map((text) => ({
+          text,
+          kind: u.kind,
+          factor: u.factor,
+          symbol: true,
+          canonical: u.symbols?.[0],
+        })),
+        ...(u.words ?? []).map((text) => ({
+          text,
+          kind: u.kind,
+          factor: u.factor,
+          symbol: false,
+          canonical: u.symbols?.[0],
+        })),
       ])
       .sort((a, b) => b.text.length - a.text.length);
   }
@@ -62,6 +80,48 @@ export class QuantityReader {
     return undefined;
   }
 
+  /**
+   * The unit a reading's unit is divided by, when one follows ("per metre", "/cm²", "每秒"): `?/kind`
+   * with the divisor's factor and where it ends; `kind` undefined when the divisor is no unit.
+   */
+  private per(text: string, at: number): { kind?: string; factor: number; end: number } | undefined {
+    const { words, square, squared } = this.units.per;
+    const joined = new RegExp(
+      `^\\s*(?:${words.map((w) => escapeRegExp(w) + (/[A-Za-z]$/.test(w) ? '(?![A-Za-z])' : '')).join('|')})\\s*(?:(${square.map(escapeRegExp).join('|')})\\.?\\s*)?`,
+      'i',
+    ).exec(text.slice(at));
+    if (!joined) return undefined;
+    const start = at + joined[0].length;
+    const divisor = this.unitAfter(text.slice(start));
+    if (!divisor) return { factor: 1, end: start };
+    let end = start + divisor.text.length;
+    // "m2" is m² (compatibility form), but "m 25" is not.
+    const power = squared.find((s) => text.startsWith(s, end) && !/^[\d.]/.test(text.slice(end + s.length)));
+    if (power) end += power.length;
+    const squares = joined[1] !== undefined || power !== undefined;
+    return {
+      kind: `?/${divisor.kind}${squares ? '^2' : ''}`,
+      factor: divisor.factor ** (squares ? 2 : 1),
+      end,
+    };
+  }
+
+  /**
+   * The question with every quantity's unit written as its symbol ("three microcoulombs" → "3 μC"),
+   * so results described by unit symbols match however the student spelled the unit.
+   */
+  symbolic(question: string): string {
+    const text = this.normalise(question);
+    let out = '';
+    let at = 0;
+    for (const r of this.read(question)) {
+      if (!r.symbol || r.index < at) continue;
+      out += `${text.slice(at, r.index)}${r.value} ${r.symbol}`;
+      at = r.end;
+    }
+    return out + text.slice(at);
+  }
+
   read(question: string): Reading[] {
     const text = this.normalise(question);
     const out: Reading[] = [];
@@ -72,7 +132,8 @@ export class QuantityReader {
       const number = Number(m[1]) * 10 ** Number(m[2] ?? m[3] ?? 0);
       if (written.some((r) => r.index <= m.index && m.index < r.end)) continue;
       const rest = text.slice(m.index + m[0].length);
-      const gap = /^\s*/.exec(rest)![0].length;
+      // "a 200-turn coil", "a 10-cm rod": a hyphen joins the number to its unit.
+      const gap = /^\s*(?:-(?=[A-Za-z]))?/.exec(rest)![0].length;
       const unit = this.unitAfter(rest.slice(gap));
       if (!unit) {
         // "N = 500": a number without a unit given to a named symbol.
@@ -89,13 +150,25 @@ export class QuantityReader {
         }
         continue;
       }
-      const end = m.index + m[0].length + gap + unit.text.length;
+      let end = m.index + m[0].length + gap + unit.text.length;
+      let { kind, factor, canonical: symbol } = unit;
+      const quotient = this.per(text, end);
+      if (quotient) {
+        // "3 nC per metre": a quotient of a kind nobody listed is not read as its first unit.
+        const known = quotient.kind && this.units.per.kinds[quotient.kind.replace('?', unit.kind)];
+        if (!known) continue;
+        kind = known;
+        symbol = this.units.si[known];
+        factor = unit.factor / quotient.factor;
+        end = quotient.end;
+      }
       out.push({
-        kind: unit.kind,
-        value: number * unit.factor,
+        kind,
+        value: number * factor,
         written: text.slice(m.index, end),
         index: m.index,
         end,
+        ...(symbol ? { symbol } : {}),
       });
       taken.push([m.index, end]);
     }

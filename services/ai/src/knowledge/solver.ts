@@ -1,4 +1,3 @@
-import { all, create } from 'mathjs';
 import {
   type CourseResult,
   fold,
@@ -7,6 +6,9 @@ import {
   type Variable,
 } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
+import { conditionHolds, cueDistance, evaluateResult, math, mentions, pairsWithOne } from './solver-math.js';
+
+export { conditionHolds, evaluateResult };
 
 /**
  * Word problems solved with the course's results: the question's quantities bound to a
@@ -14,7 +16,6 @@ import { QuantityReader, type Reading } from './reading.js';
  * checked (inside or outside, n₁ > n₂), its expression evaluated with mathjs. A result with a
  * variable the question does not give is not evaluated: the answer says what is missing.
  */
-const math = create(all!, { number: 'number' });
 
 export interface Solved {
   status: 'solved';
@@ -31,16 +32,21 @@ export interface Solved {
 }
 
 export interface Unsolved {
-  status: 'missing' | 'outside';
+  /** `unused`: it could compute a result, but the question gives a quantity no part of it uses. */
+  status: 'missing' | 'outside' | 'unused';
   result: CourseResult;
   missing: Variable[];
   /** For `outside`: the condition the numbers break. */
   failed?: { en: string; zh: string };
+  /** For `unused`: the quantities as written that the result would have ignored. */
+  unused?: string[];
 }
 
 export type Outcome = Solved | Unsolved;
 
 interface Binding {
+  /** The readings the variables took. */
+  used: Set<Reading>;
   values: Record<string, number>;
   written: Record<string, string>;
   missing: Variable[];
@@ -53,11 +59,12 @@ interface Binding {
 const ASKED_SYMBOL =
   /(?:\b(?:find|calculate|compute|determine)\s+(?:the\s+)?|求\s*)([A-Za-zα-ωΑ-Ω])(?![\w(])/gi;
 
-const WINDOW_BEFORE = 32;
-const WINDOW_AFTER = 14;
+type Attempt = (Solved | Unsolved) & { leftovers: number; used: Set<Reading> };
 
 export class ProblemSolver {
   private readonly reader: QuantityReader;
+  /** The question being solved, folded (what it asks for is read from it). */
+  private question: string | undefined;
 
   constructor(private readonly kb: KnowledgeBase) {
     this.reader = new QuantityReader(kb.units);
@@ -73,11 +80,13 @@ export class ProblemSolver {
    * after the field), each from the question's numbers and the parts before it.
    */
   solve(question: string): Outcome[] {
+    this.question = fold(question);
     const readings = this.readings(question);
     if (readings.length === 0) return [];
     // Same offsets as the readings: lower case only (folding spaces would shift them).
     const text = this.reader.normalise(question).toLowerCase();
-    const matches = this.kb.match(question).filter((m) => m.result.compute);
+    // Units as symbols, so "three microcoulombs" is described by "μC" like "3 μC" is.
+    const matches = this.kb.match(this.reader.symbolic(question)).filter((m) => m.result.compute);
     // "Find E for …": results computing the symbol asked for, the numbers deciding which.
     for (const asked of question.matchAll(ASKED_SYMBOL)) {
       for (const result of this.kb.results) {
@@ -85,20 +94,95 @@ export class ProblemSolver {
         matches.push({ result, score: 6, at: asked.index, named: false });
       }
     }
-    if (matches.length === 0) return [];
     const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
+    const outcomes = tried.length > 0 ? this.allUsed(this.parts(tried, readings, text), readings) : [];
+    if (outcomes.some((o) => o.status === 'solved')) return outcomes;
+    return this.namedByUnit(question, readings, text) ?? outcomes;
+  }
+
+  /**
+   * "a rod with 3 nC per metre: field 4 cm away?": a unit only one computable result takes (a charge
+   * per metre is a line charge) names the situation the words did not, when the question asks for
+   * that result's quantity by name, every number it writes has a unit this reader knows ("a 47 μF
+   * capacitor charged to 12 V" is not an electron gaining 12 eV) and every quantity it gives is used.
+   */
+  /**
+   * A solved part whose quantity the question never asks for while it asks for another one ("the
+   * potential 5 cm from the centre" answered with the field there) becomes unsolved.
+   */
+  private askedElse(outcome: Attempt): Outcome {
+    if (outcome.status !== 'solved' || !this.question) return strip(outcome);
+    const asked = this.kb.units.asked.units;
+    const own = asked[outcome.result.compute!.unit];
+    if (!own || mentions(this.question, own)) return strip(outcome);
+    const other = Object.entries(asked).some(
+      ([unit, words]) =>
+        unit !== outcome.result.compute!.unit &&
+        words !== own &&
+        mentions(
+          this.question!,
+          words.filter((w) => !own.includes(w)),
+        ),
+    );
+    if (!other) return strip(outcome);
+    return { status: 'missing', result: outcome.result, missing: [] };
+  }
+
+  private namedByUnit(question: string, readings: Reading[], text: string): Outcome[] | undefined {
+    const words = fold(question);
+    const unread = [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)].some(
+      (m) => !readings.some((r) => r.index <= m.index && m.index < r.end),
+    );
+    if (unread) return undefined;
+    const computable = this.kb.results.filter((r) => r.compute);
+    for (const reading of readings) {
+      const takers = computable.filter((r) =>
+        Object.values(r.variables ?? {}).some((v) => v.kind === reading.kind),
+      );
+      if (takers.length !== 1) continue;
+      const result = takers[0]!;
+      const { en, zh } = result.compute!.name;
+      const asked =
+        en.split(/\s+/).some((w) => w.length >= 4 && new RegExp(`\\b${w}\\b`).test(words)) ||
+        words.includes(zh.slice(0, 2));
+      if (!asked) continue;
+      const outcome = this.attempt(result, readings, text, {});
+      if (outcome.status !== 'solved') continue;
+      const checked = this.allUsed([{ at: 0, outcome }], readings);
+      if (checked[0]?.status === 'solved') return checked;
+    }
+    return undefined;
+  }
+
+  /** The parts the question asks for, in its order, with the readings each used. */
+  private parts(
+    tried: { match: ResultMatch; outcome: Attempt }[],
+    readings: Reading[],
+    text: string,
+  ): { at: number; outcome: Attempt }[] {
     // A complete result the question names beats a better-named one it gives no numbers for.
     const primary =
       tried.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
       tried.find((t) => t.outcome.status === 'solved') ??
       tried[0]!;
-    const parts: { at: number; outcome: Outcome }[] = [
-      { at: primary.match.at, outcome: strip(primary.outcome) },
-    ];
+    const parts: { at: number; outcome: Attempt }[] = [{ at: primary.match.at, outcome: primary.outcome }];
     // Further parts only when the question joins several ("the field and the potential").
     const joined = this.kb.units.also.some((w) => new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text));
-    if (primary.outcome.status !== 'solved' || !joined) return parts.map((p) => p.outcome);
-    const known: Record<string, number> = { [primary.match.result.compute!.symbol]: primary.outcome.value };
+    if (primary.outcome.status !== 'solved' || !joined) return parts;
+    parts.push(
+      ...this.atOtherPoints(
+        primary.match.result,
+        primary.outcome as Solved & Attempt,
+        parts[0]!,
+        readings,
+        text,
+      ),
+    );
+    const first = primary.match.result.compute!;
+    const known: Record<string, number> = {
+      [first.symbol]: primary.outcome.value,
+      [`@${first.unit}`]: primary.outcome.value,
+    };
     const symbols = new Set([primary.match.result.compute!.symbol]);
     for (const { match } of tried) {
       const compute = match.result.compute!;
@@ -108,9 +192,66 @@ export class ProblemSolver {
       if (outcome.status !== 'solved') continue;
       symbols.add(compute.symbol);
       known[compute.symbol] = outcome.value;
-      parts.push({ at: match.at, outcome: strip(outcome) });
+      known[`@${compute.unit}`] ??= outcome.value;
+      parts.push({ at: match.at, outcome });
     }
-    return parts.sort((a, b) => a.at - b.at).map((p) => p.outcome);
+    return parts.sort((a, b) => a.at - b.at);
+  }
+
+  /**
+   * "E at 3 cm from the centre, and at 12 cm": the same result again for each further number of a
+   * variable's kind that stands next to one of that variable's cues, in the region it falls in.
+   * The first part moves to where its own number is, so the parts keep the question's order.
+   */
+  private atOtherPoints(
+    result: CourseResult,
+    solved: Solved & Attempt,
+    first: { at: number },
+    readings: Reading[],
+    text: string,
+  ): { at: number; outcome: Attempt }[] {
+    const out: { at: number; outcome: Attempt }[] = [];
+    for (const extra of readings.filter((r) => !solved.used.has(r) && !pairsWithOne(r, solved.used))) {
+      const fits = Object.entries(solved.result.variables ?? {}).filter(
+        ([, v]) => v.kind === extra.kind && v.cues?.length && cueDistance(text, extra, v.cues) !== undefined,
+      );
+      // The variable whose own number is nearest the extra one is the one the question varies.
+      const owner = (name: string) => [...solved.used].find((r) => solved.written[name] === r.written.trim());
+      const varied = fits
+        .map(([name]) => ({ name, own: owner(name) }))
+        .filter((f) => f.own)
+        .sort((a, b) => Math.abs(a.own!.index - extra.index) - Math.abs(b.own!.index - extra.index))[0];
+      if (!varied) continue;
+      const outcome = this.attempt(result, readings, text, {}, { [varied.name]: extra });
+      if (outcome.status !== 'solved') continue;
+      first.at = varied.own!.index;
+      out.push({ at: extra.index, outcome });
+    }
+    return out;
+  }
+
+  /**
+   * Every quantity the question gives of a kind its results use must be used by one of its parts
+   * ("a shell of radius 12 cm … 6 cm from its centre" computed as a point charge ignores the 12 cm):
+   * otherwise the situation was not understood and nothing is asserted. The other charge of a ±q
+   * pair is used by being equal in size to one that is.
+   */
+  private allUsed(parts: { at: number; outcome: Attempt }[], readings: Reading[]): Outcome[] {
+    const outcomes = parts.map((p) => p.outcome);
+    const solved = outcomes.filter((o) => o.status === 'solved');
+    if (solved.length === 0) return outcomes.map(strip);
+    const used = new Set(solved.flatMap((o) => [...o.used]));
+    const kinds = new Set(solved.flatMap((o) => Object.values(o.result.variables ?? {}).map((v) => v.kind)));
+    const unused = readings.filter((r) => !used.has(r) && kinds.has(r.kind) && !pairsWithOne(r, used));
+    if (unused.length === 0) return outcomes.map((o) => this.askedElse(o));
+    return [
+      {
+        status: 'unused',
+        result: solved[0]!.result,
+        missing: [],
+        unused: unused.map((r) => r.written.trim()),
+      },
+    ];
   }
 
   /** One result against the readings; a broken condition tries the result's family. */
@@ -119,24 +260,25 @@ export class ProblemSolver {
     readings: Reading[],
     text: string,
     known: Record<string, number>,
-  ): (Solved & { leftovers: number }) | (Unsolved & { leftovers: number }) {
-    const binding = this.bind(result, readings, text, known);
+    forced: Record<string, Reading> = {},
+  ): Attempt {
+    const binding = this.bind(result, readings, text, known, forced);
+    const { leftovers, used } = binding;
     if (binding.missing.length > 0)
-      return { status: 'missing', result, missing: binding.missing, leftovers: binding.leftovers };
+      return { status: 'missing', result, missing: binding.missing, leftovers, used };
     const failed = (result.conditions ?? []).find(
       (c) => !conditionHolds(c.expr, binding.values, this.kb.constants),
     );
     if (failed) {
       for (const sibling of this.kb.results) {
         if (sibling === result || !sibling.family || sibling.family !== result.family) continue;
-        const other = this.attempt(sibling, readings, text, known);
+        const other = this.attempt(sibling, readings, text, known, forced);
         if (other.status === 'solved') return other;
       }
-      return { status: 'outside', result, missing: [], failed, leftovers: binding.leftovers };
+      return { status: 'outside', result, missing: [], failed, leftovers, used };
     }
     const value = evaluateResult(result, binding.values, this.kb.constants);
-    if (!Number.isFinite(value))
-      return { status: 'missing', result, missing: [], leftovers: binding.leftovers };
+    if (!Number.isFinite(value)) return { status: 'missing', result, missing: [], leftovers, used };
     return {
       status: 'solved',
       result,
@@ -145,7 +287,8 @@ export class ProblemSolver {
       value,
       checked: (result.conditions ?? []).map(({ en, zh }) => ({ en, zh })),
       derived: binding.derived,
-      leftovers: binding.leftovers,
+      leftovers,
+      used,
     };
   }
 
@@ -165,6 +308,7 @@ export class ProblemSolver {
     readings: Reading[],
     text: string,
     known: Record<string, number>,
+    forced: Record<string, Reading>,
   ): Binding {
     const variables = Object.entries(result.variables ?? {});
     const values: Record<string, number> = {};
@@ -177,6 +321,8 @@ export class ProblemSolver {
       written[name] = r.written.trim();
       used.add(r);
     };
+    // A part of a question asked at another point takes that point's number.
+    for (const [name, r] of Object.entries(forced)) if (name in (result.variables ?? {})) take(name, r);
     // A number the question gives to the variable by name ("N = 500") is that variable.
     for (const [name] of variables) {
       const r = readings.find((x) => !used.has(x) && x.kind === `=${name}`);
@@ -199,6 +345,9 @@ export class ProblemSolver {
       const r = readings.find((x) => !used.has(x) && x.kind === v.kind);
       if (r) take(name, r);
       else if (name in known) values[name] = known[name]!;
+      // "the Brewster angle and the refraction angle at that incidence": an earlier part's value
+      // in the unit of this variable's kind, when the question gives none of that kind.
+      else if (`@${this.kb.units.si[v.kind]}` in known) values[name] = known[`@${this.kb.units.si[v.kind]}`]!;
     }
     const missing: Variable[] = [];
     const derivedNames: string[] = [];
@@ -234,46 +383,12 @@ export class ProblemSolver {
     }
     const wanted = new Set(variables.map(([, v]) => v.kind));
     const leftovers = readings.filter((r) => !used.has(r) && wanted.has(r.kind)).length;
-    return { values, written, missing, leftovers, derived: derivedNames };
+    return { used, values, written, missing, leftovers, derived: derivedNames };
   }
 }
 
-/** A result's expression at the given SI values (NaN when it is not a finite number). */
-export function evaluateResult(
-  result: CourseResult,
-  values: Record<string, number>,
-  constants: Record<string, number>,
-): number {
-  const value = math.evaluate(result.compute!.expr, { ...constants, ...values }) as unknown;
-  return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN;
-}
-
-/** Whether a mathjs condition (r < R, q1 * q2 < 0) holds at the given SI values. */
-export function conditionHolds(
-  expr: string,
-  values: Record<string, number>,
-  constants: Record<string, number>,
-): boolean {
-  return math.evaluate(expr, { ...constants, ...values }) === true;
-}
-
-/** How far the nearest cue word is from a reading (before it, or just after), if any is near. */
-function cueDistance(text: string, r: Reading, cues: string[]): number | undefined {
-  const before = text.slice(Math.max(0, r.index - WINDOW_BEFORE), r.index);
-  const after = text.slice(r.end, r.end + WINDOW_AFTER);
-  let best: number | undefined;
-  for (const cue of cues) {
-    const c = fold(cue);
-    const b = before.lastIndexOf(c);
-    if (b >= 0) best = Math.min(best ?? Number.POSITIVE_INFINITY, before.length - b);
-    const a = after.indexOf(c);
-    if (a >= 0) best = Math.min(best ?? Number.POSITIVE_INFINITY, a + 1);
-  }
-  return best;
-}
-
-function strip(outcome: Outcome & { leftovers: number }): Outcome {
-  const { leftovers: _, ...rest } = outcome;
+function strip(outcome: Attempt): Outcome {
+  const { leftovers: _, used: __, ...rest } = outcome;
   return rest as Outcome;
 }
 

@@ -1,52 +1,62 @@
+import { z } from 'zod';
+import { KNOWLEDGE_DIR, readDataFile } from '../knowledge/data-file.js';
+
 /**
  * Numbers written in words, as digits: "minus three microcoulombs" → "-3 microcoulombs",
- * "five hundred and twenty turns" → "520 turns", "负三微库" → "-3微库", "五百匝" → "500匝".
- * Up to the thousands (the chinese side to 万), which covers what students write in a physics
- * question; a phrase it cannot read as one number ("two three") is left as written.
+ * "five hundred and twenty turns" → "520 turns", "one and a half amps" → "1.5 amps",
+ * "负三微库" → "-3微库", "五百匝" → "500匝". Up to the thousands (the Chinese side to 万), which
+ * covers what students write in a physics question; a phrase it cannot read as one number ("two
+ * three") is left as written. The words are data (corpus/knowledge/number-words.json).
  *
  * In-house rather than `words-to-numbers` (the usual npm package): that one pulls babel-runtime 6
- * and a fuzzy matcher, has no "minus" and no Chinese; this is some sixty lines (docs/adr/0037).
+ * and a fuzzy matcher, has no "minus" and no Chinese (docs/adr/0037).
  */
+const numbers = z.record(z.string(), z.number());
+const schema = z.object({
+  en: z.object({
+    ones: numbers,
+    tens: numbers,
+    scales: numbers,
+    minus: z.array(z.string()),
+    point: z.string(),
+    andAHalf: z.array(z.string()),
+  }),
+  zh: z.object({
+    digits: numbers,
+    scales: numbers,
+    myriad: z.string(),
+    minus: z.string(),
+    plus: z.string(),
+    point: z.string(),
+    unitsAfter: z.array(z.string()),
+  }),
+});
+const { en, zh } = readDataFile(schema, KNOWLEDGE_DIR, 'number-words.json');
+// The Chinese unit names of units.json (毫特, 纳库每米 …) also mark a numeral as a quantity.
+const unitsFile = readDataFile(
+  z.object({ units: z.array(z.object({ words: z.array(z.string()).optional() })) }),
+  KNOWLEDGE_DIR,
+  'units.json',
+);
 
-const ONES: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-};
-const TENS: Record<string, number> = {
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
-const SCALES: Record<string, number> = { hundred: 100, thousand: 1000 };
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alternatives = (words: string[]) =>
+  [...words]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
 
-const WORD = `(?:${[...Object.keys(ONES), ...Object.keys(TENS), ...Object.keys(SCALES)].join('|')})`;
-const DIGIT = `(?:${Object.keys(ONES).slice(0, 10).join('|')})`;
+const ONES = en.ones;
+const TENS = en.tens;
+const SCALES = en.scales;
+const THOUSAND = Object.keys(SCALES).find((w) => SCALES[w] === 1000);
+const WORD = `(?:${alternatives([...Object.keys(ONES), ...Object.keys(TENS), ...Object.keys(SCALES)])})`;
+const DIGIT = `(?:${alternatives(Object.keys(ONES).filter((w) => ONES[w]! < 10))})`;
+const AFTER_SCALE = `(?<=${Object.keys(SCALES).map(escapeRegExp).join('|')})`;
+const HALF = alternatives(en.andAHalf).replace(/ /g, '\\s+');
 // "and" only after a scale ("five hundred and twenty"): "two and three" stays two numbers.
 const PHRASE = new RegExp(
-  String.raw`\b(?:(minus|negative)\s+)?(${WORD}(?:(?:\s*-\s*|\s+|(?<=hundred|thousand)\s+and\s+)${WORD})*)(?:\s+point((?:\s+${DIGIT})+))?\b`,
+  String.raw`\b(?:(${alternatives(en.minus)})\s+)?(${WORD}(?:(?:\s*-\s*|\s+|${AFTER_SCALE}\s+and\s+)${WORD})*)(?:\s+${escapeRegExp(en.point)}((?:\s+${DIGIT})+)|\s+(${HALF}))?\b`,
   'gi',
 );
 
@@ -58,10 +68,10 @@ function englishValue(phrase: string): number | undefined {
   for (const word of phrase.toLowerCase().split(/[\s-]+/)) {
     if (word === 'and') continue;
     if (word in SCALES) {
-      if (SCALES[word] === 1000) {
-        total += (current || 1) * 1000;
+      if (word === THOUSAND) {
+        total += (current || 1) * SCALES[word]!;
         current = 0;
-      } else current = (current || 1) * 100;
+      } else current = (current || 1) * SCALES[word]!;
       last = 'scale';
     } else if (word in TENS) {
       if (last === 'one' || last === 'ten') return undefined;
@@ -76,21 +86,8 @@ function englishValue(phrase: string): number | undefined {
   return total + current;
 }
 
-const CN_DIGITS: Record<string, number> = {
-  零: 0,
-  〇: 0,
-  一: 1,
-  二: 2,
-  两: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-};
-const CN_SCALES: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
+const CN_DIGITS = zh.digits;
+const CN_SCALES = zh.scales;
 
 function chineseValue(numeral: string): number | undefined {
   let total = 0;
@@ -103,7 +100,7 @@ function chineseValue(numeral: string): number | undefined {
       // "十五" is 15: a scale with no digit before it counts once.
       section += (digit ?? 1) * CN_SCALES[ch]!;
       digit = undefined;
-    } else if (ch === '万') {
+    } else if (ch === zh.myriad) {
       total += (section + (digit ?? 0)) * 10_000;
       section = 0;
       digit = undefined;
@@ -112,33 +109,49 @@ function chineseValue(numeral: string): number | undefined {
   return total + section + (digit ?? 0);
 }
 
+const hanUnits = unitsFile.units.flatMap((u) => u.words ?? []).filter((w) => /\p{Script=Han}/u.test(w));
 // Chinese numerals also make words (一定, 十分, 两个电荷), so only one followed by a unit is a quantity:
 // a Chinese unit name, or a unit symbol ("三 mT", as the tools chat writes 三毫特斯拉 before this).
-const CN_UNIT =
-  '(?:皮库|纳库|微库|毫库|库仑|库|匝|毫安|安培|安|毫米|厘米|千米|公里|米|度|伏特|伏|特斯拉|高斯|电子伏|焦耳|焦|牛顿|牛)';
+// One right after a digit is a prefix of the unit ("2 千伏" is 2 kV, not 2 and 1000 V).
+const CN_UNIT = `(?:${alternatives([...new Set([...zh.unitsAfter, ...hanUnits])])})`;
+const CN_CHARS = [...Object.keys(CN_DIGITS), ...Object.keys(CN_SCALES), zh.myriad].join('');
+const CN_DECIMALS = Object.keys(CN_DIGITS)
+  .filter((d) => d !== '两')
+  .join('');
 const CN_NUMBER = new RegExp(
-  `(负|正)?([零〇一二两三四五六七八九十百千万]+)(?:点([零〇一二三四五六七八九]+))?(?=\\s*(?:${CN_UNIT}|[A-Za-zμµ]))`,
+  `(?<![\\d.]\\s*)(${escapeRegExp(zh.minus)}|${escapeRegExp(zh.plus)})?([${CN_CHARS}]+)(?:${escapeRegExp(zh.point)}([${CN_DECIMALS}]+))?(?=\\s*(?:${CN_UNIT}|[A-Za-zμµ]))`,
   'g',
 );
 
 export function numeralsToDigits(text: string): string {
   return text
-    .replace(PHRASE, (written, sign: string | undefined, whole: string, decimals: string | undefined) => {
-      const value = englishValue(whole);
-      if (value === undefined) return written;
-      const fraction = decimals
-        ? `.${decimals
-            .trim()
-            .split(/\s+/)
-            .map((d) => ONES[d.toLowerCase()])
-            .join('')}`
-        : '';
-      return `${sign ? '-' : ''}${value}${fraction}`;
-    })
+    .replace(
+      PHRASE,
+      (
+        written,
+        sign: string | undefined,
+        whole: string,
+        decimals: string | undefined,
+        half: string | undefined,
+      ) => {
+        const value = englishValue(whole);
+        if (value === undefined) return written;
+        const fraction = decimals
+          ? `.${decimals
+              .trim()
+              .split(/\s+/)
+              .map((d) => ONES[d.toLowerCase()])
+              .join('')}`
+          : half
+            ? '.5'
+            : '';
+        return `${sign ? '-' : ''}${value}${fraction}`;
+      },
+    )
     .replace(CN_NUMBER, (written, sign: string | undefined, whole: string, decimals: string | undefined) => {
       const value = chineseValue(whole);
       if (value === undefined) return written;
       const fraction = decimals ? `.${[...decimals].map((d) => CN_DIGITS[d]).join('')}` : '';
-      return `${sign === '负' ? '-' : ''}${value}${fraction}`;
+      return `${sign === zh.minus ? '-' : ''}${value}${fraction}`;
     });
 }

@@ -238,6 +238,25 @@ describe('quantities written in words, and unit conversions', () => {
     );
   });
 
+  it('reads what is asked from the cue words of word-problems.json, Chinese cues not inside their exceptions', () => {
+    expect(parseWordProblem('两个 2 微库的电荷相距 10 厘米，它们之间的力多大')?.kind).toBe('coulomb_force');
+    // 力矩 (torque) and 电力 (electric power) contain 力 but do not ask for a force.
+    expect(parseWordProblem('两个 2 微库的电荷相距 10 厘米，求力矩')).toBeUndefined();
+    expect(parseWordProblem('两个 2 微库的电荷相距 10 厘米，消耗多少电力')).toBeUndefined();
+    expect(parseWordProblem('Brewster angles for light from air into glass')?.kind).toBe('brewster');
+  });
+
+  it('reads "and a half" as .5 and a Chinese numeral after a digit as the unit prefix', () => {
+    expect(numeralsToDigits('eight hundred turns carrying one and a half amps')).toBe(
+      '800 turns carrying 1.5 amps',
+    );
+    // 2 千伏 is 2 kV: reading 千 as a thousand would make it "2 1000伏".
+    expect(numeralsToDigits('接在 2 千伏的电源上，5千米外')).toBe('接在 2 千伏的电源上，5千米外');
+    expect(numeralsToDigits('二千伏')).toBe('2000伏');
+    // The Chinese unit names of units.json count as units after a numeral (毫特 is not in the list of this module).
+    expect(numeralsToDigits('三毫特，二纳库每米')).toBe('3毫特，2纳库每米');
+  });
+
   it('problem_solver answers values written in words, in both languages', () => {
     expect(
       solve(

@@ -1,5 +1,7 @@
-import { plainSuperscripts } from '../tools/superscripts.js';
-import { numeralsToDigits } from './number-words.js';
+import { z } from 'zod';
+import { catalogue, KNOWLEDGE_DIR, phrase, readDataFile } from '../knowledge/data-file.js';
+import { courseKnowledge } from '../knowledge/knowledge-base.js';
+import { QuantityReader, type Reading } from '../knowledge/reading.js';
 import { cleanNumber, EPSILON_0, formatNumber as f, K_COULOMB, MU_0 } from './quantities.js';
 
 /**
@@ -32,138 +34,96 @@ export interface WordProblem {
   remark?: (value: number) => { en: string; zh: string };
 }
 
-const NUM = String.raw`([-+]?\d+(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|[×x*]\s*10\s*\^?\s*\(?([-+]?\d+)\)?))?`;
+/** The words that say what is asked (corpus/knowledge/word-problems.json), as matchers. */
+const cues = z.object({
+  en: z.array(z.string()),
+  zh: z.array(z.string()),
+  except: z.array(z.string()).optional(),
+});
+const { asks } = readDataFile(
+  z.object({ asks: z.record(z.string(), cues) }),
+  KNOWLEDGE_DIR,
+  'word-problems.json',
+);
+const PHRASES = catalogue('word-problem');
+const both = (key: string) => ({ en: phrase(PHRASES, 'en', key), zh: phrase(PHRASES, 'zh', key) });
 
-function numberOf(m: RegExpExecArray | RegExpMatchArray, at: number, scale = 1): number {
-  return cleanNumber(Number(m[at]) * 10 ** Number(m[at + 1] ?? m[at + 2] ?? 0) * scale);
-}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Minus signs, superscript exponents, full-width digits and numbers in words as plain ASCII. */
-function normalise(text: string): string {
-  return numeralsToDigits(text.normalize('NFKC'))
-    .replace(/[−–—](?=\s*\d)/g, '-')
-    .replace(/10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, exp: string) => `10^${plainSuperscripts(exp)}`);
-}
-
-type Kind = 'charge' | 'distance' | 'current' | 'turns' | 'density' | 'angle';
-interface Reading {
-  kind: Kind;
-  value: number;
-  index: number;
-  end: number;
-}
-
-const UNITS: [RegExp, Kind, number][] = [
-  [/^(pC|picocoulombs?|皮库仑?)/i, 'charge', 1e-12],
-  [/^(nC|nanocoulombs?|纳库仑?)/i, 'charge', 1e-9],
-  [/^(μC|µC|uC|microcoulombs?|微库仑?)/i, 'charge', 1e-6],
-  [/^(mC|millicoulombs?|毫库仑?)/, 'charge', 1e-3],
-  [/^(C|coulombs?|库仑?)(?![A-Za-z])/, 'charge', 1],
-  [/^(turns?|windings?|匝)\s*(?:per|\/|每)\s*(?:cm|centimet(?:er|re)|厘米)/i, 'density', 100],
-  [/^(turns?|windings?|匝)\s*(?:per|\/|每)\s*(?:m|met(?:er|re)|米)(?![A-Za-z])/i, 'density', 1],
-  [/^(turns?|windings?|loops?|匝)/i, 'turns', 1],
-  [/^(mA|milliamps?|毫安)/, 'current', 1e-3],
-  [/^(kA)/, 'current', 1e3],
-  [/^(A|amps?|amperes?|安培?)(?![A-Za-z])/, 'current', 1],
-  [/^(mm|millimet(?:er|re)s?|毫米)(?![A-Za-z/])/i, 'distance', 1e-3],
-  [/^(cm|centimet(?:er|re)s?|厘米)(?![A-Za-z/])/i, 'distance', 1e-2],
-  [/^(km|kilomet(?:er|re)s?|千米|公里)(?![A-Za-z/])/i, 'distance', 1e3],
-  [/^(m|met(?:er|re)s?|米)(?![A-Za-z/])/, 'distance', 1],
-  [/^(°|degrees?|度)/i, 'angle', 1],
-];
-
-function readings(text: string): Reading[] {
-  const out: Reading[] = [];
-  for (const m of text.matchAll(new RegExp(`(?<![\\w.])${NUM}\\s*`, 'g'))) {
-    const after = text.slice(m.index + m[0].length);
-    for (const [unit, kind, scale] of UNITS) {
-      const u = unit.exec(after);
-      if (!u) continue;
-      out.push({
-        kind,
-        value: numberOf(m, 1, scale),
-        index: m.index,
-        end: m.index + m[0].length + u[0].length,
-      });
-      break;
+/**
+ * A cue list as one alternation: English whole words or phrases (`word*`: and longer ones; spaces
+ * optional), Chinese anywhere except inside the listed words ("力" but not "电力", "力矩").
+ */
+function cueSource(name: string): string {
+  const list = asks[name];
+  if (!list) throw new Error(`word-problems.json: no cues "${name}"`);
+  const english = list.en.map((cue) => {
+    const open = cue.endsWith('*');
+    const body = open ? cue.slice(0, -1) : cue;
+    const source = escapeRegExp(body).replace(/\s+/g, '\\s*');
+    return `${/^\w/.test(body) ? '\\b' : ''}${source}${!open && /\w$/.test(body) ? '\\b' : ''}`;
+  });
+  const chinese = list.zh.map((cue) => {
+    let before = '';
+    let after = '';
+    for (const word of list.except ?? []) {
+      const at = word.indexOf(cue);
+      if (word === cue || at < 0) continue;
+      if (at > 0) before += `(?<!${escapeRegExp(word.slice(0, at))})`;
+      if (at + cue.length < word.length) after += `(?!${escapeRegExp(word.slice(at + cue.length))})`;
     }
-  }
-  // "每米 1000 匝" / "每厘米 10 匝": the density written the other way round.
-  for (const m of text.matchAll(new RegExp(`每(厘米|米)\\s*${NUM}\\s*匝`, 'g'))) {
-    out.push({
-      kind: 'density',
-      value: numberOf(m, 2, m[1] === '厘米' ? 100 : 1),
-      index: m.index,
-      end: m.index + m[0].length,
-    });
-  }
-  return out.sort((a, b) => a.index - b.index);
+    return `${before}${escapeRegExp(cue)}${after}`;
+  });
+  return [...english, ...chinese].join('|');
 }
 
-const MATERIALS: [RegExp, number][] = [
-  [/\bvacuum\b|真空/i, 1],
-  [/\bair\b|空气/i, 1],
-  [/\bwater\b|水(?!平)/i, 1.33],
-  [/\bglass\b|玻璃/i, 1.5],
-  [/\bdiamond\b|钻石|金刚石/i, 2.42],
-];
-
-/** Refractive indices in the order the light meets them ("from glass into air": 1.5 then 1). */
-function indices(text: string): number[] {
-  const written = [
-    ...text.matchAll(
-      /(?:\bn\s*_?\s*[12]?\s*(?:=|is)\s*|refractive index(?: of)?\s*(?:is\s*|=\s*)?|index of refraction(?: of)?\s*(?:is\s*)?|折射率\s*(?:为|是|=)?\s*)(\d+(?:\.\d+)?)/gi,
-    ),
-  ].map((m) => ({ at: m.index, n: Number(m[1]) }));
-  const named: { at: number; n: number }[] = [];
-  for (const [pattern, n] of MATERIALS) {
-    const m = new RegExp(pattern.source, 'gi');
-    for (const hit of text.matchAll(m)) {
-      // "glass (n = 1.52)": the written number wins over the typical one.
-      if (!written.some((w) => w.at > hit.index && w.at - hit.index < 20)) named.push({ at: hit.index, n });
-    }
-  }
-  return [...written, ...named].sort((a, b) => a.at - b.at).map((x) => x.n);
-}
-
+const ask = (name: string) => new RegExp(cueSource(name), 'i');
 const ASK = {
-  force: /\bforce\b|\bF\s*=|作用力|库仑力|静电力|(?<!电)力(?!矩)/i,
-  potential: /\bpotential\b|电势|电位/i,
-  field: /\bfield\b|\bE\b|场强|电场|磁场|磁感应强度|\bB\b/i,
-  magnetic: /\bmagnetic\b|\bB\b|磁场|磁感应/i,
-  solenoid: /solenoid|\bcoil\b|螺线管|线圈/i,
-  loop: /\bloop\b|\bring\b|圆环|圆形线圈|圆电流|线圈中心|\bcentre\b|\bcenter\b|中心/i,
-  wire: /\bwire\b|导线|直导线/i,
-  brewster: /brewster|polari[sz]ing angle|布儒斯特|起偏角/i,
-  critical: /critical angle|total internal reflection|临界角|全反射/i,
-  midpoint: /midpoint|halfway|mid-way|中点|正中间/i,
+  force: ask('force'),
+  potential: ask('potential'),
+  field: ask('field'),
+  electricField: ask('electricField'),
+  magnetic: ask('magnetic'),
+  solenoid: ask('solenoid'),
+  loop: ask('loop'),
+  centreOf: ask('centreOf'),
+  wire: ask('wire'),
+  brewster: ask('brewster'),
+  critical: ask('critical'),
+  midpoint: ask('midpoint'),
+};
+// "two 1 nC charges", "两个 1 微库仑的电荷": one value written for two equal charges.
+const PAIR = new RegExp(`(?:${cueSource('pair')})[^.?!。？！]{0,20}(?:${cueSource('charges')})`, 'i');
+
+/** Quantities with their units (units.json), in SI, as the problem solver reads them. */
+let reader: QuantityReader | undefined;
+const quantityReader = () => {
+  reader ??= new QuantityReader(courseKnowledge().units);
+  return reader;
 };
 
 const k = `${K_COULOMB}`;
 const mu0 = `${MU_0}`;
 
-/** Positions "at x = 10 cm" in the text, in order. */
-function positions(text: string): { x: number; at: number }[] {
-  const out: { x: number; at: number }[] = [];
-  for (const m of text.matchAll(new RegExp(`x\\s*=\\s*${NUM}\\s*(mm|cm|m)?(?![A-Za-z])`, 'g'))) {
-    const scale = m[4] === 'mm' ? 1e-3 : m[4] === 'cm' ? 1e-2 : 1;
-    out.push({ x: numberOf(m, 1, scale), at: m.index });
-  }
-  return out;
+/** Positions "at x = 10 cm" (metres when no unit is written) in the text, in order. */
+function positions(text: string, found: Reading[]): { x: number; at: number }[] {
+  return found
+    .filter(
+      (r) =>
+        r.kind === '=x' ||
+        (r.kind === 'length' && /\bx\s*=\s*$/.test(text.slice(Math.max(0, r.index - 8), r.index))),
+    )
+    .map((r) => ({ x: cleanNumber(r.value), at: r.kind === '=x' ? r.index : r.index - 1 }));
 }
 
 function chargeProblem(text: string, found: Reading[]): WordProblem | undefined {
   let charges = found.filter((r) => r.kind === 'charge');
   if (charges.length === 0) return undefined;
-  // "two 1 nC charges", "两个 1 微库仑的电荷": one value written for two equal charges.
-  if (
-    charges.length === 1 &&
-    /\b(two|2|both)\b[^.?!。？！]{0,20}charges|两个[^。？！]{0,12}电荷/i.test(text)
-  ) {
+  if (charges.length === 1 && PAIR.test(text)) {
     charges = [charges[0]!, { ...charges[0]! }];
   }
-  const distances = found.filter((r) => r.kind === 'distance');
-  const xs = positions(text);
+  const distances = found.filter((r) => r.kind === 'length');
+  const xs = positions(text, found);
   const q = charges.map((c) => c.value);
   const given = q.map((v, i) => `q${charges.length > 1 ? i + 1 : ''} = ${f(v)} C`);
   const asksForce = ASK.force.test(text) && charges.length >= 2;
@@ -176,17 +136,14 @@ function chargeProblem(text: string, found: Reading[]): WordProblem | undefined 
     return {
       kind: 'coulomb_force',
       given: [...given.slice(0, 2), `r = ${f(r)} m`],
-      law: { en: "Coulomb's law: F = k·|q1·q2|/r²", zh: '库仑定律：F = k·|q1·q2|/r²' },
+      law: both('coulomb'),
       expression: `${k} * abs(${q[0]} * ${q[1]}) / (${r})^2`,
       symbol: 'F',
       unit: 'N',
-      remark: () =>
-        product < 0
-          ? { en: 'attractive (opposite signs)', zh: '为引力（异号电荷）' }
-          : { en: 'repulsive (like signs)', zh: '为斥力（同号电荷）' },
+      remark: () => both(product < 0 ? 'attractive' : 'repulsive'),
     };
   }
-  const asksPotential = ASK.potential.test(text) && !/field|场强|电场/i.test(text);
+  const asksPotential = ASK.potential.test(text) && !ASK.electricField.test(text);
   if (!asksPotential && !ASK.field.test(text)) return undefined;
   // Where the charges sit and where the field is asked: on a line (x axis).
   let at: number[];
@@ -222,7 +179,7 @@ function chargeProblem(text: string, found: Reading[]): WordProblem | undefined 
     return {
       kind: 'potential_of_charges',
       given,
-      law: { en: 'V = Σ k·qi/ri (superposition)', zh: '电势叠加：V = Σ k·qi/ri' },
+      law: both('potential'),
       expression: q.map((qi, i) => `${k} * ${qi} / abs(${point} - (${at[i]}))`).join(' + '),
       symbol: 'V',
       unit: 'V',
@@ -235,21 +192,20 @@ function chargeProblem(text: string, found: Reading[]): WordProblem | undefined 
   return {
     kind: 'field_of_charges',
     given,
-    law:
-      charges.length === 1
-        ? { en: 'field of a point charge: E = k·q/r²', zh: '点电荷的场强：E = k·q/r²' }
-        : { en: 'superposition: E = Σ k·qi/ri², as vectors', zh: '场强叠加：E = Σ k·qi/ri²（矢量和）' },
+    law: both(charges.length === 1 ? 'pointField' : 'superposition'),
     expression,
     symbol: charges.length === 1 ? 'E' : 'Ex',
     unit: 'V/m',
     remark: (value) =>
-      charges.length === 1
-        ? value >= 0
-          ? { en: 'pointing away from the charge', zh: '方向背离电荷' }
-          : { en: 'pointing towards the charge', zh: '方向指向电荷' }
-        : value >= 0
-          ? { en: 'along +x', zh: '沿 +x 方向' }
-          : { en: 'along −x', zh: '沿 −x 方向' },
+      both(
+        charges.length === 1
+          ? value >= 0
+            ? 'awayFromCharge'
+            : 'towardsCharge'
+          : value >= 0
+            ? 'alongPlusX'
+            : 'alongMinusX',
+      ),
   };
 }
 
@@ -257,17 +213,17 @@ function magneticProblem(text: string, found: Reading[]): WordProblem | undefine
   if (!ASK.magnetic.test(text) && !ASK.field.test(text)) return undefined;
   const current = found.find((r) => r.kind === 'current')?.value;
   if (current === undefined) return undefined;
-  const distance = found.filter((r) => r.kind === 'distance');
+  const distance = found.filter((r) => r.kind === 'length');
   const turns = found.find((r) => r.kind === 'turns')?.value;
   const density = found.find((r) => r.kind === 'density')?.value;
-  if (ASK.solenoid.test(text) && !/centre of|center of|中心/i.test(text)) {
+  if (ASK.solenoid.test(text) && !ASK.centreOf.test(text)) {
     const length = distance[0]?.value;
     const n = density ?? (turns !== undefined && length ? cleanNumber(turns / length) : undefined);
     if (n === undefined) return undefined;
     return {
       kind: 'solenoid',
       given: [`n = ${f(n)} turns/m`, `I = ${f(current)} A`],
-      law: { en: 'long solenoid: B = μ0·n·I', zh: '长直螺线管：B = μ0·n·I' },
+      law: both('solenoid'),
       expression: `${mu0} * ${n} * ${current}`,
       symbol: 'B',
       unit: 'T',
@@ -280,7 +236,7 @@ function magneticProblem(text: string, found: Reading[]): WordProblem | undefine
     return {
       kind: 'loop',
       given: [`R = ${f(radius)} m`, `I = ${f(current)} A`, ...(turns ? [`N = ${f(n)}`] : [])],
-      law: { en: 'centre of a circular loop: B = μ0·N·I/(2R)', zh: '圆电流中心：B = μ0·N·I/(2R)' },
+      law: both('loop'),
       expression: `${mu0} * ${n} * ${current} / (2 * ${radius})`,
       symbol: 'B',
       unit: 'T',
@@ -292,7 +248,7 @@ function magneticProblem(text: string, found: Reading[]): WordProblem | undefine
     return {
       kind: 'wire',
       given: [`I = ${f(current)} A`, `r = ${f(r)} m`],
-      law: { en: 'long straight wire: B = μ0·I/(2π·r)', zh: '无限长直导线：B = μ0·I/(2π·r)' },
+      law: both('wire'),
       expression: `${mu0} * ${Math.abs(current)} / (2 * pi * ${r})`,
       symbol: 'B',
       unit: 'T',
@@ -301,11 +257,12 @@ function magneticProblem(text: string, found: Reading[]): WordProblem | undefine
   return undefined;
 }
 
-function opticsProblem(text: string): WordProblem | undefined {
+/** Refractive indices (written, or the media named) in the order the light meets them. */
+function opticsProblem(text: string, found: Reading[]): WordProblem | undefined {
   const brewster = ASK.brewster.test(text);
   const critical = ASK.critical.test(text);
   if (!brewster && !critical) return undefined;
-  let n = indices(text);
+  let n = found.filter((r) => r.kind === 'index').map((r) => r.value);
   if (n.length === 1) n = brewster ? [1, n[0]!] : [n[0]!, 1];
   if (n.length < 2) return undefined;
   const [n1, n2] = n as [number, number];
@@ -313,7 +270,7 @@ function opticsProblem(text: string): WordProblem | undefined {
     return {
       kind: 'brewster',
       given: [`n1 = ${n1}`, `n2 = ${n2}`],
-      law: { en: "Brewster's angle: tan θB = n2/n1", zh: '布儒斯特角：tan θB = n2/n1' },
+      law: both('brewster'),
       expression: `atan(${n2} / ${n1}) * 180 / pi`,
       symbol: 'θB',
       unit: '°',
@@ -325,7 +282,7 @@ function opticsProblem(text: string): WordProblem | undefined {
   return {
     kind: 'critical_angle',
     given: [`n1 = ${dense}`, `n2 = ${rare}`],
-    law: { en: 'critical angle: sin θc = n2/n1 (n1 > n2)', zh: '临界角：sin θc = n2/n1（n1 > n2）' },
+    law: both('critical'),
     expression: `asin(${rare} / ${dense}) * 180 / pi`,
     symbol: 'θc',
     unit: '°',
@@ -333,9 +290,13 @@ function opticsProblem(text: string): WordProblem | undefined {
 }
 
 export function parseWordProblem(raw: string): WordProblem | undefined {
-  const text = normalise(raw);
-  const found = readings(text);
-  return opticsProblem(text) ?? chargeProblem(text, found) ?? magneticProblem(text, found);
+  // The readings' offsets are in the reader's normal form of the text.
+  const text = quantityReader().normalise(raw);
+  // Without the float noise of the prefix: 3 nC is 3e-9, not 3.0000000000000004e-9.
+  const found = quantityReader()
+    .read(raw)
+    .map((r) => ({ ...r, value: cleanNumber(r.value) }));
+  return opticsProblem(text, found) ?? chargeProblem(text, found) ?? magneticProblem(text, found);
 }
 
 /** ε0 is exported for tests that check the closed forms independently. */

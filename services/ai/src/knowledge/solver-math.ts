@@ -1,0 +1,58 @@
+import { all, create } from 'mathjs';
+import { type CourseResult, fold } from './knowledge-base.js';
+import type { Reading } from './reading.js';
+
+/** The solver's arithmetic and word tests: results evaluated with mathjs, cue words near numbers. */
+export const math = create(all!, { number: 'number' });
+
+const WINDOW_BEFORE = 32;
+// "3 cm from the centre": the cue after a number may be a few words long.
+const WINDOW_AFTER = 20;
+
+/** A result's expression at the given SI values (NaN when it is not a finite number). */
+export function evaluateResult(
+  result: CourseResult,
+  values: Record<string, number>,
+  constants: Record<string, number>,
+): number {
+  const value = math.evaluate(result.compute!.expr, { ...constants, ...values }) as unknown;
+  return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN;
+}
+
+/** Whether a mathjs condition (r < R, q1 * q2 < 0) holds at the given SI values. */
+export function conditionHolds(
+  expr: string,
+  values: Record<string, number>,
+  constants: Record<string, number>,
+): boolean {
+  return math.evaluate(expr, { ...constants, ...values }) === true;
+}
+
+/** How far the nearest cue word is from a reading (before it, or just after), if any is near. */
+export function cueDistance(text: string, r: Reading, cues: string[]): number | undefined {
+  const before = text.slice(Math.max(0, r.index - WINDOW_BEFORE), r.index);
+  const after = text.slice(r.end, r.end + WINDOW_AFTER);
+  let best: number | undefined;
+  for (const cue of cues) {
+    const c = fold(cue);
+    const b = before.lastIndexOf(c);
+    if (b >= 0) best = Math.min(best ?? Number.POSITIVE_INFINITY, before.length - b);
+    const a = after.indexOf(c);
+    if (a >= 0) best = Math.min(best ?? Number.POSITIVE_INFINITY, a + 1);
+  }
+  return best;
+}
+
+/** Whether a word of the list is in the folded text (English whole words, Chinese anywhere). */
+export function mentions(text: string, words: string[]): boolean {
+  return words.some((w) =>
+    /\p{Script=Han}/u.test(w) ? text.includes(w) : new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text),
+  );
+}
+
+/** The other charge of a ±q pair: a reading of the same kind and size as one that was used. */
+export function pairsWithOne(r: Reading, used: Set<Reading>): boolean {
+  return [...used].some(
+    (u) => u.kind === r.kind && Math.abs(Math.abs(u.value) - Math.abs(r.value)) <= 1e-12 * Math.abs(r.value),
+  );
+}

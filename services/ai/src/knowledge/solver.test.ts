@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { KnowledgeAnswers } from './answers.js';
+import { courseKnowledge } from './knowledge-base.js';
+import { ProblemSolver } from './solver.js';
+
+const solver = new ProblemSolver(courseKnowledge());
+const answers = new KnowledgeAnswers();
+const solve = (q: string) => answers.workedSolution(q) ?? '';
+const read = (q: string) => solver.readings(q).map((r) => [r.kind, Number(r.value.toPrecision(6))]);
+
+describe('the problem solver is never confidently wrong', () => {
+  it('reads a unit per another unit as the quotient, and an unknown quotient not at all', () => {
+    expect(read('a rod with 3 nC per metre, 4 cm away')).toEqual([
+      ['linecharge', 3e-9],
+      ['length', 0.04],
+    ]);
+    expect(read('8 microcoulombs per square metre; 2 μC/cm²; 5 安每秒')).toEqual([
+      ['surfacecharge', 8e-6],
+      ['surfacecharge', 0.02],
+      ['currentrate', 5],
+    ]);
+    // Read as its first unit, "3 nC per kg" would be a charge of 3 nC in any formula that takes one.
+    expect(read('3 nC per kg')).toEqual([]);
+  });
+
+  it('matches a result however the student spells the unit', () => {
+    const reply = solve(
+      'Two beads hold four microcoulombs and two microcoulombs, fifty centimetres apart. How big is the force between them?',
+    );
+    // k·4e-6·2e-6/0.25
+    expect(reply).toContain('F = 0.288 N');
+  });
+
+  it('gives no number when the question has a quantity the result would ignore', () => {
+    const reply = solve(
+      'A thin charged disc of radius 5 cm holds 2 nC. What is the electric field 3 cm above its centre?',
+    );
+    expect(reply).not.toMatch(/\*\*Result/);
+    // Which of the two lengths it could not place depends on the binding; either way it says so.
+    expect(reply).toMatch(/also gives [35] cm/);
+    // The other charge of a ±q pair is not ignored: it is the same size as the one used.
+    expect(solve('charges of +3 nC and -3 nC are 2 mm apart. dipole moment?')).toMatch(
+      /\*\*Result:\*\* p = 6\.00? × 10⁻¹² C·m/,
+    );
+  });
+
+  it('answers the same question at each point it names, in the region of each, in order', () => {
+    const reply = solve(
+      'A uniformly charged ball of radius 10 cm holds 2 μC. Find E 5 cm from the centre, and 20 cm from it.',
+    );
+    const inside = reply.indexOf('E = 899000 N/C');
+    expect(inside).toBeGreaterThan(0);
+    expect(reply.indexOf('E = 449000 N/C')).toBeGreaterThan(inside);
+    expect(reply).toContain('inside the sphere (r < R)');
+    expect(reply).toContain('outside the sphere (r ≥ R)');
+  });
+
+  it('checks the region of a shell: zero inside, a point charge outside', () => {
+    const inside = solve(
+      'A hollow spherical shell of radius 20 cm holds 5 nC. What is the electric field 10 cm from its centre?',
+    );
+    expect(inside).toContain('**Result:** E = 0 N/C');
+    expect(inside).toContain('inside the shell (r < R)');
+    // k·5e-9/0.3²
+    expect(
+      solve('A hollow spherical shell of radius 20 cm holds 5 nC. What is the field 30 cm from its centre?'),
+    ).toContain('**Result:** E = 499 N/C');
+  });
+
+  it('reads a count joined to its unit by a hyphen ("a 50-turn coil")', () => {
+    // 50 · 0.02 Wb / 0.5 s; read without the 50 turns, the emf would be 0.04 V.
+    expect(solve('The flux through a 50-turn coil falls by 0.02 Wb in 0.5 s. Average emf?')).toContain(
+      '|ε| = 2.00 V',
+    );
+  });
+
+  it('lets a unit only one result takes name the situation, never past a number it cannot read', () => {
+    // 2k·5e-9/0.1: "filament" is no word of the line charge's, "nC per metre" is its unit.
+    expect(solve('A charged filament has 5 nC per metre. What field does it make 10 cm away?')).toContain(
+      '**Result:** E = 899 N/C',
+    );
+    // Volts alone would name the electron-volt (U = eV); the 47 μF it cannot read says it is something else.
+    const capacitor = solve('A 47 μF capacitor is charged to 12 V. What energy does it store?');
+    expect(capacitor).not.toMatch(/\*\*Result/);
+  });
+
+  it('does not answer a potential with a field, nor a field with a potential', () => {
+    const reply = solve(
+      'A solid ball of radius 10 cm holds 5 nC uniformly. What is the potential 5 cm from its centre?',
+    );
+    expect(reply).not.toMatch(/\*\*Result/);
+    expect(solve('A 4 nC point charge: find the field and the potential 20 cm away.')).toContain('V = 180 V');
+  });
+
+  it('carries an earlier part into a later one that needs a quantity of its unit', () => {
+    const reply = solve(
+      'Light in air meets glass with n = 1.5. Find the Brewster angle and the angle of refraction at that incidence.',
+    );
+    // tan θB = 1.5 → 56.3°; at that incidence the refracted ray is at 90° − θB.
+    expect(reply.indexOf('θ_B = 56.3°')).toBeGreaterThan(0);
+    expect(reply.indexOf('θ₂ = 33.7°')).toBeGreaterThan(reply.indexOf('θ_B = 56.3°'));
+  });
+});
