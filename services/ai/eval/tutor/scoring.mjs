@@ -87,7 +87,7 @@ function numericAlternative(alt) {
   const plain = alt.trim().replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (s) => `^${plainSuperscripts(s)}`);
   // A copy: exec on the shared global pattern would move the lastIndex numbersIn starts from.
   const m = new RegExp(NUMBER.source).exec(plain);
-  if (!m || m.index !== 0 || !UNIT_ONLY.test(plain.slice(m[0].length))) return undefined;
+  if (m?.index !== 0 || !UNIT_ONLY.test(plain.slice(m[0].length))) return undefined;
   return numbersIn(alt);
 }
 
