@@ -48,6 +48,13 @@ describe('the result an answer leads with when the question names none', () => {
     const led = leadWithKnowledge('how much flux leaves a closed box holding 2 nC', off, false);
     expect(led.reply).toMatch(/226/);
     expect(led.citations[0]?.source).toBe('en/gauss-law.md');
+    // Asked how a described result scales with one of its variables.
+    const scaled = leadWithKnowledge(
+      'the two charges end up four times further apart, so the force goes how',
+      off,
+      false,
+    );
+    expect(scaled.reply).toMatch(/1\/16/);
     // Described but with no number to compute it from: still refused.
     expect(leadWithKnowledge('how much flux leaves a closed box', off, false)).toBe(off);
     // Computed only from a medium's index read from its name, with no number of the student's.

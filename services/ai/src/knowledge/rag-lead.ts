@@ -126,13 +126,15 @@ function solvedWith(question: string, result: CourseResult): boolean {
 function chosenResult(question: string, composed: CitedAnswer, relevant: boolean, lang: Lang) {
   const matched = knowledgeAnswers().kb.match(question)[0];
   if (matched?.named) return matched.result;
-  // Described by every word group of a result and computed from the student's own numbers (a
-  // charge in a cube, a sheet's σ in μC/m²): recognised as surely as by name, whatever the
-  // ranking of the notes made of the everyday words around it.
-  if (!relevant) return matched && solvedWith(question, matched.result) ? matched.result : undefined;
   // "Triple the distance between two charges": a result whose variable the question scales is
   // what it asks about, whatever section retrieval ranks first.
-  if (matched && scalingOf(knowledgeAnswers().kb, matched.result, question)) return matched.result;
+  const scaled = matched && scalingOf(knowledgeAnswers().kb, matched.result, question);
+  // Described by every word group of a result and computed from the student's own numbers (a
+  // charge in a cube, a sheet's σ in μC/m²) or asked how it scales: recognised as surely as by
+  // name, whatever the ranking of the notes made of the everyday words around it.
+  if (!relevant)
+    return matched && (scaled || solvedWith(question, matched.result)) ? matched.result : undefined;
+  if (matched && scaled) return matched.result;
   return sectionResult(question, composed.citations, lang) ?? matched?.result;
 }
 
