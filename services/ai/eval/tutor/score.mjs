@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseConfig } from '@faraday/server-kit';
 import { buildApp } from '../../dist/app.js';
 import { aiEnvSchema, toAiConfig } from '../../dist/config.js';
-import { assertedNumbers, leadOf, matchesAll, numbersIn, refused } from './scoring.mjs';
+import { assertedNumbers, close, leadOf, matchesAll, numbersIn, refused } from './scoring.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const showMisses = process.argv.includes('--misses');
@@ -109,11 +109,6 @@ for (const item of problems) {
     );
 }
 figures.problems = { n: problems.length, ...outcome };
-
-function close(a, b) {
-  if (b === 0) return a === 0;
-  return Math.abs(a - b) <= 0.015 * Math.abs(b);
-}
 
 // Off-topic: refused in tutor_rag (no citation, the not-found reply).
 const off = await lines('off-topic.jsonl');

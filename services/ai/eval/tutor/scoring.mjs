@@ -52,10 +52,43 @@ export function normalise(text) {
     .replace(/\\/g, '');
 }
 
-/** Every group (alternatives split by |) has one alternative in the text. */
+/**
+ * Every group (alternatives split by |) has one alternative in the text: as written, or, for an
+ * alternative that is a number (with a power of ten and a unit, "4 × 10^-5", "40 μT", "53.1°"),
+ * as a number the text states within 1.5 % (SI prefixes scaled, as word problems are scored), so
+ * "4.00 × 10⁻⁵ T" is the "4 × 10^-5" asked for.
+ */
 export function matchesAll(text, groups) {
   const t = normalise(text);
-  return groups.every((group) => group.split('|').some((alt) => t.includes(normalise(alt))));
+  let stated;
+  return groups.every((group) =>
+    group.split('|').some((alt) => {
+      if (t.includes(normalise(alt))) return true;
+      const wanted = numericAlternative(alt);
+      if (!wanted) return false;
+      stated ??= numbersIn(text);
+      return wanted.some((w) => stated.some((n) => close(n, w)));
+    }),
+  );
+}
+
+/** Within 1.5 % of the expected value (exactly, for zero). */
+export function close(a, b) {
+  if (b === 0) return a === 0;
+  return Math.abs(a - b) <= 0.015 * Math.abs(b);
+}
+
+// A number, then at most a unit: letters, μ, Ω, °, %, a slash and powers ("N/C", "m²"), not
+// words of another script ("4倍") or an expression ("1/4", "2ε0").
+const UNIT_ONLY = /^\s*(?:[A-Za-zμµΩ°%·²³]+(?:\/[A-Za-z²³]+)?)?\s*$/;
+
+/** The values of an alternative that is a number with at most a unit, else undefined. */
+function numericAlternative(alt) {
+  const plain = alt.trim().replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (s) => `^${plainSuperscripts(s)}`);
+  // A copy: exec on the shared global pattern would move the lastIndex numbersIn starts from.
+  const m = new RegExp(NUMBER.source).exec(plain);
+  if (m?.index !== 0 || !UNIT_ONLY.test(plain.slice(m[0].length))) return undefined;
+  return numbersIn(alt);
 }
 
 const PREFIX = { p: 1e-12, n: 1e-9, μ: 1e-6, µ: 1e-6, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9 };

@@ -76,8 +76,9 @@ export class KnowledgeAnswers {
    * comparing results it names, each of them in turn.
    */
   private opening(question: string, result: CourseResult, matches: ResultMatch[], lang: Lang): string {
-    const own = `${result.statement[lang]}\n${formulaLine(result)}`;
     const text = fold(question);
+    const reply = this.replyTo(text, result, lang);
+    const own = `${reply ? `${reply}\n` : ''}${result.statement[lang]}\n${formulaLine(result)}`;
     if (this.kb.units.compare.some((w) => text.includes(fold(w)))) {
       const others = matches.filter((m) => m.named && m.result !== result).map((m) => m.result);
       if (others.length > 0)
@@ -85,6 +86,25 @@ export class KnowledgeAnswers {
     }
     const scaling = scalingOf(this.kb, result, question);
     return scaling ? `${scalingSentence(this.kb, result, scaling, lang)}\n${own}` : own;
+  }
+
+  /**
+   * The result's answer to the kind of question asked (why, yes/no, when), when it has one: the
+   * first kind whose words the question uses (English ones open it or a clause of it, Chinese ones
+   * anywhere).
+   */
+  private replyTo(text: string, result: CourseResult, lang: Lang): string | undefined {
+    for (const { kind, ...words } of this.kb.units.questionKinds) {
+      const reply = result.replies?.[kind]?.[lang];
+      if (!reply) continue;
+      const asks = words[lang].some((w) =>
+        lang === 'zh'
+          ? text.includes(fold(w))
+          : new RegExp(`(?:^|[-,;:?.!]\\s*)${fold(w)}\\b`).test(text.trim()),
+      );
+      if (asks) return reply;
+    }
+    return undefined;
   }
 
   /**

@@ -56,6 +56,12 @@ const resultSchema = z.object({
    */
   refines: z.array(z.string()).optional(),
   misconceptions: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),
+  /**
+   * The answer to the common question of a kind (`questionKinds` of units.json: "why", "yesno",
+   * "when") about this result, led with before its statement: a why question asks the reason, a
+   * yes/no question the yes or no, not the general statement.
+   */
+  replies: z.record(z.string(), bilingual).optional(),
 });
 export type CourseResult = z.infer<typeof resultSchema>;
 
@@ -77,6 +83,11 @@ const unitsFileSchema = z.object({
   also: z.array(z.string()),
   /** Words that ask how two results differ ("difference between", "区别"). */
   compare: z.array(z.string()),
+  /**
+   * Kinds of question by their wording, first that applies wins: English words open the
+   * question ("can", "why"), Chinese ones occur anywhere (为啥, 吗).
+   */
+  questionKinds: z.array(z.object({ kind: z.string(), en: z.array(z.string()), zh: z.array(z.string()) })),
   /** Words that scale a quantity ("triple", "一半") and by what factor. */
   scale: z.array(z.object({ words: z.array(z.string()), factor: z.number() })),
   /** Words before the medium light comes from ("from glass into air"). */
@@ -140,7 +151,7 @@ export interface ResultMatch {
 
 interface CompiledResult {
   result: CourseResult;
-  names: ((text: string) => number)[];
+  names: { find: (text: string) => number; length: number }[];
   groups: ((text: string) => number)[][];
 }
 
@@ -155,7 +166,12 @@ export class KnowledgeBase {
   ) {
     this.compiled = results.map((result) => ({
       result,
-      names: result.names.map(finder),
+      // A possessive is as often typed without its apostrophe ("coulombs constant").
+      names: result.names.flatMap((name) => {
+        const length = fold(name).length;
+        const bare = fold(name).replace(/'/g, '');
+        return [name, ...(bare !== fold(name) ? [bare] : [])].map((v) => ({ find: finder(v), length }));
+      }),
       groups: result.match.map((group) => group.map(finder)),
     }));
   }
@@ -184,11 +200,11 @@ export class KnowledgeBase {
     const out: ResultMatch[] = [];
     for (const { result, names, groups } of this.compiled) {
       let best: ResultMatch | undefined;
-      names.forEach((find, i) => {
+      names.forEach(({ find, length }) => {
         const at = find(text);
         if (at < 0) return;
         // A longer name says more; the subject of a question usually comes first.
-        const score = 10 + fold(result.names[i]!).length / 20 - at / 40;
+        const score = 10 + length / 20 - at / 40;
         if (!best || score > best.score) best = { result, score, at, named: true };
       });
       if (!best && groups.length >= 2) {

@@ -54,4 +54,28 @@ describe('what the lead answers first', () => {
       'solenoid-inductance',
     );
   });
+
+  it('leads a why, when or yes/no question with the result’s reply of that kind, before its statement', () => {
+    // Yes/no: the no and its reason lead; the statement still follows.
+    const asked = 'is E zero everywhere on a gaussian surface with nothing inside it';
+    expect(first(asked)).toMatch(/^Not necessarily: /);
+    expect(first(asked)).toContain(answers.lead(asked)!.result.statement.en);
+    // "When", opening a clause after the name.
+    expect(first("ampere's law - when does it actually give you B")).toMatch(/only when symmetry/);
+    // Why, in Chinese anywhere in the question.
+    expect(first('螺线管外部B很小，这是为什么')).toMatch(/^长螺线管的磁感线/);
+    // A kind the result has no reply for, or no kind at all: the statement leads as before.
+    expect(first("why is coulomb's law an inverse square")).toMatch(/^Two point charges/);
+    expect(first("state ampere's law")).toMatch(/^Ampère's law:/);
+    // "is" inside a clause is not a yes/no question.
+    expect(first('what the field of a long solenoid is')).toMatch(
+      /^Inside a long solenoid|^The field inside/,
+    );
+  });
+
+  it('names a result written as its equation or with a possessive typed without the apostrophe', () => {
+    expect(answers.lead('what does ∇·B = 0 tell us')?.result.id).toBe('no-monopoles');
+    expect(answers.lead('explain curl E = -dB/dt')?.result.id).toBe('faraday-law');
+    expect(answers.kb.match('gauss law vs coulombs law')[0]).toMatchObject({ named: true });
+  });
 });

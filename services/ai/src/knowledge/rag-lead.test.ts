@@ -41,4 +41,23 @@ describe('the result an answer leads with when the question names none', () => {
     const off = composed([passage('Magnetic force on charges and currents', 0.9)]);
     expect(leadWithKnowledge(question, off, false)).toBe(off);
   });
+
+  it('is the result the question describes and gives every number for, even when retrieval found it off topic', () => {
+    const off = composed([]);
+    // Every word group of Gauss's law (flux, a closed box) and the charge to compute it from.
+    const led = leadWithKnowledge('how much flux leaves a closed box holding 2 nC', off, false);
+    expect(led.reply).toMatch(/226/);
+    expect(led.citations[0]?.source).toBe('en/gauss-law.md');
+    // Asked how a described result scales with one of its variables.
+    const scaled = leadWithKnowledge(
+      'the two charges end up four times further apart, so the force goes how',
+      off,
+      false,
+    );
+    expect(scaled.reply).toMatch(/1\/16/);
+    // Described but with no number to compute it from: still refused.
+    expect(leadWithKnowledge('how much flux leaves a closed box', off, false)).toBe(off);
+    // Computed only from a medium's index read from its name, with no number of the student's.
+    expect(leadWithKnowledge('top speed of a jet ski on water', off, false)).toBe(off);
+  });
 });

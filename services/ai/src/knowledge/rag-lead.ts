@@ -105,6 +105,20 @@ function sectionResult(
 }
 
 /**
+ * The question's own numbers compute the result (the solver's first part is it, solved, from at
+ * least one value written with digits): a medium's index read from its name ("speed of sound in
+ * water") is no sign the question is about the course.
+ */
+function solvedWith(question: string, result: CourseResult): boolean {
+  const first = knowledgeAnswers().solve(question)[0];
+  return (
+    first?.status === 'solved' &&
+    first.result === result &&
+    Object.values(first.written).some((text) => /\d/.test(text))
+  );
+}
+
+/**
  * The result to lead with: one named outright, else (when retrieval found the question on topic)
  * the top section's, else one described by its words. The section comes before the describing
  * words because it did better on the held-out and fresh tutor sets (services/ai/eval/tutor).
@@ -112,10 +126,15 @@ function sectionResult(
 function chosenResult(question: string, composed: CitedAnswer, relevant: boolean, lang: Lang) {
   const matched = knowledgeAnswers().kb.match(question)[0];
   if (matched?.named) return matched.result;
-  if (!relevant) return undefined;
   // "Triple the distance between two charges": a result whose variable the question scales is
   // what it asks about, whatever section retrieval ranks first.
-  if (matched && scalingOf(knowledgeAnswers().kb, matched.result, question)) return matched.result;
+  const scaled = matched && scalingOf(knowledgeAnswers().kb, matched.result, question);
+  // Described by every word group of a result and computed from the student's own numbers (a
+  // charge in a cube, a sheet's σ in μC/m²) or asked how it scales: recognised as surely as by
+  // name, whatever the ranking of the notes made of the everyday words around it.
+  if (!relevant)
+    return matched && (scaled || solvedWith(question, matched.result)) ? matched.result : undefined;
+  if (matched && scaled) return matched.result;
   return sectionResult(question, composed.citations, lang) ?? matched?.result;
 }
 
