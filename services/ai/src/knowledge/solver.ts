@@ -6,7 +6,15 @@ import {
   type Variable,
 } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
-import { conditionHolds, cueDistance, evaluateResult, math, mentions, pairsWithOne } from './solver-math.js';
+import {
+  conditionHolds,
+  cueDistance,
+  evaluateResult,
+  joinsParts,
+  math,
+  mentions,
+  pairsWithOne,
+} from './solver-math.js';
 
 export { conditionHolds, evaluateResult };
 
@@ -166,8 +174,8 @@ export class ProblemSolver {
       tried.find((t) => t.outcome.status === 'solved') ??
       tried[0]!;
     const parts: { at: number; outcome: Attempt }[] = [{ at: primary.match.at, outcome: primary.outcome }];
-    // Further parts only when the question joins several ("the field and the potential").
-    const joined = this.kb.units.also.some((w) => new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text));
+    // Further parts only when the question joins several ("the field and the potential", "B? I?").
+    const joined = joinsParts(text, this.kb.units);
     if (primary.outcome.status !== 'solved' || !joined) return parts;
     parts.push(
       ...this.atOtherPoints(
@@ -188,6 +196,20 @@ export class ProblemSolver {
       const compute = match.result.compute!;
       if (match === primary.match || symbols.has(compute.symbol)) continue;
       if (match.result.family && match.result.family === primary.match.result.family) continue;
+      // Another notes topic is another situation (a point charge's potential is not a shell's):
+      // not computed; a part the question asks for by its quantity's words is declined, said so.
+      if (match.result.topic !== primary.match.result.topic) {
+        // (a quantity the question gives, "radius 20 cm", is not one it asks for).
+        const words = this.kb.units.asked.units[compute.unit];
+        const given = readings.some((r) => this.kb.units.si[r.kind] === compute.unit);
+        if (!words || given || !mentions(this.question ?? '', words)) continue;
+        parts.push({
+          at: match.at,
+          outcome: { status: 'missing', result: match.result, missing: [], leftovers: 0, used: new Set() },
+        });
+        symbols.add(compute.symbol);
+        continue;
+      }
       const outcome = this.attempt(match.result, readings, text, known);
       if (outcome.status !== 'solved') continue;
       symbols.add(compute.symbol);
