@@ -67,3 +67,21 @@ export function joinsParts(text: string, units: { also: string[]; askMarks: stri
     units.askMarks.some((m) => text.includes(m) && text.slice(text.indexOf(m) + m.length).trim() !== '')
   );
 }
+
+/**
+ * The question never asks for this unit's quantity while it asks for another one ("the potential 5 cm
+ * from the centre" is not answered with the field there; "radius?" not with the energy qV).
+ */
+export function asksAnother(question: string, unit: string, asked: Record<string, string[]>): boolean {
+  const own = asked[unit];
+  if (!own || mentions(question, own)) return false;
+  return Object.entries(asked).some(
+    ([other, words]) =>
+      other !== unit &&
+      words !== own &&
+      mentions(
+        question,
+        words.filter((w) => !own.includes(w)),
+      ),
+  );
+}

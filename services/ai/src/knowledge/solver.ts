@@ -7,6 +7,7 @@ import {
 } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
 import {
+  asksAnother,
   conditionHolds,
   cueDistance,
   evaluateResult,
@@ -108,34 +109,20 @@ export class ProblemSolver {
     return this.namedByUnit(question, readings, text) ?? outcomes;
   }
 
+  /** A solved part of a quantity the question never asks for while it asks another gives no number. */
+  private askedElse(outcome: Attempt): Outcome {
+    if (outcome.status !== 'solved' || !this.question) return strip(outcome);
+    if (!asksAnother(this.question, outcome.result.compute!.unit, this.kb.units.asked.units))
+      return strip(outcome);
+    return { status: 'missing', result: outcome.result, missing: [] };
+  }
+
   /**
    * "a rod with 3 nC per metre: field 4 cm away?": a unit only one computable result takes (a charge
    * per metre is a line charge) names the situation the words did not, when the question asks for
    * that result's quantity by name, every number it writes has a unit this reader knows ("a 47 μF
    * capacitor charged to 12 V" is not an electron gaining 12 eV) and every quantity it gives is used.
    */
-  /**
-   * A solved part whose quantity the question never asks for while it asks for another one ("the
-   * potential 5 cm from the centre" answered with the field there) becomes unsolved.
-   */
-  private askedElse(outcome: Attempt): Outcome {
-    if (outcome.status !== 'solved' || !this.question) return strip(outcome);
-    const asked = this.kb.units.asked.units;
-    const own = asked[outcome.result.compute!.unit];
-    if (!own || mentions(this.question, own)) return strip(outcome);
-    const other = Object.entries(asked).some(
-      ([unit, words]) =>
-        unit !== outcome.result.compute!.unit &&
-        words !== own &&
-        mentions(
-          this.question!,
-          words.filter((w) => !own.includes(w)),
-        ),
-    );
-    if (!other) return strip(outcome);
-    return { status: 'missing', result: outcome.result, missing: [] };
-  }
-
   private namedByUnit(question: string, readings: Reading[], text: string): Outcome[] | undefined {
     const words = fold(question);
     const unread = [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)].some(
