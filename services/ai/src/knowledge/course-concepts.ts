@@ -94,3 +94,12 @@ export function conceptOfConversation(userTexts: readonly string[]): Concept {
   }
   return generalConcept;
 }
+
+/**
+ * Whether the text names the concept by one of its strong keywords (solenoid, Gauss): a weak hint
+ * alone ("current" in an Ohm's-law question) does not make its law the one to apply.
+ */
+export function namesConcept(concept: Concept, text: string): boolean {
+  const lower = text.toLowerCase();
+  return concept.strong.some((k) => hits(lower, k) > 0);
+}

@@ -81,6 +81,8 @@ const unitsFileSchema = z.object({
   si: z.record(z.string(), z.string()),
   /** Words that join the parts of a question ("the field and the energy density"). */
   also: z.array(z.string()),
+  /** Marks that end a question; one with more words after it starts another part ("B? intensity?"). */
+  askMarks: z.array(z.string()),
   /** Words that ask how two results differ ("difference between", "区别"). */
   compare: z.array(z.string()),
   /**

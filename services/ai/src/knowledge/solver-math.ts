@@ -56,3 +56,32 @@ export function pairsWithOne(r: Reading, used: Set<Reading>): boolean {
     (u) => u.kind === r.kind && Math.abs(Math.abs(u.value) - Math.abs(r.value)) <= 1e-12 * Math.abs(r.value),
   );
 }
+
+/**
+ * The question joins several parts: a joining word ("the field and the potential"), or one
+ * question after another ("B amplitude? average intensity?"), a question mark with words after it.
+ */
+export function joinsParts(text: string, units: { also: string[]; askMarks: string[] }): boolean {
+  return (
+    units.also.some((w) => new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text)) ||
+    units.askMarks.some((m) => text.includes(m) && text.slice(text.indexOf(m) + m.length).trim() !== '')
+  );
+}
+
+/**
+ * The question never asks for this unit's quantity while it asks for another one ("the potential 5 cm
+ * from the centre" is not answered with the field there; "radius?" not with the energy qV).
+ */
+export function asksAnother(question: string, unit: string, asked: Record<string, string[]>): boolean {
+  const own = asked[unit];
+  if (!own || mentions(question, own)) return false;
+  return Object.entries(asked).some(
+    ([other, words]) =>
+      other !== unit &&
+      words !== own &&
+      mentions(
+        question,
+        words.filter((w) => !own.includes(w)),
+      ),
+  );
+}

@@ -100,4 +100,28 @@ describe('the problem solver is never confidently wrong', () => {
     expect(reply.indexOf('θ_B = 56.3°')).toBeGreaterThan(0);
     expect(reply.indexOf('θ₂ = 33.7°')).toBeGreaterThan(reply.indexOf('θ_B = 56.3°'));
   });
+
+  it('declines a part asked of another situation rather than computing it for a point charge', () => {
+    const reply = solve(
+      'A hollow metal sphere of radius 10 cm carries 2 nC. Find the field 30 cm from its centre and the potential at its centre.',
+    );
+    // k·2e-9/0.09 = 200 N/C outside; kQ/r = 59.9 V at 30 cm would be the potential there, not at the centre.
+    expect(reply).toContain('E = 200 N/C');
+    expect(reply).not.toMatch(/V = [\d.]+ V/);
+  });
+
+  it('asserts no result of a quantity other than the one asked for', () => {
+    const reply = solve(
+      'A proton is accelerated from rest through 500 V and then enters a 0.2 T field at right angles. What radius does it circle with?',
+    );
+    // U = eV is an intermediate step, never the answer to "what radius".
+    expect(reply).not.toMatch(/\*\*Result/);
+  });
+
+  it('answers each of several questions written one after another', () => {
+    const reply = solve('真空中一列电磁波的电场振幅为 600 V/m，磁场振幅是多少？平均强度是多少？');
+    // B₀ = E₀/c = 2.00 μT; I = cε₀E₀²/2 = 478 W/m².
+    expect(reply).toContain('B₀ = 2.00 × 10⁻⁶ T');
+    expect(reply).toContain('I = 478 W/m²');
+  });
 });

@@ -6,7 +6,16 @@ import {
   type Variable,
 } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
-import { conditionHolds, cueDistance, evaluateResult, math, mentions, pairsWithOne } from './solver-math.js';
+import {
+  asksAnother,
+  conditionHolds,
+  cueDistance,
+  evaluateResult,
+  joinsParts,
+  math,
+  mentions,
+  pairsWithOne,
+} from './solver-math.js';
 
 export { conditionHolds, evaluateResult };
 
@@ -100,34 +109,20 @@ export class ProblemSolver {
     return this.namedByUnit(question, readings, text) ?? outcomes;
   }
 
+  /** A solved part of a quantity the question never asks for while it asks another gives no number. */
+  private askedElse(outcome: Attempt): Outcome {
+    if (outcome.status !== 'solved' || !this.question) return strip(outcome);
+    if (!asksAnother(this.question, outcome.result.compute!.unit, this.kb.units.asked.units))
+      return strip(outcome);
+    return { status: 'missing', result: outcome.result, missing: [] };
+  }
+
   /**
    * "a rod with 3 nC per metre: field 4 cm away?": a unit only one computable result takes (a charge
    * per metre is a line charge) names the situation the words did not, when the question asks for
    * that result's quantity by name, every number it writes has a unit this reader knows ("a 47 μF
    * capacitor charged to 12 V" is not an electron gaining 12 eV) and every quantity it gives is used.
    */
-  /**
-   * A solved part whose quantity the question never asks for while it asks for another one ("the
-   * potential 5 cm from the centre" answered with the field there) becomes unsolved.
-   */
-  private askedElse(outcome: Attempt): Outcome {
-    if (outcome.status !== 'solved' || !this.question) return strip(outcome);
-    const asked = this.kb.units.asked.units;
-    const own = asked[outcome.result.compute!.unit];
-    if (!own || mentions(this.question, own)) return strip(outcome);
-    const other = Object.entries(asked).some(
-      ([unit, words]) =>
-        unit !== outcome.result.compute!.unit &&
-        words !== own &&
-        mentions(
-          this.question!,
-          words.filter((w) => !own.includes(w)),
-        ),
-    );
-    if (!other) return strip(outcome);
-    return { status: 'missing', result: outcome.result, missing: [] };
-  }
-
   private namedByUnit(question: string, readings: Reading[], text: string): Outcome[] | undefined {
     const words = fold(question);
     const unread = [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)].some(
@@ -166,8 +161,8 @@ export class ProblemSolver {
       tried.find((t) => t.outcome.status === 'solved') ??
       tried[0]!;
     const parts: { at: number; outcome: Attempt }[] = [{ at: primary.match.at, outcome: primary.outcome }];
-    // Further parts only when the question joins several ("the field and the potential").
-    const joined = this.kb.units.also.some((w) => new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text));
+    // Further parts only when the question joins several ("the field and the potential", "B? I?").
+    const joined = joinsParts(text, this.kb.units);
     if (primary.outcome.status !== 'solved' || !joined) return parts;
     parts.push(
       ...this.atOtherPoints(
@@ -188,6 +183,20 @@ export class ProblemSolver {
       const compute = match.result.compute!;
       if (match === primary.match || symbols.has(compute.symbol)) continue;
       if (match.result.family && match.result.family === primary.match.result.family) continue;
+      // Another notes topic is another situation (a point charge's potential is not a shell's):
+      // not computed; a part the question asks for by its quantity's words is declined, said so.
+      if (match.result.topic !== primary.match.result.topic) {
+        // (a quantity the question gives, "radius 20 cm", is not one it asks for).
+        const words = this.kb.units.asked.units[compute.unit];
+        const given = readings.some((r) => this.kb.units.si[r.kind] === compute.unit);
+        if (!words || given || !mentions(this.question ?? '', words)) continue;
+        parts.push({
+          at: match.at,
+          outcome: { status: 'missing', result: match.result, missing: [], leftovers: 0, used: new Set() },
+        });
+        symbols.add(compute.symbol);
+        continue;
+      }
       const outcome = this.attempt(match.result, readings, text, known);
       if (outcome.status !== 'solved') continue;
       symbols.add(compute.symbol);

@@ -67,6 +67,17 @@ describe('simulated answers', () => {
     expect(reply).toContain('**Check:**');
   });
 
+  it('problem solver plans with no law the question does not name: outside the notes, it says so', () => {
+    // "current" only hints at the field of currents; an Ohm's-law question is not about Biot–Savart.
+    const en = simulateReply('problem_solver', [
+      user('A lamp draws a current of 0.5 A from a 230 V supply. Power?'),
+    ]);
+    expect(en).toContain('The course notes do not cover');
+    expect(en).not.toMatch(/Biot|μ0·I/);
+    const zh = simulateReply('problem_solver', [user('一个电阻通过 2 安的电流，两端电压 6 伏，求电阻')]);
+    expect(zh).toContain('课程讲义没有涵盖');
+  });
+
   it('problem solver computes a solenoid field from N, L and I', () => {
     const reply = simulateReply('problem_solver', [user('Solenoid: N = 500, L = 20 cm, I = 2 A')]);
     expect(reply).toContain('n = N/L = 500 / 0.2 = 2500 turns/m');

@@ -1,5 +1,5 @@
 import { knowledgeAnswers } from '../knowledge/answers.js';
-import { type Concept, generalConcept } from '../knowledge/course-concepts.js';
+import { type Concept, generalConcept, namesConcept } from '../knowledge/course-concepts.js';
 import { catalogue, phrase } from '../knowledge/data-file.js';
 import { type Lang, langOf } from '../lang.js';
 import { convertUnits } from '../tools/calculator.js';
@@ -90,6 +90,10 @@ export function problemSolverAnswer(concept: Concept, userText: string): string 
           .map((q) => `${q.symbol} = ${formatNumber(q.value)}${q.unit ? ` ${q.unit}` : ''}`)
           .join(', ')
       : say('noValues');
+  // A plan is only as good as its law: a question that names no concept the notes teach (Ohm's
+  // law, an RC circuit) gets no Biot–Savart plan from a weak hint like "current", but a plain
+  // statement that the notes do not cover it and what answering it would need.
+  if (!namesConcept(concept, userText)) return say('notCovered');
   return [
     say('planTitle', { name: concept.name }),
     say('given', { given }),
