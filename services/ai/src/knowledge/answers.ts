@@ -88,6 +88,11 @@ export class KnowledgeAnswers {
     return scaling ? `${scalingSentence(this.kb, result, scaling, lang)}\n${own}` : own;
   }
 
+  /** Whether the result has its own answer to the kind of question asked (why, yes/no, when). */
+  answersKind(question: string, result: CourseResult): boolean {
+    return this.replyTo(fold(question), result, langOf(question)) !== undefined;
+  }
+
   /**
    * The result's answer to the kind of question asked (why, yes/no, when), when it has one: the
    * first kind whose words the question uses (English ones open it or a clause of it, Chinese ones
