@@ -142,7 +142,9 @@ function chosenResult(question: string, composed: CitedAnswer, relevant: boolean
   // electron in a magnetic field go round in a circle"): the kind and every word group together.
   if (!relevant)
     return matched &&
-      (scaled || solvedWith(question, matched.result) || knowledgeAnswers().answersKind(question, matched.result))
+      (scaled ||
+        solvedWith(question, matched.result) ||
+        knowledgeAnswers().answersKind(question, matched.result))
       ? matched.result
       : undefined;
   if (matched && scaled) return matched.result;
@@ -151,7 +153,8 @@ function chosenResult(question: string, composed: CitedAnswer, relevant: boolean
   // wave" ranks the wave-speed section first, the plane-wave section second).
   // Within one section the shared words choose (gravity against Coulomb's force).
   const top = sectionResult(question, composed.citations, lang);
-  const sameSection = top && matched && top.topic === matched.result.topic && top.section.en === matched.result.section.en;
+  const sameSection =
+    top && matched && top.topic === matched.result.topic && top.section.en === matched.result.section.en;
   if (matched && !sameSection && cites(composed.citations, matched.result, lang)) return matched.result;
   return top ?? matched?.result;
 }
