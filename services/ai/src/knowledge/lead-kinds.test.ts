@@ -22,6 +22,9 @@ describe('what the lead answers first', () => {
     const lead = first("how is poisson's equation different from laplace's equation");
     expect(lead).toContain('ρ/ε₀');
     expect(lead).toContain('∇²V = 0');
+    // Two forms of one result named by the same words are stated once.
+    const inductance = first('self-inductance compared with the inductance of a long solenoid');
+    expect(inductance.split('L = μ₀N²A/ℓ').length).toBeLessThanOrEqual(2);
   });
 
   it('prefers the result that refines a named broader one', () => {
