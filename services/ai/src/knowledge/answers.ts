@@ -80,12 +80,20 @@ export class KnowledgeAnswers {
     const reply = this.replyTo(text, result, lang);
     const own = `${reply ? `${reply}\n` : ''}${result.statement[lang]}\n${formulaLine(result)}`;
     if (this.kb.units.compare.some((w) => text.includes(fold(w)))) {
-      const others = matches.filter((m) => m.named && m.result !== result).map((m) => m.result);
+      // Two forms of one result (the inductance from the radius or the area) state it once.
+      const others = matches
+        .filter((m) => m.named && m.result.statement[lang] !== result.statement[lang])
+        .map((m) => m.result);
       if (others.length > 0)
         return [own, ...others.slice(0, 2).map((r) => `${r.statement[lang]}\n${formulaLine(r)}`)].join('\n');
     }
     const scaling = scalingOf(this.kb, result, question);
     return scaling ? `${scalingSentence(this.kb, result, scaling, lang)}\n${own}` : own;
+  }
+
+  /** Whether the result has its own answer to the kind of question asked (why, yes/no, when). */
+  answersKind(question: string, result: CourseResult): boolean {
+    return this.replyTo(fold(question), result, langOf(question)) !== undefined;
   }
 
   /**

@@ -155,6 +155,15 @@ const references: Record<
     },
     tol: 1e-4,
   },
+  // Just outside a conductor: the pillbox sees σ on one face only, twice a lone sheet's field.
+  conductor: { values: { σ: 2e-6 }, expected: () => (2 * 2e-6) / (2 * EPSILON_0), tol: 1e-12 },
+  // A charge q at height d above a grounded plane is pulled by its image −q at distance 2d.
+  'image-plane': {
+    values: { q: 3e-9, d: 0.02 },
+    expected: () => Math.abs(3e-9 * coulombField([{ x: 0, y: 0, q: -3e-9 }], 0, 0.04).ey),
+    // The package's k and the base's ε₀ differ in the twelfth digit.
+    tol: 1e-9,
+  },
   // A large disk's axial field at z = 1 cm, integrated ring by ring in log radius out to 1 km.
   'plane-charge': {
     values: { σ: 2e-6 },

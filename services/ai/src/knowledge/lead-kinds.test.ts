@@ -22,6 +22,9 @@ describe('what the lead answers first', () => {
     const lead = first("how is poisson's equation different from laplace's equation");
     expect(lead).toContain('ρ/ε₀');
     expect(lead).toContain('∇²V = 0');
+    // Two forms of one result named by the same words are stated once.
+    const inductance = first('self-inductance compared with the inductance of a long solenoid');
+    expect(inductance.split('L = μ₀N²A/ℓ').length).toBeLessThanOrEqual(2);
   });
 
   it('prefers the result that refines a named broader one', () => {
@@ -77,5 +80,53 @@ describe('what the lead answers first', () => {
     expect(answers.lead('what does ∇·B = 0 tell us')?.result.id).toBe('no-monopoles');
     expect(answers.lead('explain curl E = -dB/dt')?.result.id).toBe('faraday-law');
     expect(answers.kb.match('gauss law vs coulombs law')[0]).toMatchObject({ named: true });
+  });
+
+  it('answers the common why, when and yes/no questions about a result with its own reply of that kind', () => {
+    // Why a dipole turns but does not move: the two forces cancel and form a couple.
+    expect(first('why is there a torque on a dipole when the net force is zero')).toMatch(
+      /^Why: .*equal and opposite that cancel/,
+    );
+    // Why Gauss's and Ampère's laws need symmetry: E (B) must come out of the integral.
+    expect(first('why is gauss law only handy for symmetric charge distributions')).toMatch(
+      /^Because Gauss's law gives only the total flux/,
+    );
+    expect(first('为什么安培环路定理只适合对称的情况')).toMatch(/^因为安培环路定理只给出环量/);
+    expect(first("when does gauss's law actually let you find E")).toMatch(/only with symmetry/);
+    // Why no field outside a coax: equal and opposite currents enclose zero net current.
+    expect(first('why is there no magnetic field outside a coax cable')).toMatch(
+      /equal currents in opposite/,
+    );
+    // Is V zero inside a conductor: constant, its surface value, not zero.
+    expect(first('is the potential inside a charged conductor zero')).toMatch(/potential need not be/);
+    // Asked how they differ, field and potential: a vector against a scalar.
+    const lead = first('electric field vs electric potential, what is the difference');
+    expect(lead).toMatch(/vector/);
+    expect(lead).toMatch(/scalar/);
+  });
+
+  it('recognises a result by the everyday words students describe it with', () => {
+    // A simulation blowing up is the Courant limit; instability words alone are not.
+    expect(answers.lead('my yee grid simulation diverges to NaN after a while')?.result.id).toBe('courant');
+    expect(answers.lead('an unstable simple pendulum')?.result.id).not.toBe('courant');
+    // Properties of the solutions of Laplace's equation: the mean-value property.
+    expect(answers.lead("what properties do solutions of laplace's equation have")?.result.id).toBe(
+      'harmonic-mean-value',
+    );
+    // The electric and magnetic amplitudes of a wave: B = E/c from the student's E.
+    expect(solved('E field amplitude of 600 V/m, what is the amplitude of B')?.value).toBeCloseTo(
+      600 / 299792458,
+      12,
+    );
+  });
+
+  it('computes the field just outside a conductor and the force of a grounded plane on a charge', () => {
+    const eps0 = 8.8541878128e-12;
+    const surface = solved('field just outside a charged conductor, surface charge density 2 μC/m²');
+    expect(surface?.result.id).toBe('conductor');
+    expect(surface?.value).toBeCloseTo(2e-6 / eps0, 0);
+    const image = solved('a 2 nC charge sits 5 cm above a grounded metal plane, force on it?');
+    expect(image?.result.id).toBe('image-plane');
+    expect(image?.value).toBeCloseTo(2e-9 ** 2 / (16 * Math.PI * eps0 * 0.05 ** 2), 9);
   });
 });

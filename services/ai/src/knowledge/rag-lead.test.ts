@@ -61,3 +61,37 @@ describe('the result an answer leads with when the question names none', () => {
     expect(leadWithKnowledge('top speed of a jet ski on water', off, false)).toBe(off);
   });
 });
+
+describe('a described result retrieval does not rank first or calls off topic', () => {
+  const off = composed([]);
+
+  it('is answered when the question asks a kind the result has its own answer to', () => {
+    // Every word group of a charge's circular path in B, and a why it has a reply for.
+    const led = leadWithKnowledge(
+      'why does a proton moving across a magnetic field go in a circle',
+      off,
+      false,
+    );
+    expect(led.reply).toMatch(/perpendicular to the velocity/);
+    expect(led.citations[0]?.source).toBe('en/magnetostatics.md');
+    // The same words with no kind asked and no number: still refused.
+    expect(leadWithKnowledge('a proton moving in a circle in a magnetic field', off, false)).toBe(off);
+  });
+
+  it('wins over the top section when retrieval found its own section too', () => {
+    const wave = (section: string, score: number, n: number): Citation => ({
+      ...passage(section, score, n),
+      source: 'en/em-waves-fdtd.md',
+      title: 'Electromagnetic waves and FDTD basics',
+    });
+    const question = 'for electromagnetic waves in vacuum, how big is the b field next to the e amplitude';
+    const both = composed([
+      wave("From Maxwell's equations to the wave equation", 0.9, 1),
+      wave('Plane waves', 0.5, 2),
+    ]);
+    expect(leadWithKnowledge(question, both, true).reply.split('\n\n')[0]).toMatch(/E = cB/);
+    // Its section not found: the top section's result leads, as before.
+    const top = composed([wave("From Maxwell's equations to the wave equation", 0.9, 1)]);
+    expect(leadWithKnowledge(question, top, true).reply.split('\n\n')[0]).not.toMatch(/E = cB/);
+  });
+});

@@ -104,6 +104,12 @@ function sectionResult(
   return best?.result;
 }
 
+/** Whether retrieval found the result's own notes section among its passages. */
+const cites = (passages: readonly Citation[], result: CourseResult, lang: Lang) =>
+  passages.some(
+    (p) => p.source === `${lang}/${result.topic}.md` && lastHeading(p.section) === result.section[lang],
+  );
+
 /**
  * The question's own numbers compute the result (the solver's first part is it, solved, from at
  * least one value written with digits): a medium's index read from its name ("speed of sound in
@@ -132,10 +138,25 @@ function chosenResult(question: string, composed: CitedAnswer, relevant: boolean
   // Described by every word group of a result and computed from the student's own numbers (a
   // charge in a cube, a sheet's σ in μC/m²) or asked how it scales: recognised as surely as by
   // name, whatever the ranking of the notes made of the everyday words around it.
+  // Or asked the common question of a kind the result has its own answer to ("why does an
+  // electron in a magnetic field go round in a circle"): the kind and every word group together.
   if (!relevant)
-    return matched && (scaled || solvedWith(question, matched.result)) ? matched.result : undefined;
+    return matched &&
+      (scaled ||
+        solvedWith(question, matched.result) ||
+        knowledgeAnswers().answersKind(question, matched.result))
+      ? matched.result
+      : undefined;
   if (matched && scaled) return matched.result;
-  return sectionResult(question, composed.citations, lang) ?? matched?.result;
+  // A described result whose own section retrieval also found (at any rank) is confirmed twice;
+  // the top section's result, chosen by shared words, is then the weaker sign ("E and B in a
+  // wave" ranks the wave-speed section first, the plane-wave section second).
+  // Within one section the shared words choose (gravity against Coulomb's force).
+  const top = sectionResult(question, composed.citations, lang);
+  const sameSection =
+    top && matched && top.topic === matched.result.topic && top.section.en === matched.result.section.en;
+  if (matched && !sameSection && cites(composed.citations, matched.result, lang)) return matched.result;
+  return top ?? matched?.result;
 }
 
 export function leadWithKnowledge(question: string, composed: CitedAnswer, relevant: boolean): CitedAnswer {
