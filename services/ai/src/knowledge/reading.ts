@@ -18,7 +18,13 @@ export interface Reading {
   end: number;
   /** The unit as a symbol ("μC" for microcoulombs, "C/m" for nC per metre), when it has one. */
   symbol?: string;
+  /** The symbol the question gives it to, as written ("R = 10 cm": `R`; case matters, r is not R). */
+  named?: string;
 }
+
+/** "R = " just before a number: the symbol it is given to, as written. */
+const namedBefore = (text: string, at: number) =>
+  /([A-Za-z][\w₀-₉]*)\s*=\s*$/.exec(text.slice(Math.max(0, at - 12), at));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -137,7 +143,7 @@ export class QuantityReader {
       const unit = this.unitAfter(rest.slice(gap));
       if (!unit) {
         // "N = 500": a number without a unit given to a named symbol.
-        const named = /([A-Za-z][\w₀-₉]*)\s*=\s*$/.exec(text.slice(Math.max(0, m.index - 12), m.index));
+        const named = namedBefore(text, m.index);
         if (named) {
           const start = m.index - named[0].length;
           out.push({
@@ -162,6 +168,7 @@ export class QuantityReader {
         factor = unit.factor / quotient.factor;
         end = quotient.end;
       }
+      const named = namedBefore(text, m.index);
       out.push({
         kind,
         value: number * factor,
@@ -169,6 +176,7 @@ export class QuantityReader {
         index: m.index,
         end,
         ...(symbol ? { symbol } : {}),
+        ...(named ? { named: named[1] } : {}),
       });
       taken.push([m.index, end]);
     }

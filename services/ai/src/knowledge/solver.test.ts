@@ -67,6 +67,15 @@ describe('the problem solver is never confidently wrong', () => {
     ).toContain('**Result:** E = 499 N/C');
   });
 
+  it('gives a number to the symbol it is written for, R and r apart', () => {
+    // Cue words are compared folded, so "r =" once took R's 8 cm for r and put a point inside
+    // the ball outside it: k·4e-9/0.08² instead of k·4e-9·0.02/0.08³.
+    const reply = solve('uniformly charged ball, Q = 4 nC, R = 8 cm. field at r = 2 cm?');
+    expect(reply).toContain('R = 8 cm');
+    expect(reply).toContain('**Result:** E = 1400 N/C');
+    expect(reply).not.toContain('5620');
+  });
+
   it('reads a count joined to its unit by a hyphen ("a 50-turn coil")', () => {
     // 50 · 0.02 Wb / 0.5 s; read without the 50 turns, the emf would be 0.04 V.
     expect(solve('The flux through a 50-turn coil falls by 0.02 Wb in 0.5 s. Average emf?')).toContain(

@@ -332,9 +332,13 @@ export class ProblemSolver {
     };
     // A part of a question asked at another point takes that point's number.
     for (const [name, r] of Object.entries(forced)) if (name in (result.variables ?? {})) take(name, r);
-    // A number the question gives to the variable by name ("N = 500") is that variable.
-    for (const [name] of variables) {
-      const r = readings.find((x) => !used.has(x) && x.kind === `=${name}`);
+    // A number the question gives to the variable by name ("N = 500", "R = 10 cm") is that
+    // variable, before any cue word: "r =" is a cue of r, and cues are compared folded, so
+    // "R = 10 cm … r = 5 cm" would otherwise give R's number to r.
+    for (const [name, v] of variables) {
+      const r = readings.find(
+        (x) => !used.has(x) && (x.kind === `=${name}` || (x.named === name && x.kind === v.kind)),
+      );
       if (r) take(name, r);
     }
     // Then the variables whose cue words stand next to a number of their kind.
