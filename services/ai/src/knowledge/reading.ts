@@ -111,7 +111,10 @@ export class QuantityReader {
    * no sentence mark) between a unit and its divisor still make a quotient, so the charge is not
    * read as a point charge; only a divisor that is a unit counts.
    */
-  private perAfterWords(text: string, at: number): { kind?: string; factor: number; end: number } | undefined {
+  private perAfterWords(
+    text: string,
+    at: number,
+  ): { kind?: string; factor: number; end: number } | undefined {
     const window = /^[^\d,.;:?!，。；：？！]{0,40}/.exec(text.slice(at))![0];
     for (const w of this.units.per.words) {
       const word = escapeRegExp(w) + (/[A-Za-z]$/.test(w) ? '(?![A-Za-z])' : '');

@@ -16,8 +16,19 @@ describe('the problem solver asserts no number from a misread situation', () => 
       ['length', 0.03],
     ]);
     // As a point charge, k·6e-9/0.03² = 6.0e4 N/C would be asserted.
-    expect(solve('A long filament holds 6 nC of charge per metre. How strong is E 3 cm from it?')).not.toContain(
-      '6.00 × 10⁴',
+    expect(
+      solve('A long filament holds 6 nC of charge per metre. How strong is E 3 cm from it?'),
+    ).not.toContain('6.00 × 10⁴');
+  });
+});
+
+describe('a given angle is never ignored', () => {
+  it('gives no perpendicular-only force for a charge moving at an angle to B', () => {
+    expect(read('an alpha particle at 40 degrees to the field')).toContainEqual(['angle', 40]);
+    // |q|vB with the 40° ignored would be 3.2e-19·2e6·0.5 = 3.20 × 10⁻¹³ N.
+    const reply = solve(
+      'An alpha particle (charge 3.2e-19 C) moves at 2e6 m/s at 40 degrees to a 0.5 T field. Magnetic force on it?',
     );
+    expect(reply).not.toContain('3.20 × 10⁻¹³');
   });
 });

@@ -251,7 +251,11 @@ export class ProblemSolver {
     if (solved.length === 0) return outcomes.map(strip);
     const used = new Set(solved.flatMap((o) => [...o.used]));
     const kinds = new Set(solved.flatMap((o) => Object.values(o.result.variables ?? {}).map((v) => v.kind)));
-    const unused = readings.filter((r) => !used.has(r) && kinds.has(r.kind) && !pairsWithOne(r, used));
+    // A given angle no part uses ("at thirty degrees to the field") was ignored: nothing asserted.
+    const must = new Set(this.kb.units.mustUse.kinds);
+    const unused = readings.filter(
+      (r) => !used.has(r) && (kinds.has(r.kind) || must.has(r.kind)) && !pairsWithOne(r, used),
+    );
     if (unused.length === 0) return outcomes.map((o) => this.askedElse(o));
     return [
       {
