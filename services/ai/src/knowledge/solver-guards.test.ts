@@ -32,3 +32,14 @@ describe('a given angle is never ignored', () => {
     expect(reply).not.toContain('3.20 × 10⁻¹³');
   });
 });
+
+describe('a device the question names is the situation', () => {
+  it('does not answer a toroid with a circular loop’s axis field', () => {
+    // Read as a loop's axis field (R = 5 cm, z = 8 cm) a number would be asserted with the 500 turns ignored.
+    const reply = solve(
+      'A toroid of 500 turns has inner radius 5 cm and outer radius 8 cm and carries 2 A. Find B at the mean radius.',
+    );
+    expect(reply).toContain('toroid');
+    expect(reply).not.toContain('**Result');
+  });
+});

@@ -156,10 +156,14 @@ export class ProblemSolver {
     text: string,
   ): { at: number; outcome: Attempt }[] {
     // A complete result the question names beats a better-named one it gives no numbers for.
+    // A device the question names outright (a toroid) is the situation: a result it does not name
+    // (a loop's axis field) is not used for it, however well the numbers fit.
+    const named = tried.filter((t) => t.match.named);
+    const pool = named.length > 0 ? named : tried;
     const primary =
-      tried.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
-      tried.find((t) => t.outcome.status === 'solved') ??
-      tried[0]!;
+      pool.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
+      pool.find((t) => t.outcome.status === 'solved') ??
+      pool[0]!;
     const parts: { at: number; outcome: Attempt }[] = [{ at: primary.match.at, outcome: primary.outcome }];
     // Further parts only when the question joins several ("the field and the potential", "B? I?").
     const joined = joinsParts(text, this.kb.units);
