@@ -43,3 +43,11 @@ describe('a device the question names is the situation', () => {
     expect(reply).not.toContain('**Result');
   });
 });
+
+describe('a unit names the situation only when its result uses every quantity given', () => {
+  it('gives no electron-volt energy for a capacitor question', () => {
+    // U = e·9 V = 1.44 × 10⁻¹⁸ J would be asserted for a capacitor that holds no electron.
+    const reply = solve('平行板电容器极板面积50平方厘米，间距2毫米，接9伏电源，求储存的能量');
+    expect(reply).not.toContain('10⁻¹⁸');
+  });
+});

@@ -143,6 +143,9 @@ export class ProblemSolver {
       if (!asked) continue;
       const outcome = this.attempt(result, readings, text, {});
       if (outcome.status !== 'solved') continue;
+      // The unit names the situation only when that result uses every quantity given (plates'
+      // area and gap beside a voltage are a capacitor, not an electron gaining qV).
+      if (readings.some((r) => !outcome.used.has(r) && !pairsWithOne(r, outcome.used))) continue;
       const checked = this.allUsed([{ at: 0, outcome }], readings);
       if (checked[0]?.status === 'solved') return checked;
     }
