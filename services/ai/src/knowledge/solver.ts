@@ -161,7 +161,8 @@ export class ProblemSolver {
     // A complete result the question names beats a better-named one it gives no numbers for.
     // A device the question names outright (a toroid) is the situation: a result it does not name
     // (a loop's axis field) is not used for it, however well the numbers fit.
-    const named = tried.filter((t) => t.match.named);
+    // (Only one it can compute from the numbers: "电场强度" names no intensity to compute.)
+    const named = tried.filter((t) => t.match.named && t.outcome.status === 'solved');
     const pool = named.length > 0 ? named : tried;
     const primary =
       pool.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
