@@ -94,12 +94,12 @@ function numericAlternative(alt) {
 const PREFIX = { p: 1e-12, n: 1e-9, μ: 1e-6, µ: 1e-6, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9 };
 const BASE = '(?:T|C|V|A|N|J|H|W|Pa|F|Ω|eV|m|s|G)';
 const NUMBER = new RegExp(
-  String.raw`(?<![\w.^])([-+]?\d+(?:[.,]\d+)*(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|(?:×|x|\\times|\*)\s*10\s*\^?\s*\{?\(?\s*([-+−]?\d+)\)?\}?))?(?:\s*(?:\\,|\\mathrm\{|\\text\{)?\s*([pnμµukMG])(?=${BASE}))?`,
+  String.raw`(?<![\w.^])([-+]?\d+(?:[.,]\d+)*(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|(?:×|x|\\times|\*)\s*10\s*\^?\s*\{?\(?\s*([-+−]?\d+)\)?\}?))?(?:\s*(?:\\,|\\mathrm\{|\\text\{)?\s*([pnμµumkMG])(?=${BASE}))?`,
   'g',
 );
 
 /** The numbers a text states, each also scaled by the SI prefix of the unit after it. */
-export function numbersIn(text) {
+export function numbersIn(text, { claimed = false } = {}) {
   const plain = text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (s) => `^${plainSuperscripts(s)}`);
   const out = [];
   for (const m of plain.matchAll(NUMBER)) {
@@ -108,7 +108,8 @@ export function numbersIn(text) {
     if (!Number.isFinite(value)) continue;
     const exp = m[2] ?? m[3];
     if (exp !== undefined) value *= 10 ** Number(exp.replace('−', '-'));
-    out.push(value);
+    // A claim "(8.53 mm)" asserts 0.00853 m, not a bare 8.53; elsewhere either may be meant.
+    if (!(claimed && m[4])) out.push(value);
     if (m[4]) out.push(value * PREFIX[m[4]]);
   }
   return out;
@@ -117,7 +118,7 @@ export function numbersIn(text) {
 /** The numbers on a reply's result lines (`**Result:**`, `**结果：**`, `Answer:`), what it claims. */
 export function assertedNumbers(reply) {
   const lines = reply.split('\n').filter((l) => /^\W*(result|answer|结果|答案|答)\W/i.test(l));
-  return lines.flatMap((l) => numbersIn(l.replace(/^[^:：]*[:：]/, '')));
+  return lines.flatMap((l) => numbersIn(l.replace(/^[^:：]*[:：]/, ''), { claimed: true }));
 }
 
 /** A refusal: nothing cited and nothing claimed. */

@@ -99,6 +99,8 @@ const unitsFileSchema = z.object({
   materials: z.object({ indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })) }),
   /** Words that ask for a quantity, by the unit of the results computing it (potential: V). */
   asked: z.object({ units: z.record(z.string(), z.array(z.string())) }),
+  /** Kinds of quantity an answer must use when the question gives one (an angle to the field). */
+  mustUse: z.object({ kinds: z.array(z.string()) }),
   /** A unit per another ("nC per metre"): the joining words and the kind of each quotient. */
   per: z.object({
     words: z.array(z.string()),

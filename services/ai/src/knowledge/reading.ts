@@ -113,6 +113,26 @@ export class QuantityReader {
   }
 
   /**
+   * "3.5 nC of charge per metre", "2 μC of charge on it per square metre": a few words (no number,
+   * no sentence mark) between a unit and its divisor still make a quotient, so the charge is not
+   * read as a point charge; only a divisor that is a unit counts.
+   */
+  private perAfterWords(
+    text: string,
+    at: number,
+  ): { kind?: string; factor: number; end: number } | undefined {
+    const window = /^[^\d,.;:?!，。；：？！]{0,40}/.exec(text.slice(at))![0];
+    for (const w of this.units.per.words) {
+      const word = escapeRegExp(w) + (/[A-Za-z]$/.test(w) ? '(?![A-Za-z])' : '');
+      const hit = new RegExp(`^((?:\\s*[A-Za-z\u4e00-\u9fff]+){1,4}?)\\s*(?=${word})`, 'i').exec(window);
+      if (!hit || hit[1]!.trim().split(/\s+/).length > 4) continue;
+      const quotient = this.per(text, at + hit[0].length);
+      if (quotient?.kind) return quotient;
+    }
+    return undefined;
+  }
+
+  /**
    * The question with every quantity's unit written as its symbol ("three microcoulombs" → "3 μC"),
    * so results described by unit symbols match however the student spelled the unit.
    */
@@ -158,7 +178,7 @@ export class QuantityReader {
       }
       let end = m.index + m[0].length + gap + unit.text.length;
       let { kind, factor, canonical: symbol } = unit;
-      const quotient = this.per(text, end);
+      const quotient = this.per(text, end) ?? this.perAfterWords(text, end);
       if (quotient) {
         // "3 nC per metre": a quotient of a kind nobody listed is not read as its first unit.
         const known = quotient.kind && this.units.per.kinds[quotient.kind.replace('?', unit.kind)];

@@ -143,6 +143,9 @@ export class ProblemSolver {
       if (!asked) continue;
       const outcome = this.attempt(result, readings, text, {});
       if (outcome.status !== 'solved') continue;
+      // The unit names the situation only when that result uses every quantity given (plates'
+      // area and gap beside a voltage are a capacitor, not an electron gaining qV).
+      if (readings.some((r) => !outcome.used.has(r) && !pairsWithOne(r, outcome.used))) continue;
       const checked = this.allUsed([{ at: 0, outcome }], readings);
       if (checked[0]?.status === 'solved') return checked;
     }
@@ -156,10 +159,15 @@ export class ProblemSolver {
     text: string,
   ): { at: number; outcome: Attempt }[] {
     // A complete result the question names beats a better-named one it gives no numbers for.
+    // A device the question names outright (a toroid) is the situation: a result it does not name
+    // (a loop's axis field) is not used for it, however well the numbers fit.
+    // (Only one it can compute from the numbers: "电场强度" names no intensity to compute.)
+    const named = tried.filter((t) => t.match.named && t.outcome.status === 'solved');
+    const pool = named.length > 0 ? named : tried;
     const primary =
-      tried.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
-      tried.find((t) => t.outcome.status === 'solved') ??
-      tried[0]!;
+      pool.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
+      pool.find((t) => t.outcome.status === 'solved') ??
+      pool[0]!;
     const parts: { at: number; outcome: Attempt }[] = [{ at: primary.match.at, outcome: primary.outcome }];
     // Further parts only when the question joins several ("the field and the potential", "B? I?").
     const joined = joinsParts(text, this.kb.units);
@@ -251,7 +259,11 @@ export class ProblemSolver {
     if (solved.length === 0) return outcomes.map(strip);
     const used = new Set(solved.flatMap((o) => [...o.used]));
     const kinds = new Set(solved.flatMap((o) => Object.values(o.result.variables ?? {}).map((v) => v.kind)));
-    const unused = readings.filter((r) => !used.has(r) && kinds.has(r.kind) && !pairsWithOne(r, used));
+    // A given angle no part uses ("at thirty degrees to the field") was ignored: nothing asserted.
+    const must = new Set(this.kb.units.mustUse.kinds);
+    const unused = readings.filter(
+      (r) => !used.has(r) && (kinds.has(r.kind) || must.has(r.kind)) && !pairsWithOne(r, used),
+    );
     if (unused.length === 0) return outcomes.map((o) => this.askedElse(o));
     return [
       {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { KnowledgeAnswers } from './answers.js';
+import { courseKnowledge } from './knowledge-base.js';
+import { ProblemSolver } from './solver.js';
+
+// Questions of each class of wrong answer found on blind sets, worded afresh (none is from an eval set).
+const solver = new ProblemSolver(courseKnowledge());
+const answers = new KnowledgeAnswers();
+const solve = (q: string) => answers.workedSolution(q) ?? '';
+const read = (q: string) => solver.readings(q).map((r) => [r.kind, Number(r.value.toPrecision(6))]);
+
+describe('the problem solver asserts no number from a misread situation', () => {
+  it('reads a charge followed by a few words and "per <length>" as a line charge, never a point charge', () => {
+    expect(read('a thin filament holds 6 nC of charge along it per metre, 3 cm away')).toEqual([
+      ['linecharge', 6e-9],
+      ['length', 0.03],
+    ]);
+    // As a point charge, k·6e-9/0.03² = 6.0e4 N/C would be asserted.
+    expect(
+      solve('A long filament holds 6 nC of charge per metre. How strong is E 3 cm from it?'),
+    ).not.toContain('6.00 × 10⁴');
+  });
+});
+
+describe('a given angle is never ignored', () => {
+  it('gives no perpendicular-only force for a charge moving at an angle to B', () => {
+    expect(read('an alpha particle at 40 degrees to the field')).toContainEqual(['angle', 40]);
+    // |q|vB with the 40° ignored would be 3.2e-19·2e6·0.5 = 3.20 × 10⁻¹³ N.
+    const reply = solve(
+      'An alpha particle (charge 3.2e-19 C) moves at 2e6 m/s at 40 degrees to a 0.5 T field. Magnetic force on it?',
+    );
+    expect(reply).not.toContain('3.20 × 10⁻¹³');
+  });
+});
+
+describe('a device the question names is the situation', () => {
+  it('does not answer a toroid with a circular loop’s axis field', () => {
+    // Read as a loop's axis field (R = 5 cm, z = 8 cm) a number would be asserted with the 500 turns ignored.
+    const reply = solve(
+      'A toroid of 500 turns has inner radius 5 cm and outer radius 8 cm and carries 2 A. Find B at the mean radius.',
+    );
+    expect(reply).toContain('toroid');
+    expect(reply).not.toContain('**Result');
+  });
+});
+
+describe('a unit names the situation only when its result uses every quantity given', () => {
+  it('gives no electron-volt energy for a capacitor question', () => {
+    // U = e·9 V = 1.44 × 10⁻¹⁸ J would be asserted for a capacitor that holds no electron.
+    const reply = solve('平行板电容器极板面积50平方厘米，间距2毫米，接9伏电源，求储存的能量');
+    expect(reply).not.toContain('10⁻¹⁸');
+  });
+});
