@@ -101,6 +101,8 @@ const unitsFileSchema = z.object({
   asked: z.object({ units: z.record(z.string(), z.array(z.string())) }),
   /** Kinds of quantity an answer must use when the question gives one (an angle to the field). */
   mustUse: z.object({ kinds: z.array(z.string()) }),
+  /** Kinds of quantity that name a point, where the same result may be asked again. */
+  points: z.object({ kinds: z.array(z.string()) }),
   /** A unit per another ("nC per metre"): the joining words and the kind of each quotient. */
   per: z.object({
     words: z.array(z.string()),

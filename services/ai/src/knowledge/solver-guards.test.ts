@@ -51,3 +51,24 @@ describe('a unit names the situation only when its result uses every quantity gi
     expect(reply).not.toContain('10⁻¹⁸');
   });
 });
+
+describe('a further part asks for its own quantity', () => {
+  it('asks a result again only at another point, not for a second charge', () => {
+    // Re-solving the potential "at" the 3 μC charge once gave that charge's own potential at
+    // 25 cm (k·3e-6/0.25 = 1.08 × 10⁵ V) as the second part's answer.
+    const reply = solve(
+      'What is the potential 25 cm from a 5 nC point charge, and how much work does it take to bring a 3 microcoulomb charge there from very far away?',
+    );
+    expect(reply).not.toContain('108000');
+    expect(reply).not.toContain('108 kV');
+  });
+
+  it('answers an inductance question with the inductance, not the field inside', () => {
+    // μ0·300²·π·0.01²/0.15 = 2.37 × 10⁻⁴ H; the field μ0·(300/0.15)·2 = 5.03 mT is not asked.
+    const reply = solve(
+      'air-core solenoid: 300 turns, 15 cm long, radius 1 cm. what is its inductance, and how much energy does it store at 2 A?',
+    );
+    expect(reply).toContain('2.37 × 10⁻⁴ H');
+    expect(reply).not.toContain('5.03');
+  });
+});

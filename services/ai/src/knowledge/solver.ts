@@ -228,7 +228,10 @@ export class ProblemSolver {
     text: string,
   ): { at: number; outcome: Attempt }[] {
     const out: { at: number; outcome: Attempt }[] = [];
-    for (const extra of readings.filter((r) => !solved.used.has(r) && !pairsWithOne(r, solved.used))) {
+    const points = new Set(this.kb.units.points.kinds);
+    for (const extra of readings.filter(
+      (r) => points.has(r.kind) && !solved.used.has(r) && !pairsWithOne(r, solved.used),
+    )) {
       const fits = Object.entries(solved.result.variables ?? {}).filter(
         ([, v]) => v.kind === extra.kind && v.cues?.length && cueDistance(text, extra, v.cues) !== undefined,
       );
