@@ -58,7 +58,12 @@ export async function screenshot(page: Page, lang: string, name: string): Promis
 export async function a11yViolations(page: Page): Promise<string[]> {
   // A dialog still fading in has the colours of its half-way opacity: judge the settled page.
   await settled(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  // A toast closes on its own timer (Mantine's autoClose) and may start fading while axe reads
+  // colours, which then blend with the page behind: judge with every state drawn whole.
+  const whole = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; }',
+  });
+  const results = await new AxeBuilder({ page }).analyze().finally(() => whole.evaluate((el) => el.remove()));
   return results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
