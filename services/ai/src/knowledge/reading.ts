@@ -44,22 +44,19 @@ export class QuantityReader {
 
   constructor(private readonly units: UnitsFile) {
     this.spellings = units.units
-      .flatMap((u) => [
-        ...(u.symbols ?? []).map((text) => ({
+      .flatMap((u) => {
+        const spelling = (text: string, symbol: boolean) => ({
           text,
           kind: u.kind,
           factor: u.factor,
-          symbol: true,
+          symbol,
           canonical: u.symbols?.[0],
-        })),
-        ...(u.words ?? []).map((text) => ({
-          text,
-          kind: u.kind,
-          factor: u.factor,
-          symbol: false,
-          canonical: u.symbols?.[0],
-        })),
-      ])
+        });
+        return [
+          ...(u.symbols ?? []).map((text) => spelling(text, true)),
+          ...(u.words ?? []).map((text) => spelling(text, false)),
+        ];
+      })
       .sort((a, b) => b.text.length - a.text.length);
   }
 

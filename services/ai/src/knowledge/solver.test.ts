@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KnowledgeAnswers } from './answers.js';
-import { courseKnowledge } from './knowledge-base.js';
-import { ProblemSolver } from './solver.js';
-
-const solver = new ProblemSolver(courseKnowledge());
-const answers = new KnowledgeAnswers();
-const solve = (q: string) => answers.workedSolution(q) ?? '';
-const read = (q: string) => solver.readings(q).map((r) => [r.kind, Number(r.value.toPrecision(6))]);
+import { read, solve } from './solver.test-support.js';
 
 describe('the problem solver is never confidently wrong', () => {
   it('reads a unit per another unit as the quotient, and an unknown quotient not at all', () => {
