@@ -1,6 +1,7 @@
 import { type SimulationType, simulationTypes } from '@faraday/contracts';
 import { z } from 'zod';
 import { DEFAULT_CORPUS_DIR } from '../guided/corpus-outline.js';
+import { escapeRegExp } from '../regexp.js';
 import { aliasesFileSchema } from '../retrieval/corpus-reader.js';
 import { readDataFile } from './data-file.js';
 
@@ -60,7 +61,7 @@ export const generalConcept: Concept = loaded.general;
 function hits(text: string, keyword: string): number {
   // CJK has no word boundaries; Latin keywords match at the start of a word (plurals count).
   if (/[\u3400-\u9fff]/.test(keyword)) return text.includes(keyword) ? 1 : 0;
-  const escaped = keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(keyword);
   return (text.match(new RegExp(`(?<![\\p{L}])${escaped}`, 'gu')) ?? []).length;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { escapeRegExp } from '../regexp.js';
 import { type Catalogue, catalogue, KNOWLEDGE_DIR, readDataFile } from './data-file.js';
 
 /**
@@ -142,7 +143,7 @@ const HAN = /\p{Script=Han}/u;
 function finder(word: string): (text: string) => number {
   const folded = fold(word);
   if (HAN.test(folded)) return (text) => text.indexOf(folded);
-  const pattern = new RegExp(`(?<![a-z0-9])${folded.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  const pattern = new RegExp(`(?<![a-z0-9])${escapeRegExp(folded)}`);
   return (text) => pattern.exec(text)?.index ?? -1;
 }
 

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../regexp.js';
 import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
@@ -25,8 +26,6 @@ export interface Reading {
 /** "R = " just before a number: the symbol it is given to, as written. */
 const namedBefore = (text: string, at: number) =>
   /([A-Za-z][\w₀-₉]*)\s*=\s*$/.exec(text.slice(Math.max(0, at - 12), at));
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const NUMBER = /(?<![\w.])([-+]?\d+(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|[×x*]\s*10\s*\^\s*\(?([-+]?\d+)\)?))?/g;
 

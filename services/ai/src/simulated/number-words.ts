@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KNOWLEDGE_DIR, readDataFile } from '../knowledge/data-file.js';
+import { escapeRegExp } from '../regexp.js';
 
 /**
  * Numbers written in words, as digits: "minus three microcoulombs" → "-3 microcoulombs",
@@ -39,7 +40,6 @@ const unitsFile = readDataFile(
   'units.json',
 );
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternatives = (words: string[]) =>
   [...words]
     .sort((a, b) => b.length - a.length)

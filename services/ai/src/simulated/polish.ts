@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogue, KNOWLEDGE_DIR, phrase, readDataFile } from '../knowledge/data-file.js';
+import { escapeRegExp } from '../regexp.js';
 import { countWords, splitParagraphs, splitSentences } from '../writing/text-segments.js';
 
 /**
@@ -37,8 +38,7 @@ const PHRASES = catalogue('polish');
 /** The report is in English: the polisher corrects English only. */
 const say = (key: string, values: Record<string, string | number> = {}) => phrase(PHRASES, 'en', key, values);
 /** A list as regular-expression alternatives, each word literal. */
-const anyOf = (list: readonly string[]) =>
-  list.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const anyOf = (list: readonly string[]) => list.map((w) => escapeRegExp(w)).join('|');
 
 interface Rule {
   pattern: RegExp;

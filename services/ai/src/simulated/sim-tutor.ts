@@ -2,6 +2,7 @@ import { simulationTypes } from '@faraday/contracts';
 import type { Concept, SolverName } from '../knowledge/course-concepts.js';
 import { catalogue, phrase } from '../knowledge/data-file.js';
 import { eitherLanguage, type Lang, langOf } from '../lang.js';
+import { escapeRegExp } from '../regexp.js';
 import { SI_PREFIX } from '../si-prefix.js';
 import { evaluateExpression } from '../tools/calculator.js';
 import {
@@ -216,7 +217,7 @@ function toValue(m: RegExpMatchArray, ref: Reference): Reported | undefined {
  * parameter being set ("… is 7190 V/m", not "v_top = 10 V"), else "came out 1.6e8".
  */
 function reportedValue(text: string, ref: Reference, only: boolean): Reported | undefined {
-  const escaped = ref.output.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(ref.output);
   const named = new RegExp(`${escaped}[^0-9+-]{0,24}?${NUMBER}\\s*([a-zA-Zμµ°/·]*)`, 'i').exec(text);
   if (named) return toValue(named, ref);
   if (!only) return undefined;

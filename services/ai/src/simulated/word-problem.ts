@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { catalogue, KNOWLEDGE_DIR, phrase, readDataFile } from '../knowledge/data-file.js';
 import { courseKnowledge } from '../knowledge/knowledge-base.js';
 import { QuantityReader, type Reading } from '../knowledge/reading.js';
+import { escapeRegExp } from '../regexp.js';
 import { cleanNumber, EPSILON_0, formatNumber as f, K_COULOMB, MU_0 } from './quantities.js';
 
 /**
@@ -47,8 +48,6 @@ const { asks } = readDataFile(
 );
 const PHRASES = catalogue('word-problem');
 const both = (key: string) => ({ en: phrase(PHRASES, 'en', key), zh: phrase(PHRASES, 'zh', key) });
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A cue list as one alternation: English whole words or phrases (`word*`: and longer ones; spaces

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { KNOWLEDGE_DIR } from '../knowledge/knowledge-base.js';
 import type { Lang } from '../lang.js';
+import { escapeRegExp } from '../regexp.js';
 import { SI_PREFIX } from '../si-prefix.js';
 import { numeralsToDigits } from '../simulated/number-words.js';
 import { isUnitName } from './calculator.js';
@@ -24,7 +25,6 @@ const schema = z.object({
 });
 const data = schema.parse(JSON.parse(readFileSync(join(KNOWLEDGE_DIR, 'tool-requests.json'), 'utf8')));
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const longestFirst = (words: string[]) => [...words].sort((a, b) => b.length - a.length);
 
 /** Chinese unit names, bare and with a prefix name (毫特斯拉 → mT), kept only where mathjs reads the symbol. */

@@ -1,6 +1,7 @@
 import type { WritingType } from '@faraday/contracts';
 import { catalogue, phrase } from '../knowledge/data-file.js';
 import { t } from '../lang.js';
+import { escapeRegExp } from '../regexp.js';
 import type { BodyParagraph, BodySentence, MeasuredText } from './measure.js';
 import type { DimensionId, Rubric } from './rubrics.js';
 import { excerptOf, type TextLang } from './text-segments.js';
@@ -131,5 +132,5 @@ export function wordsPattern(words: readonly string[]): RegExp {
 }
 
 function escapeWord(word: string): string {
-  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return escapeRegExp(word).replace(/\s+/g, '\\s+');
 }

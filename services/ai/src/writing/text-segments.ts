@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../regexp.js';
+
 /**
  * Cutting a student's text into paragraphs and sentences, and counting its words, for English,
  * Chinese and the mix of both that science writing usually is. Shared by the writing analysis
@@ -135,7 +137,7 @@ export function headingText(block: string): string {
 
 /** Whole words for Latin terms, plain substrings for CJK ones. */
 export function termPattern(term: string): RegExp {
-  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  const escaped = escapeRegExp(term).replace(/\s+/g, '\\s+');
   return /\p{Script=Han}/u.test(term)
     ? new RegExp(escaped, 'gu')
     : new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, 'giu');
