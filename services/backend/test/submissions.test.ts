@@ -262,30 +262,36 @@ describe.each(testDatabaseFactories())('submissions on $name', (factory) => {
     expect(again.json().data.content).toBe(content);
   });
 
+  // One race rarely goes wrong even when the locking is wrong (on MariaDB, updates that walked the
+  // grading-queue index deadlocked and now and then missed the row: a 500 in about one race of
+  // eight in a hundred), so the race is run on several assignments in turn.
   it('lets first submissions of one student race into one record, each one its own attempt', async () => {
-    const id = await w.assignment();
-    const blobsBefore = blobFiles(w).length;
-    const results = await Promise.all(
-      [1, 2, 3, 4, 5, 6].map((n) =>
-        submitMultipart(w, 'student', id, [
-          { name: 'content', value: `race ${n}` },
-          { name: 'files', filename: `race-${n}.txt`, data: `bytes ${n}` },
-        ]),
-      ),
-    );
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
-    const list = (await w.api('teacher', 'GET', w.url(id, '/submissions'))).json().data;
-    expect(list.total).toBe(1);
-    const [final] = list.submissions;
-    expect(final.attempt).toBe(6);
-    expect(final.attachments).toHaveLength(1);
-    expect(final.attachments[0].name).toBe(`${final.content.replace(' ', '-')}.txt`);
-    // Every attempt keeps its own file: nothing handed in is deleted.
-    expect(blobFiles(w).length).toBe(blobsBefore + 6);
-    const attempts = (await w.api('teacher', 'GET', w.url(id, `/submissions/${final.id}/attempts`))).json()
-      .data.attempts;
-    expect(attempts.map((a: { attempt: number }) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
-    for (const a of attempts) expect(a.attachments[0].name).toBe(`${a.content.replace(' ', '-')}.txt`);
+    const racers = [1, 2, 3, 4, 5, 6, 7, 8];
+    for (let round = 0; round < 6; round++) {
+      const id = await w.assignment();
+      const blobsBefore = blobFiles(w).length;
+      const results = await Promise.all(
+        racers.map((n) =>
+          submitMultipart(w, 'student', id, [
+            { name: 'content', value: `race ${n}` },
+            { name: 'files', filename: `race-${n}.txt`, data: `bytes ${n}` },
+          ]),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([...racers.slice(1).map(() => 200), 201]);
+      const list = (await w.api('teacher', 'GET', w.url(id, '/submissions'))).json().data;
+      expect(list.total).toBe(1);
+      const [final] = list.submissions;
+      expect(final.attempt).toBe(racers.length);
+      expect(final.attachments).toHaveLength(1);
+      expect(final.attachments[0].name).toBe(`${final.content.replace(' ', '-')}.txt`);
+      // Every attempt keeps its own file: nothing handed in is deleted.
+      expect(blobFiles(w).length).toBe(blobsBefore + racers.length);
+      const attempts = (await w.api('teacher', 'GET', w.url(id, `/submissions/${final.id}/attempts`))).json()
+        .data.attempts;
+      expect(attempts.map((a: { attempt: number }) => a.attempt)).toEqual(racers);
+      for (const a of attempts) expect(a.attachments[0].name).toBe(`${a.content.replace(' ', '-')}.txt`);
+    }
   });
 
   it.each(staff)('lets %s read but not make submissions', async (who) => {

@@ -171,6 +171,12 @@ export async function attemptsOf(
  * and PostgreSQL, it holds the row lock: two resubmissions racing each other take turns and get
  * consecutive attempt numbers. Answers the submission as it now is, or undefined before the
  * student's first submission.
+ *
+ * The row is found first and updated by its primary key. Updated by (assignment, student),
+ * InnoDB may walk the grading-queue index, whose key (submitted_at) the racing updates change:
+ * under read committed such an update can miss the row being moved on (and then insert a
+ * duplicate), and two updates that walk different indexes deadlock. An id never changes, so a
+ * plain read of it is safe, and every writer then queues on the same primary-key lock.
  */
 export async function advanceSubmission(
   trx: Db,
@@ -178,19 +184,20 @@ export async function advanceSubmission(
   studentId: string,
   content: SubmissionContent,
 ): Promise<SubmissionRow | undefined> {
-  const result = await trx
-    .updateTable('submissions')
-    .set((eb) => ({ ...content, attempt: eb('attempt', '+', 1) }))
+  const existing = await trx
+    .selectFrom('submissions')
+    .select('id')
     .where('assignment_id', '=', assignmentId)
     .where('student_id', '=', studentId)
     .executeTakeFirst();
+  if (!existing) return undefined;
+  const result = await trx
+    .updateTable('submissions')
+    .set((eb) => ({ ...content, attempt: eb('attempt', '+', 1) }))
+    .where('id', '=', existing.id)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
-  return trx
-    .selectFrom('submissions')
-    .selectAll()
-    .where('assignment_id', '=', assignmentId)
-    .where('student_id', '=', studentId)
-    .executeTakeFirstOrThrow();
+  return trx.selectFrom('submissions').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
 }
 
 export async function insertSubmission(trx: Db, row: Insertable<SubmissionsTable>): Promise<void> {

@@ -5,7 +5,7 @@ import type { Principal } from '../auth/principal.js';
 import { accessCourse, assertMayChange } from '../courses/course-access.js';
 import type { CourseContentContext } from '../courses/course-content-context.js';
 import type { Db } from '../db/database.js';
-import { retryTransient } from '../db/transient-errors.js';
+import { isUniqueViolation, retryTransient } from '../db/transient-errors.js';
 import { queueNotification } from '../notifications/outbox.js';
 import { scoreFromRubric } from '../rubrics/rubric-grading.js';
 import { replaceSelections } from '../rubrics/rubrics.repository.js';
@@ -99,11 +99,6 @@ export async function prepareSubmission(
   lateness(assignment, at, await findExtension(ctx.db, assignmentId, principal.userId));
   await assertAttemptsLeft(ctx.db, ctx.limits, assignmentId, principal.userId, new Date(at));
   return { courseId, assignmentId, studentId: principal.userId, at };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY' || errno === 1062 || code === '23505';
 }
 
 /**

@@ -1,3 +1,5 @@
+import { setTimeout } from 'node:timers/promises';
+
 /**
  * Errors a database raises when it aborted a transaction to break a deadlock or a
  * serialization conflict; the transaction rolled back whole and is safe to run again.
@@ -8,13 +10,18 @@ export function isTransientTransactionError(error: unknown): boolean {
   return code === 'ER_LOCK_DEADLOCK' || errno === 1213 || code === '40P01' || code === '40001';
 }
 
-/** Runs `work`, again (up to `attempts` times in all) when the database aborted it as a deadlock victim. */
-export async function retryTransient<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+/**
+ * Runs `work`, again (up to `attempts` times in all) when the database aborted it as a deadlock
+ * victim. Each retry first waits a short random while that grows with the attempt, so writers
+ * that deadlocked together do not meet again in the same order.
+ */
+export async function retryTransient<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
       if (attempt >= attempts || !isTransientTransactionError(error)) throw error;
+      await setTimeout(attempt * (5 + Math.random() * 20));
     }
   }
 }
