@@ -153,12 +153,14 @@ export class KnowledgeAnswers {
 
   /** "F = 5.39 N, attractive": the value with its unit and what the result's remarks add. */
   private resultText(part: Solved, lang: Lang): string {
-    const { symbol, unit } = part.result.compute!;
+    const { symbol, unit, percent } = part.result.compute!;
+    const quantity = plainQuantity(part.value, unit);
+    const stated = percent ? `${quantity} (${plainQuantity(part.value * 100, '%')})` : quantity;
     const remarks = (part.result.remarks ?? [])
       .filter((r) => conditionHolds(r.when, part.values, this.kb.constants))
       .map((r) => r[lang]);
     const separator = this.kb.say(lang, 'remarkSeparator');
-    return [`${symbol} = ${plainQuantity(part.value, unit)}`, ...remarks].join(separator);
+    return [`${symbol} = ${stated}`, ...remarks].join(separator);
   }
 
   private checkText(part: Solved, lang: Lang): string {

@@ -38,7 +38,16 @@ const resultSchema = z.object({
   match: z.array(z.array(z.string())),
   statement: bilingual,
   tex: z.string(),
-  compute: z.object({ symbol: z.string(), unit: z.string(), expr: z.string(), name: bilingual }).optional(),
+  compute: z
+    .object({
+      symbol: z.string(),
+      unit: z.string(),
+      expr: z.string(),
+      name: bilingual,
+      /** A fraction people read as a percentage (a reflectance): stated both ways. */
+      percent: z.boolean().optional(),
+    })
+    .optional(),
   variables: z.record(z.string(), variableSchema).optional(),
   /** A variable computed from others when the question does not give it (n = N / L). */
   derive: z.record(z.string(), z.string()).optional(),

@@ -23,9 +23,9 @@ export interface Reading {
   named?: string;
 }
 
-/** "R = " just before a number: the symbol it is given to, as written. */
+/** "R = ", "εr = " just before a number: the symbol it is given to, as written. */
 const namedBefore = (text: string, at: number) =>
-  /([A-Za-z][\w₀-₉]*)\s*=\s*$/.exec(text.slice(Math.max(0, at - 12), at));
+  /([A-Za-zα-ωΑ-Ω][\w₀-₉]*)\s*=\s*$/.exec(text.slice(Math.max(0, at - 12), at));
 
 const NUMBER = /(?<![\w.])([-+]?\d+(?:\.\d+)?)(?:\s*(?:[eE]([-+]?\d+)|[×x*]\s*10\s*\^\s*\(?([-+]?\d+)\)?))?/g;
 

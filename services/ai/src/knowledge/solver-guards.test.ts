@@ -65,3 +65,44 @@ describe('a further part asks for its own quantity', () => {
     expect(reply).not.toContain('5.03');
   });
 });
+
+describe('a field is stated as a magnitude with its direction', () => {
+  it('states no negative field for a negative charge, and says which way it points', () => {
+    // kQ/r² with Q = −8 nC at 20 cm is −1800 N/C signed; the magnitude is 1800.
+    const shell = solve(
+      'A hollow sphere of radius 5 cm holds -8 nC. How strong is the field 20 cm from its centre?',
+    );
+    expect(shell).toContain('E = 1800 N/C, pointing toward the centre');
+    const line = solve('A long wire carries -2 nC per metre. Find E 3 cm away from it.');
+    expect(line).toMatch(/E = 1200 N\/C, pointing toward the line/);
+  });
+});
+
+describe('a fraction people read as a percentage is stated both ways', () => {
+  it('gives the reflectance at normal incidence as a fraction and a percent', () => {
+    // ((1 − 1.5)/(1 + 1.5))² = 0.04.
+    expect(solve('Glass (n = 1.5) in air, light straight on: how many percent reflect?')).toContain(
+      '(4.00 %)',
+    );
+  });
+});
+
+describe('a number the student gives to a symbol is never ignored', () => {
+  it('gives no vacuum wavelength for a wave in a medium whose εr is given', () => {
+    // λ = c/f = 0.150 m in vacuum; in the plastic it is shorter.
+    const reply = solve(
+      'A 2 GHz wave travels through a plastic slab with εr = 2.25. What is its wavelength there?',
+    );
+    expect(reply).toContain('εr = 2.25');
+    expect(reply).not.toContain('**Result');
+  });
+});
+
+describe('a result is not asserted for a question that asks for another quantity', () => {
+  it('gives no intensity when a line charge is asked for from its field', () => {
+    // 电场强度 names the wave's intensity (强度) too: read as an amplitude, 900 N/C gives I ≈ 1080 W/m².
+    const reply = solve('一根带电长直线，距它 5 cm 处的电场强度是 900 N/C，求它每 3 米长度上的电荷量。');
+    expect(reply).not.toContain('W/m²');
+    expect(reply).not.toContain('**结果');
+  });
+});

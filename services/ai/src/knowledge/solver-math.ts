@@ -50,10 +50,17 @@ export function mentions(text: string, words: string[]): boolean {
   );
 }
 
-/** The other charge of a ±q pair: a reading of the same kind and size as one that was used. */
+/**
+ * The other charge of a ±q pair: a reading of the same kind and size as one that was used; or a
+ * number given to a symbol that was used as read another way.
+ */
 export function pairsWithOne(r: Reading, used: Set<Reading>): boolean {
+  // A number given to a symbol may be read twice: "water with n = 1.33" as water's index too.
+  const given = r.kind.startsWith('=');
   return [...used].some(
-    (u) => u.kind === r.kind && Math.abs(Math.abs(u.value) - Math.abs(r.value)) <= 1e-12 * Math.abs(r.value),
+    (u) =>
+      (u.kind === r.kind || given) &&
+      Math.abs(Math.abs(u.value) - Math.abs(r.value)) <= 1e-12 * Math.abs(r.value),
   );
 }
 

@@ -253,8 +253,11 @@ export class ProblemSolver {
     const kinds = new Set(solved.flatMap((o) => Object.values(o.result.variables ?? {}).map((v) => v.kind)));
     // A given angle no part uses ("at thirty degrees to the field") was ignored: nothing asserted.
     const must = new Set(this.kb.units.mustUse.kinds);
+    // So was a number the student gave to a symbol ("εr = 4"); a zero there picks a reference (V = 0 at infinity).
+    const givenToSymbol = (r: Reading) => r.kind.startsWith('=') && r.value !== 0;
     const unused = readings.filter(
-      (r) => !used.has(r) && (kinds.has(r.kind) || must.has(r.kind)) && !pairsWithOne(r, used),
+      (r) =>
+        !used.has(r) && (kinds.has(r.kind) || must.has(r.kind) || givenToSymbol(r)) && !pairsWithOne(r, used),
     );
     if (unused.length === 0) return outcomes.map((o) => this.askedElse(o));
     return [
@@ -262,7 +265,9 @@ export class ProblemSolver {
         status: 'unused',
         result: solved[0]!.result,
         missing: [],
-        unused: unused.map((r) => r.written.trim()),
+        unused: unused.map((r) =>
+          givenToSymbol(r) ? `${r.kind.slice(1)} = ${r.written}` : r.written.trim(),
+        ),
       },
     ];
   }
