@@ -131,7 +131,9 @@ function solvedWith(question: string, result: CourseResult): boolean {
  */
 function chosenResult(question: string, composed: CitedAnswer, relevant: boolean, lang: Lang) {
   const matched = knowledgeAnswers().kb.match(question)[0];
-  if (matched?.named) return matched.result;
+  // A name that is also an everyday word ("a high-intensity workout", "on the same 波长") names
+  // the result only when retrieval agrees the question is about the course.
+  if (matched?.named && (relevant || !matched.everyday)) return matched.result;
   // "Triple the distance between two charges": a result whose variable the question scales is
   // what it asks about, whatever section retrieval ranks first.
   const scaled = matched && scalingOf(knowledgeAnswers().kb, matched.result, question);
@@ -140,11 +142,13 @@ function chosenResult(question: string, composed: CitedAnswer, relevant: boolean
   // name, whatever the ranking of the notes made of the everyday words around it.
   // Or asked the common question of a kind the result has its own answer to ("why does an
   // electron in a magnetic field go round in a circle"): the kind and every word group together.
+  // The kind asked is no sign when the result's only word in the question is an everyday one
+  // ("does the conductor check tickets").
   if (!relevant)
     return matched &&
       (scaled ||
         solvedWith(question, matched.result) ||
-        knowledgeAnswers().answersKind(question, matched.result))
+        (!matched.everyday && knowledgeAnswers().answersKind(question, matched.result)))
       ? matched.result
       : undefined;
   if (matched && scaled) return matched.result;
