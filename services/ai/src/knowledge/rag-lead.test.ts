@@ -117,3 +117,13 @@ describe('a result named only by a word that is also an everyday word', () => {
     expect(agreed.reply).not.toBe(off.reply);
   });
 });
+
+describe('a question retrieval found off topic that names a topic the course does not teach', () => {
+  it('is refused even when it names a result outright', () => {
+    const off = composed([]);
+    const question = 'is malus a good name for a rescue greyhound';
+    expect(leadWithKnowledge(question, off, false, true)).toBe(off);
+    // Without the foreign topic the name still leads (a bare "malus law pls").
+    expect(leadWithKnowledge('malus law pls', off, false, false)).not.toBe(off);
+  });
+});

@@ -129,8 +129,17 @@ function solvedWith(question: string, result: CourseResult): boolean {
  * the top section's, else one described by its words. The section comes before the describing
  * words because it did better on the held-out and fresh tutor sets (services/ai/eval/tutor).
  */
-function chosenResult(question: string, composed: CitedAnswer, relevant: boolean, lang: Lang) {
+function chosenResult(
+  question: string,
+  composed: CitedAnswer,
+  relevant: boolean,
+  lang: Lang,
+  outside: boolean,
+) {
   const matched = knowledgeAnswers().kb.match(question)[0];
+  // Retrieval found the question off topic and it names a topic the course does not teach (a
+  // film, a pet): a result's name in it is the film's title or the pet's trick, not the course.
+  if (!relevant && outside) return undefined;
   // A name that is also an everyday word ("a high-intensity workout", "on the same 波长") names
   // the result only when retrieval agrees the question is about the course.
   if (matched?.named && (relevant || !matched.everyday)) return matched.result;
@@ -163,10 +172,15 @@ function chosenResult(question: string, composed: CitedAnswer, relevant: boolean
   return top ?? matched?.result;
 }
 
-export function leadWithKnowledge(question: string, composed: CitedAnswer, relevant: boolean): CitedAnswer {
+export function leadWithKnowledge(
+  question: string,
+  composed: CitedAnswer,
+  relevant: boolean,
+  outside = false,
+): CitedAnswer {
   const answers = knowledgeAnswers();
   const lang = langOf(question);
-  const chosen = chosenResult(question, composed, relevant, lang);
+  const chosen = chosenResult(question, composed, relevant, lang, outside);
   if (!chosen) return composed;
   const lead = answers.lead(question, chosen);
   if (!lead) return composed;
