@@ -126,6 +126,7 @@ export class ChatRun {
       courseSpelling(this.question),
       { reply: this.retrieved.quotedAnswer, citations: this.retrieved.answerCitations },
       this.retrieved.relevant,
+      this.retrieved.outside,
     );
     return this.ledAnswer;
   }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_CORPUS_DIR } from '../guided/corpus-outline.js';
 import { escapeRegExp } from '../regexp.js';
+import { aliasesFileSchema } from '../retrieval/corpus-reader.js';
 import { type Catalogue, catalogue, KNOWLEDGE_DIR, readDataFile } from './data-file.js';
 
 /**
@@ -163,11 +165,16 @@ export interface ResultMatch {
   at: number;
   /** Named outright, not only described by its words. */
   named: boolean;
+  /**
+   * Every name of it the question uses is also an everyday word (a term of an alias group of
+   * scope `everyday`): "intensity" of a workout, "conductor" of an orchestra, 波长 of two people.
+   */
+  everyday?: boolean;
 }
 
 interface CompiledResult {
   result: CourseResult;
-  names: { find: (text: string) => number; length: number }[];
+  names: { find: (text: string) => number; length: number; everyday: boolean }[];
   groups: ((text: string) => number)[][];
 }
 
@@ -179,6 +186,7 @@ export class KnowledgeBase {
     readonly constants: Record<string, number>,
     readonly units: UnitsFile,
     readonly phrases: Phrases,
+    everydayWords: ReadonlySet<string> = new Set(),
   ) {
     this.compiled = results.map((result) => ({
       result,
@@ -186,7 +194,12 @@ export class KnowledgeBase {
       names: result.names.flatMap((name) => {
         const length = fold(name).length;
         const bare = fold(name).replace(/'/g, '');
-        return [name, ...(bare !== fold(name) ? [bare] : [])].map((v) => ({ find: finder(v), length }));
+        const everyday = everydayWords.has(fold(name));
+        return [name, ...(bare !== fold(name) ? [bare] : [])].map((v) => ({
+          find: finder(v),
+          length,
+          everyday,
+        }));
       }),
       groups: result.match.map((group) => group.map(finder)),
     }));
@@ -199,6 +212,7 @@ export class KnowledgeBase {
       constants,
       readJson(unitsFileSchema, 'units.json'),
       catalogue('answers'),
+      everydayWords(),
     );
   }
 
@@ -216,13 +230,16 @@ export class KnowledgeBase {
     const out: ResultMatch[] = [];
     for (const { result, names, groups } of this.compiled) {
       let best: ResultMatch | undefined;
-      names.forEach(({ find, length }) => {
+      let specific = false;
+      names.forEach(({ find, length, everyday }) => {
         const at = find(text);
         if (at < 0) return;
+        if (!everyday) specific = true;
         // A longer name says more; the subject of a question usually comes first.
         const score = 10 + length / 20 - at / 40;
         if (!best || score > best.score) best = { result, score, at, named: true };
       });
+      if (best) best.everyday = !specific;
       if (!best && groups.length >= 2) {
         const hits = groups.map((group) =>
           Math.min(...group.map((f) => f(text)).map((a) => (a < 0 ? 1e9 : a))),
@@ -256,6 +273,12 @@ export class KnowledgeBase {
     const template = this.phrases[lang][key] ?? key;
     return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
   }
+}
+
+/** The concept names that are also everyday words (alias groups of scope `everyday`), folded. */
+function everydayWords(): Set<string> {
+  const { groups } = readDataFile(aliasesFileSchema, DEFAULT_CORPUS_DIR, 'concept-aliases.json');
+  return new Set(groups.filter((g) => g.scope === 'everyday').flatMap((g) => g.terms.map(fold)));
 }
 
 let shared: KnowledgeBase | undefined;

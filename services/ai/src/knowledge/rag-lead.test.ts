@@ -95,3 +95,35 @@ describe('a described result retrieval does not rank first or calls off topic', 
     expect(leadWithKnowledge(question, top, true).reply.split('\n\n')[0]).not.toMatch(/E = cB/);
   });
 });
+
+describe('a result named only by a word that is also an everyday word', () => {
+  const off = composed([]);
+
+  it('does not lead when retrieval found the question off topic', () => {
+    // "conductor" of a train, "intensity" of a training plan, 波长 of two friends.
+    for (const q of [
+      'does the conductor on the night train check tickets twice',
+      'what intensity should a beginner rowing plan start at',
+      '我和室友波长不合，要不要换宿舍',
+    ]) {
+      expect(leadWithKnowledge(q, off, false)).toBe(off);
+    }
+  });
+
+  it('still leads when it is named by a name of its own, or retrieval agrees', () => {
+    const named = leadWithKnowledge('the field inside a conductor, quick question', off, false);
+    expect(named.reply).toMatch(/field inside a conductor is zero/);
+    const agreed = leadWithKnowledge('what intensity does a wave of amplitude 30 V/m carry', off, true);
+    expect(agreed.reply).not.toBe(off.reply);
+  });
+});
+
+describe('a question retrieval found off topic that names a topic the course does not teach', () => {
+  it('is refused even when it names a result outright', () => {
+    const off = composed([]);
+    const question = 'is malus a good name for a rescue greyhound';
+    expect(leadWithKnowledge(question, off, false, true)).toBe(off);
+    // Without the foreign topic the name still leads (a bare "malus law pls").
+    expect(leadWithKnowledge('malus law pls', off, false, false)).not.toBe(off);
+  });
+});

@@ -129,9 +129,20 @@ function solvedWith(question: string, result: CourseResult): boolean {
  * the top section's, else one described by its words. The section comes before the describing
  * words because it did better on the held-out and fresh tutor sets (services/ai/eval/tutor).
  */
-function chosenResult(question: string, composed: CitedAnswer, relevant: boolean, lang: Lang) {
+function chosenResult(
+  question: string,
+  composed: CitedAnswer,
+  relevant: boolean,
+  lang: Lang,
+  outside: boolean,
+) {
   const matched = knowledgeAnswers().kb.match(question)[0];
-  if (matched?.named) return matched.result;
+  // Retrieval found the question off topic and it names a topic the course does not teach (a
+  // film, a pet): a result's name in it is the film's title or the pet's trick, not the course.
+  if (!relevant && outside) return undefined;
+  // A name that is also an everyday word ("a high-intensity workout", "on the same 波长") names
+  // the result only when retrieval agrees the question is about the course.
+  if (matched?.named && (relevant || !matched.everyday)) return matched.result;
   // "Triple the distance between two charges": a result whose variable the question scales is
   // what it asks about, whatever section retrieval ranks first.
   const scaled = matched && scalingOf(knowledgeAnswers().kb, matched.result, question);
@@ -140,11 +151,13 @@ function chosenResult(question: string, composed: CitedAnswer, relevant: boolean
   // name, whatever the ranking of the notes made of the everyday words around it.
   // Or asked the common question of a kind the result has its own answer to ("why does an
   // electron in a magnetic field go round in a circle"): the kind and every word group together.
+  // The kind asked is no sign when the result's only word in the question is an everyday one
+  // ("does the conductor check tickets").
   if (!relevant)
     return matched &&
       (scaled ||
         solvedWith(question, matched.result) ||
-        knowledgeAnswers().answersKind(question, matched.result))
+        (!matched.everyday && knowledgeAnswers().answersKind(question, matched.result)))
       ? matched.result
       : undefined;
   if (matched && scaled) return matched.result;
@@ -159,10 +172,15 @@ function chosenResult(question: string, composed: CitedAnswer, relevant: boolean
   return top ?? matched?.result;
 }
 
-export function leadWithKnowledge(question: string, composed: CitedAnswer, relevant: boolean): CitedAnswer {
+export function leadWithKnowledge(
+  question: string,
+  composed: CitedAnswer,
+  relevant: boolean,
+  outside = false,
+): CitedAnswer {
   const answers = knowledgeAnswers();
   const lang = langOf(question);
-  const chosen = chosenResult(question, composed, relevant, lang);
+  const chosen = chosenResult(question, composed, relevant, lang, outside);
   if (!chosen) return composed;
   const lead = answers.lead(question, chosen);
   if (!lead) return composed;

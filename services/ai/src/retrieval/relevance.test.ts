@@ -56,6 +56,22 @@ describe('relevance decided on measurements of the ranking', () => {
     }
   });
 
+  it('says when a question is about a film, a pet, a workout or a partner', async () => {
+    const engine = await shipped();
+    for (const question of [
+      'which cinema near campus still shows old movies on film',
+      'is it cruel to leave a kitten alone over the weekend',
+      'how many rest days between gym sessions',
+      '异地恋的女朋友总是不回消息怎么办',
+    ]) {
+      expect({ question, outside: (await engine.retrieve(question)).outside }).toEqual({
+        question,
+        outside: true,
+      });
+    }
+    expect((await engine.retrieve('field between the plates of a charged capacitor')).outside).toBe(false);
+  });
+
   it('refuses short questions naming a topic of everyday life the course does not teach', async () => {
     const engine = await shipped();
     for (const question of [

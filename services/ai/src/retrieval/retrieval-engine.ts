@@ -175,6 +175,7 @@ export class RetrievalEngine {
       query,
       method: options.method ?? 'graph',
       relevant,
+      outside,
       passages,
       citations: citationsOf(passages),
       context: contextForModel(passages, relevant),

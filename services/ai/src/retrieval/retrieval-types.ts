@@ -44,6 +44,8 @@ export interface RetrievalResult {
   method: RetrievalMethod;
   /** False when no passage covers enough of the question: the chat must say so, not invent. */
   relevant: boolean;
+  /** The question names a topic the course does not teach (an alias group of scope `outside`). */
+  outside?: boolean;
   passages: Passage[];
   citations: Citation[];
   /** For the upstream model: numbered passages plus the rules for citing them. */
