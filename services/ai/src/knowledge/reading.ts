@@ -221,7 +221,7 @@ export class QuantityReader {
     // "n = 1.5" (lower case: N = 500 is a number of turns), "index 1.5", "折射率为 1.5"; an index
     // is between 1 and about 4, so "n = 2500 turns/m" is not one.
     const patterns = [
-      /\bn\s*_?\s*[12]?\s*(?:=|is)\s*(\d+(?:\.\d+)?)(?![\d.]|\s*(?:turns|windings|匝|\/))/g,
+      /\bn(?:\s*_?\s*[12]|_\{?[a-z]+\}?)?\s*(?:=|is)\s*(\d+(?:\.\d+)?)(?!\d|\.\d|\s*(?:turns|windings|匝|\/))/g,
       /(?:refractive )?index(?: of refraction)?(?: of| is| =)?\s*(\d+(?:\.\d+)?)|折射率\s*(?:为|是|=)?\s*(\d+(?:\.\d+)?)/gi,
     ];
     return patterns
@@ -258,7 +258,9 @@ export class QuantityReader {
     for (const w of written) {
       const after = named.find((m) => /^\s*的\s*$/.test(lower.slice(w.end, m.index)));
       const before = named
-        .filter((m) => m.end <= w.index && w.index - m.end <= 12)
+        // Next to it ("glass (n = 1.6)"), or a few words on when its usual index is near ("glass
+        // surface with n = 1.52"; "air meets a plate with n = 1.6" does not describe the air).
+        .filter((m) => m.end <= w.index && w.index - m.end <= (Math.abs(m.value - w.value) <= 0.1 ? 24 : 12))
         .sort((a, b) => b.end - a.end)[0];
       // "water to air n=1.33": the number belongs to the medium whose index it is, if one is near.
       const same = named.find((m) => m.value === w.value && Math.abs(m.index - w.index) <= 24);
@@ -266,7 +268,11 @@ export class QuantityReader {
       if (medium) described.add(medium);
       placed.push(medium && medium.index < w.index ? { ...w, index: medium.index } : w);
     }
-    const all = [...placed, ...named.filter((m) => !described.has(m))].sort((a, b) => a.index - b.index);
+    // Light does not pass from a medium into itself: "water (n = 1.33) … the water-air surface"
+    // names water twice, once.
+    const all = [...placed, ...named.filter((m) => !described.has(m))]
+      .sort((a, b) => a.index - b.index)
+      .filter((r, i, sorted) => i === 0 || sorted[i - 1]!.value !== r.value);
     // "Into glass (n = 1.5)" with no other medium: the light comes from air (n = 1), the first medium.
     const only = all.length === 1 ? all[0]! : undefined;
     const air = this.units.materials.indices.find((m) => m.n === 1 && m.words.length > 0);

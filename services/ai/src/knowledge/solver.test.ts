@@ -127,3 +127,31 @@ describe('the problem solver is never confidently wrong', () => {
     expect(reply).toContain('I = 478 W/m²');
   });
 });
+
+describe('refractive indices as students write them', () => {
+  it('reads a medium named twice once, in the order the light meets it', () => {
+    // asin(1.47 · sin 20°) = 30.2°: oil first, then air; "oil-air" names both again.
+    expect(read('A beam in oil (n = 1.47) meets the oil-air surface at 20° from the normal')).toEqual([
+      ['index', 1.47],
+      ['index', 1],
+      ['angle', 20],
+    ]);
+    expect(
+      solve(
+        'A beam in oil (n = 1.47) meets the oil-air surface at 20° from the normal. At what angle does it emerge into the air?',
+      ),
+    ).toContain('θ₂ = 30.2°');
+  });
+
+  it('reads an index given to a named subscript and one that ends the sentence', () => {
+    // asin(1/1.77) = 34.4°; atan(1.6) = 58.0°.
+    expect(solve('Critical angle from sapphire (n = 1.77) into air (n_air = 1.00)?')).toContain(
+      'θ_c = 34.4°',
+    );
+    expect(
+      solve(
+        'Light in air meets a plate with n = 1.6. At which angle of incidence is the reflected light fully polarized?',
+      ),
+    ).toContain('θ_B = 58.0°');
+  });
+});
