@@ -310,6 +310,8 @@ export const references: Record<
   // Malus: the field's component along the axis, squared.
   malus: { values: { I0: 100, θ: 60 }, expected: () => 100 * Math.cos(Math.PI / 3) ** 2, tol: 1e-12 },
   'speed-in-medium': { values: { n: 1.5 }, expected: () => SPEED_OF_LIGHT / 1.5, tol: 1e-12 },
+  // The CFL limit cΔt = Δ/√D, in 3D on a 1 mm grid.
+  courant: { values: { Δ: 1e-3, D: 3 }, expected: () => 1e-3 / (SPEED_OF_LIGHT * Math.sqrt(3)), tol: 1e-12 },
   // Snell from the Fresnel solver's sin θt.
   snell: {
     values: { n1: 1, n2: 1.33, θ: 30 },

@@ -155,3 +155,19 @@ describe('refractive indices as students write them', () => {
     ).toContain('θ_B = 58.0°');
   });
 });
+
+describe('the Courant limit with the student’s grid', () => {
+  it('reads the number of dimensions and computes the largest stable time step', () => {
+    // Δt = Δ/(c√D) = 2 mm/(c√2) = 4.72 ps; 1 mm in 3D: 1.93 ps.
+    expect(read('a 2-D grid with 2 mm cells')).toEqual([
+      ['dimensions', 2],
+      ['length', 0.002],
+    ]);
+    expect(solve('FDTD on a 2-D grid with 2 mm cells: biggest stable time step?')).toContain(
+      'Δt = 4.72 × 10⁻¹² s',
+    );
+    expect(solve('三维 FDTD 仿真，网格 1 mm，满足稳定条件的最大时间步长是多少？')).toContain(
+      'Δt = 1.93 × 10⁻¹² s',
+    );
+  });
+});
