@@ -49,7 +49,6 @@ const alternatives = (words: string[]) =>
 const ONES = en.ones;
 const TENS = en.tens;
 const SCALES = en.scales;
-const THOUSAND = Object.keys(SCALES).find((w) => SCALES[w] === 1000);
 const WORD = `(?:${alternatives([...Object.keys(ONES), ...Object.keys(TENS), ...Object.keys(SCALES)])})`;
 const DIGIT = `(?:${alternatives(Object.keys(ONES).filter((w) => ONES[w]! < 10))})`;
 const AFTER_SCALE = `(?<=${Object.keys(SCALES).map(escapeRegExp).join('|')})`;
@@ -68,7 +67,8 @@ function englishValue(phrase: string): number | undefined {
   for (const word of phrase.toLowerCase().split(/[\s-]+/)) {
     if (word === 'and') continue;
     if (word in SCALES) {
-      if (word === THOUSAND) {
+      // A thousand or more closes a section ("two million three hundred thousand").
+      if (SCALES[word]! >= 1000) {
         total += (current || 1) * SCALES[word]!;
         current = 0;
       } else current = (current || 1) * SCALES[word]!;
@@ -123,8 +123,17 @@ const CN_NUMBER = new RegExp(
   'g',
 );
 
+// "4 million", "2.5 thousand": digits with a scale word.
+const DIGITS_SCALE = new RegExp(
+  String.raw`(?<![\w.])(\d+(?:\.\d+)?)\s+(${alternatives(Object.keys(SCALES))})\b`,
+  'gi',
+);
+
 export function numeralsToDigits(text: string): string {
   return text
+    .replace(DIGITS_SCALE, (_, digits: string, scale: string) =>
+      String(Number(digits) * SCALES[scale.toLowerCase()]!),
+    )
     .replace(
       PHRASE,
       (

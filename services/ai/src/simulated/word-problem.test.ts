@@ -231,6 +231,10 @@ describe('quantities written in words, and unit conversions', () => {
     expect(numeralsToDigits('charges of two and three nC; minus zero point five m')).toBe(
       'charges of 2 and 3 nC; -0.5 m',
     );
+    // A million closes a section as a thousand does; digits take a scale word too.
+    expect(numeralsToDigits('four million m/s, two million three hundred thousand, 2.5 thousand volts')).toBe(
+      '4000000 m/s, 2300000, 2500 volts',
+    );
     // "two three" and "twenty thirty" are not one number; 两个/一定 are not quantities.
     expect(numeralsToDigits('two three, twenty thirty')).toBe('two three, twenty thirty');
     expect(numeralsToDigits('两个电荷一定相互作用，十五厘米，一百零五匝，负三微库')).toBe(
