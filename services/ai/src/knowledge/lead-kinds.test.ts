@@ -129,4 +129,21 @@ describe('what the lead answers first', () => {
     expect(image?.result.id).toBe('image-plane');
     expect(image?.value).toBeCloseTo(2e-9 ** 2 / (16 * Math.PI * eps0 * 0.05 ** 2), 9);
   });
+  it('answers the why of a result that has one before its statement, and the narrower case asked', () => {
+    // One more power of r: the field is the derivative of the potential.
+    expect(first('how come the potential of a charge falls as 1/r when its field falls as 1/r²')).toMatch(
+      /^Why: the field is minus the derivative/,
+    );
+    // Which of the two is the vector: the result that compares field and potential.
+    expect(answers.lead('potential: a scalar quantity or a vector one?')?.result.id).toBe('field-potential');
+    expect(first('how come the speed of light comes out of mu0 and epsilon0')).toMatch(/wave equation/);
+    expect(first('how come a hollow charged ball has no field in its cavity')).toMatch(/encloses no charge/);
+    // The minus sign of Faraday's law is Lenz's law; a grounded sphere is its own image problem.
+    expect(answers.lead("what does the negative sign in faraday's law tell us")?.result.id).toBe('lenz-law');
+    expect(answers.lead('image charge for a point charge near an earthed metal sphere')?.result.id).toBe(
+      'image-sphere',
+    );
+    // A colloquial "when" (啥时候) asks when, as 什么时候 does.
+    expect(first('高斯定理啥时候才好用')).toMatch(/对称/);
+  });
 });

@@ -94,4 +94,15 @@ describe('a described result retrieval does not rank first or calls off topic', 
     const top = composed([wave("From Maxwell's equations to the wave equation", 0.9, 1)]);
     expect(leadWithKnowledge(question, top, true).reply.split('\n\n')[0]).not.toMatch(/E = cB/);
   });
+  it('wins over a result of the same top section when only it answers the kind of question asked', () => {
+    // The magnetic force section also holds the Lorentz force, which shares more of the words;
+    // asked why the path is a circle, the orbit's radius (which says why) leads.
+    const section = composed([passage('Magnetic force on charges and currents', 0.9)]);
+    const led = leadWithKnowledge(
+      'how come a charged particle moving through a uniform magnetic field circles round it',
+      section,
+      true,
+    );
+    expect(led.reply.split('\n\n')[0]).toMatch(/^Why: /);
+  });
 });

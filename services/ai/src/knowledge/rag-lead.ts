@@ -130,7 +130,7 @@ function solvedWith(question: string, result: CourseResult): boolean {
  * words because it did better on the held-out and fresh tutor sets (services/ai/eval/tutor).
  */
 function chosenResult(question: string, composed: CitedAnswer, relevant: boolean, lang: Lang) {
-  const matched = knowledgeAnswers().kb.match(question)[0];
+  const matched = knowledgeAnswers().preferred(question);
   if (matched?.named) return matched.result;
   // "Triple the distance between two charges": a result whose variable the question scales is
   // what it asks about, whatever section retrieval ranks first.
@@ -156,6 +156,10 @@ function chosenResult(question: string, composed: CitedAnswer, relevant: boolean
   const sameSection =
     top && matched && top.topic === matched.result.topic && top.section.en === matched.result.section.en;
   if (matched && !sameSection && cites(composed.citations, matched.result, lang)) return matched.result;
+  // Asked why an electron circles, the orbit's radius says why and its period does not: a
+  // described result with its own reply to the kind asked beats a top section result without one.
+  const answersKind = (r: CourseResult) => knowledgeAnswers().answersKind(question, r);
+  if (matched && answersKind(matched.result) && !(top && answersKind(top))) return matched.result;
   return top ?? matched?.result;
 }
 
