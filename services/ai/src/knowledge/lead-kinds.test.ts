@@ -146,4 +146,12 @@ describe('what the lead answers first', () => {
     // A colloquial "when" (啥时候) asks when, as 什么时候 does.
     expect(first('高斯定理啥时候才好用')).toMatch(/对称/);
   });
+  it('takes air as the other medium when a question names one medium and no direction', () => {
+    // Brewster's angle of a material is for light reflected off it from air; written "n 2.42".
+    expect(solved("what's the brewster angle for a diamond, n 2.42")?.value).toBeCloseTo(67.55, 1);
+    // The critical angle of a material is for light inside it going out into air.
+    expect(solved('critical angle for a glass block, n = 1.5')?.value).toBeCloseTo(41.81, 1);
+    // Light coming from the one medium named goes into air.
+    expect(solved('brewster angle for light coming from glass, n = 1.5')?.value).toBeCloseTo(33.69, 1);
+  });
 });

@@ -222,6 +222,8 @@ export class QuantityReader {
     // is between 1 and about 4, so "n = 2500 turns/m" is not one.
     const patterns = [
       /\bn\s*_?\s*[12]?\s*(?:=|is)\s*(\d+(?:\.\d+)?)(?![\d.]|\s*(?:turns|windings|匝|\/))/g,
+      // "water n 1.33": with no sign, only a number with decimals, as an index is written.
+      /\bn\s+(\d\.\d+)(?![\d.]|\s*(?:turns|windings|匝|\/))/g,
       /(?:refractive )?index(?: of refraction)?(?: of| is| =)?\s*(\d+(?:\.\d+)?)|折射率\s*(?:为|是|=)?\s*(\d+(?:\.\d+)?)/gi,
     ];
     return patterns
@@ -287,6 +289,9 @@ export class QuantityReader {
         return before.includes(fold(f));
       }),
     );
+    // "From water" with no other medium: the light goes into air (n = 1), the second medium.
+    if (only && air && from === 0)
+      return [only, { kind: 'index', value: 1, written: air.words[0]!, index: only.end, end: only.end + 1 }];
     if (from <= 0) return all;
     // The first medium takes the first place, so variables bound in order see it as n₁.
     const places = all.map((r) => r.index);
