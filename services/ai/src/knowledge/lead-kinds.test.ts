@@ -154,4 +154,11 @@ describe('what the lead answers first', () => {
     // Light coming from the one medium named goes into air.
     expect(solved('brewster angle for light coming from glass, n = 1.5')?.value).toBeCloseTo(33.69, 1);
   });
+  it('computes the peak field a wave’s intensity asks for, I = ½cε₀E₀² read backwards', () => {
+    const peak = solved('a microwave beam delivers 250 W/m², how large is the electric amplitude');
+    expect(peak?.result.id).toBe('wave-amplitude');
+    expect(peak?.value).toBeCloseTo(Math.sqrt((2 * 250) / (299792458 * 8.8541878128e-12)), 3);
+    // Given the amplitude, the intensity as before.
+    expect(solved('peak E of 50 V/m in a radio wave: intensity?')?.result.id).toBe('wave-intensity');
+  });
 });
