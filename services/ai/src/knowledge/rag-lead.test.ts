@@ -105,4 +105,11 @@ describe('a described result retrieval does not rank first or calls off topic', 
     );
     expect(led.reply.split('\n\n')[0]).toMatch(/^Why: /);
   });
+  it('is, of the top section’s results sharing as many words, the one the question describes', () => {
+    // B written as its symbol names the magnetic field; the moving charge's force, not the
+    // Lorentz force it is a case of, and its size along B is zero.
+    const section = composed([passage('Magnetic force on charges and currents', 0.9)]);
+    const led = leadWithKnowledge('a charge moving parallel to B, any force?', section, true);
+    expect(led.reply.split('\n\n')[0]).toMatch(/zero for motion along B/);
+  });
 });

@@ -90,6 +90,7 @@ function sectionResult(
   question: string,
   passages: readonly Citation[],
   lang: Lang,
+  described?: CourseResult,
 ): CourseResult | undefined {
   const top = [...passages].sort((a, b) => b.score - a.score)[0];
   if (!top) return undefined;
@@ -99,7 +100,10 @@ function sectionResult(
     if (`${lang}/${result.topic}.md` !== top.source || result.section[lang] !== lastHeading(top.section))
       continue;
     const shared = sharedTerms(terms, result, lang);
-    if (shared >= 3 && (!best || shared > best.shared)) best = { result, shared };
+    // As many words shared: the result the question's words describe (a moving charge's force,
+    // not the Lorentz force it is a case of).
+    const better = !best || shared > best.shared || (shared === best.shared && result === described);
+    if (shared >= 3 && better) best = { result, shared };
   }
   return best?.result;
 }
@@ -152,7 +156,7 @@ function chosenResult(question: string, composed: CitedAnswer, relevant: boolean
   // the top section's result, chosen by shared words, is then the weaker sign ("E and B in a
   // wave" ranks the wave-speed section first, the plane-wave section second).
   // Within one section the shared words choose (gravity against Coulomb's force).
-  const top = sectionResult(question, composed.citations, lang);
+  const top = sectionResult(question, composed.citations, lang, matched?.result);
   const sameSection =
     top && matched && top.topic === matched.result.topic && top.section.en === matched.result.section.en;
   if (matched && !sameSection && cites(composed.citations, matched.result, lang)) return matched.result;
