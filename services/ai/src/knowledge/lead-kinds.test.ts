@@ -148,11 +148,15 @@ describe('what the lead answers first', () => {
   });
   it('takes air as the other medium when a question names one medium and no direction', () => {
     // Brewster's angle of a material is for light reflected off it from air; written "n 2.42".
-    expect(solved("what's the brewster angle for a diamond, n 2.42")?.value).toBeCloseTo(67.55, 1);
+    const diamond = "at what incidence does light off a diamond surface (n 2.42) hit Brewster's condition";
+    expect(solved(diamond)?.value).toBeCloseTo(67.55, 1);
     // The critical angle of a material is for light inside it going out into air.
-    expect(solved('critical angle for a glass block, n = 1.5')?.value).toBeCloseTo(41.81, 1);
-    // Light coming from the one medium named goes into air.
-    expect(solved('brewster angle for light coming from glass, n = 1.5')?.value).toBeCloseTo(33.69, 1);
+    const trapped = 'inside a glass block of n = 1.5, past what angle does the critical angle trap the light';
+    expect(solved(trapped)?.value).toBeCloseTo(41.81, 1);
+    // Light leaving the one medium named, or inside it, goes into air.
+    expect(solved('light leaving glass (n = 1.5): its brewster angle')?.value).toBeCloseTo(33.69, 1);
+    // A direction word beside a medium it does not know: the side is unknown, no number.
+    expect(solved('brewster angle for light inside quartz, n = 1.46')).toBeUndefined();
   });
   it('computes the peak field a wave’s intensity asks for, I = ½cε₀E₀² read backwards', () => {
     const peak = solved('a microwave beam delivers 250 W/m², how large is the electric amplitude');
