@@ -57,7 +57,7 @@ export class KnowledgeAnswers {
       return { text: paragraphs.join('\n\n'), result: solved[0]!.result };
     }
     const matches = this.kb.match(question);
-    const result = chosen ?? matches[0]?.result;
+    const result = chosen ?? this.preferred(question, matches)?.result;
     if (!result) return undefined;
     const paragraphs = [this.opening(question, result, matches, lang)];
     const unsolved = outcomes[0];
@@ -89,6 +89,17 @@ export class KnowledgeAnswers {
     }
     const scaling = scalingOf(this.kb, result, question);
     return scaling ? `${scalingSentence(this.kb, result, scaling, lang)}\n${own}` : own;
+  }
+
+  /**
+   * The best match, or of those matched as well (the potential of a charge and its relation to
+   * the field, both described by "potential"), the first with its own reply to the kind of
+   * question asked: a why question is better answered by the result that says why.
+   */
+  preferred(question: string, matches: ResultMatch[] = this.kb.match(question)): ResultMatch | undefined {
+    const best = matches[0];
+    if (!best) return undefined;
+    return matches.find((m) => m.score === best.score && this.answersKind(question, m.result)) ?? best;
   }
 
   /** Whether the result has its own answer to the kind of question asked (why, yes/no, when). */

@@ -24,7 +24,7 @@ const variableSchema = z.object({
   same_as: z.string().optional(),
   /** Left out, a constant named by a word of the question ("electron" → me). */
   default: z.record(z.string(), z.string()).optional(),
-  /** May be left out (then 1): the number of turns of a single loop. */
+  /** May be left out (then 1): the number of turns of a single loop, the index of air as the other medium. */
   optional: z.literal(1).optional(),
 });
 export type Variable = z.infer<typeof variableSchema>;

@@ -306,6 +306,15 @@ export const references: Record<
       integrate((t) => (1000 * Math.cos(t)) ** 2 / (MU_0 * SPEED_OF_LIGHT), 0, 2 * Math.PI) / (2 * Math.PI),
     tol: 1e-9,
   },
+  // The amplitude whose period-averaged Poynting flux is 1000 W/m² (the flux grows as E₀²).
+  'wave-amplitude': {
+    values: { I: 1000 },
+    expected: () =>
+      Math.sqrt(
+        1000 / (integrate((t) => Math.cos(t) ** 2 / (MU_0 * SPEED_OF_LIGHT), 0, 2 * Math.PI) / (2 * Math.PI)),
+      ),
+    tol: 1e-9,
+  },
   'radiation-pressure': { values: { I: 1360 }, expected: () => 1360 / SPEED_OF_LIGHT, tol: 1e-12 },
   // Malus: the field's component along the axis, squared.
   malus: { values: { I0: 100, θ: 60 }, expected: () => 100 * Math.cos(Math.PI / 3) ** 2, tol: 1e-12 },

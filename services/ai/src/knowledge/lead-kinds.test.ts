@@ -129,4 +129,40 @@ describe('what the lead answers first', () => {
     expect(image?.result.id).toBe('image-plane');
     expect(image?.value).toBeCloseTo(2e-9 ** 2 / (16 * Math.PI * eps0 * 0.05 ** 2), 9);
   });
+  it('answers the why of a result that has one before its statement, and the narrower case asked', () => {
+    // One more power of r: the field is the derivative of the potential.
+    expect(first('how come the potential of a charge falls as 1/r when its field falls as 1/r²')).toMatch(
+      /^Why: the field is minus the derivative/,
+    );
+    // Which of the two is the vector: the result that compares field and potential.
+    expect(answers.lead('potential: a scalar quantity or a vector one?')?.result.id).toBe('field-potential');
+    expect(first('how come the speed of light comes out of mu0 and epsilon0')).toMatch(/wave equation/);
+    expect(first('how come a hollow charged ball has no field in its cavity')).toMatch(/encloses no charge/);
+    // The minus sign of Faraday's law is Lenz's law; a grounded sphere is its own image problem.
+    expect(answers.lead("what does the negative sign in faraday's law tell us")?.result.id).toBe('lenz-law');
+    expect(answers.lead('image charge for a point charge near an earthed metal sphere')?.result.id).toBe(
+      'image-sphere',
+    );
+    // A colloquial "when" (啥时候) asks when, as 什么时候 does.
+    expect(first('高斯定理啥时候才好用')).toMatch(/对称/);
+  });
+  it('takes air as the other medium when a question names one medium and no direction', () => {
+    // Brewster's angle of a material is for light reflected off it from air; written "n 2.42".
+    const diamond = "at what incidence does light off a diamond surface (n 2.42) hit Brewster's condition";
+    expect(solved(diamond)?.value).toBeCloseTo(67.55, 1);
+    // The critical angle of a material is for light inside it going out into air.
+    const trapped = 'inside a glass block of n = 1.5, past what angle does the critical angle trap the light';
+    expect(solved(trapped)?.value).toBeCloseTo(41.81, 1);
+    // Light leaving the one medium named, or inside it, goes into air.
+    expect(solved('light leaving glass (n = 1.5): its brewster angle')?.value).toBeCloseTo(33.69, 1);
+    // A direction word beside a medium it does not know: the side is unknown, no number.
+    expect(solved('brewster angle for light inside quartz, n = 1.46')).toBeUndefined();
+  });
+  it('computes the peak field a wave’s intensity asks for, I = ½cε₀E₀² read backwards', () => {
+    const peak = solved('a microwave beam delivers 250 W/m², how large is the electric amplitude');
+    expect(peak?.result.id).toBe('wave-amplitude');
+    expect(peak?.value).toBeCloseTo(Math.sqrt((2 * 250) / (299792458 * 8.8541878128e-12)), 3);
+    // Given the amplitude, the intensity as before.
+    expect(solved('peak E of 50 V/m in a radio wave: intensity?')?.result.id).toBe('wave-intensity');
+  });
 });

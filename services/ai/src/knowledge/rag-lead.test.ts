@@ -94,6 +94,24 @@ describe('a described result retrieval does not rank first or calls off topic', 
     const top = composed([wave("From Maxwell's equations to the wave equation", 0.9, 1)]);
     expect(leadWithKnowledge(question, top, true).reply.split('\n\n')[0]).not.toMatch(/E = cB/);
   });
+  it('wins over a result of the same top section when only it answers the kind of question asked', () => {
+    // The magnetic force section also holds the Lorentz force, which shares more of the words;
+    // asked why the path is a circle, the orbit's radius (which says why) leads.
+    const section = composed([passage('Magnetic force on charges and currents', 0.9)]);
+    const led = leadWithKnowledge(
+      'how come a charged particle moving through a uniform magnetic field circles round it',
+      section,
+      true,
+    );
+    expect(led.reply.split('\n\n')[0]).toMatch(/^Why: /);
+  });
+  it('is, of the top section’s results sharing as many words, the one the question describes', () => {
+    // B written as its symbol names the magnetic field; the moving charge's force, not the
+    // Lorentz force it is a case of, and its size along B is zero.
+    const section = composed([passage('Magnetic force on charges and currents', 0.9)]);
+    const led = leadWithKnowledge('a charge moving parallel to B, any force?', section, true);
+    expect(led.reply.split('\n\n')[0]).toMatch(/zero for motion along B/);
+  });
 });
 
 describe('a result named only by a word that is also an everyday word', () => {

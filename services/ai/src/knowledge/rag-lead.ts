@@ -90,6 +90,7 @@ function sectionResult(
   question: string,
   passages: readonly Citation[],
   lang: Lang,
+  described?: CourseResult,
 ): CourseResult | undefined {
   const top = [...passages].sort((a, b) => b.score - a.score)[0];
   if (!top) return undefined;
@@ -99,7 +100,10 @@ function sectionResult(
     if (`${lang}/${result.topic}.md` !== top.source || result.section[lang] !== lastHeading(top.section))
       continue;
     const shared = sharedTerms(terms, result, lang);
-    if (shared >= 3 && (!best || shared > best.shared)) best = { result, shared };
+    // As many words shared: the result the question's words describe (a moving charge's force,
+    // not the Lorentz force it is a case of).
+    const better = !best || shared > best.shared || (shared === best.shared && result === described);
+    if (shared >= 3 && better) best = { result, shared };
   }
   return best?.result;
 }
@@ -136,7 +140,7 @@ function chosenResult(
   lang: Lang,
   outside: boolean,
 ) {
-  const matched = knowledgeAnswers().kb.match(question)[0];
+  const matched = knowledgeAnswers().preferred(question);
   // Retrieval found the question off topic and it names a topic the course does not teach (a
   // film, a pet): a result's name in it is the film's title or the pet's trick, not the course.
   if (!relevant && outside) return undefined;
@@ -165,10 +169,14 @@ function chosenResult(
   // the top section's result, chosen by shared words, is then the weaker sign ("E and B in a
   // wave" ranks the wave-speed section first, the plane-wave section second).
   // Within one section the shared words choose (gravity against Coulomb's force).
-  const top = sectionResult(question, composed.citations, lang);
+  const top = sectionResult(question, composed.citations, lang, matched?.result);
   const sameSection =
     top && matched && top.topic === matched.result.topic && top.section.en === matched.result.section.en;
   if (matched && !sameSection && cites(composed.citations, matched.result, lang)) return matched.result;
+  // Asked why an electron circles, the orbit's radius says why and its period does not: a
+  // described result with its own reply to the kind asked beats a top section result without one.
+  const answersKind = (r: CourseResult) => knowledgeAnswers().answersKind(question, r);
+  if (matched && answersKind(matched.result) && !(top && answersKind(top))) return matched.result;
   return top ?? matched?.result;
 }
 

@@ -21,6 +21,8 @@ export interface Reading {
   symbol?: string;
   /** The symbol the question gives it to, as written ("R = 10 cm": `R`; case matters, r is not R). */
   named?: string;
+  /** The only medium, in a question with no word of direction: which side it is on is the result's convention. */
+  alone?: boolean;
 }
 
 /** "R = ", "εr = " just before a number: the symbol it is given to, as written. */
@@ -222,6 +224,8 @@ export class QuantityReader {
     // is between 1 and about 4, so "n = 2500 turns/m" is not one.
     const patterns = [
       /\bn(?:\s*_?\s*[12]|_\{?[a-z]+\}?)?\s*(?:=|is)\s*(\d+(?:\.\d+)?)(?!\d|\.\d|\s*(?:turns|windings|匝|\/))/g,
+      // "water n 1.33": with no sign, only a number with decimals, as an index is written.
+      /\bn\s+(\d\.\d+)(?!\d|\.\d|\s*(?:turns|windings|匝|\/))/g,
       /(?:refractive )?index(?: of refraction)?(?: of| is| =)?\s*(\d+(?:\.\d+)?)|折射率\s*(?:为|是|=)?\s*(\d+(?:\.\d+)?)/gi,
     ];
     return patterns
@@ -293,6 +297,15 @@ export class QuantityReader {
         return before.includes(fold(f));
       }),
     );
+    // "From water" with no other medium: the light goes into air (n = 1), the second medium.
+    if (only && air && from === 0)
+      return [only, { kind: 'index', value: 1, written: air.words[0]!, index: only.end, end: only.end + 1 }];
+    // One medium and no word of direction anywhere ("the Brewster angle for water"); a direction
+    // word not beside a known medium ("inside quartz, n = 1.46") leaves the side unknown.
+    const directed = [...this.units.from, ...this.units.into].some((w) =>
+      new RegExp(`(?<![a-z])${escapeRegExp(fold(w))}(?![a-z])`).test(lower),
+    );
+    if (only && !directed) return [{ ...only, alone: true }];
     if (from <= 0) return all;
     // The first medium takes the first place, so variables bound in order see it as n₁.
     const places = all.map((r) => r.index);

@@ -71,9 +71,17 @@ export function bindVariables(
     }
     if (best) take(name, best.r);
   }
-  // Then in order of appearance.
+  // Then in order of appearance. A variable that may be left out gives way to one that may not
+  // when the question has too few numbers of their kind: the Brewster angle "for water" is from
+  // air (n₁ left out) onto water.
+  // Only for a medium whose side the question leaves to the result ("inside quartz" does not).
+  const short = (v: Variable) => {
+    const free = readings.filter((x) => !used.has(x) && x.kind === v.kind);
+    const open = variables.filter(([n, w]) => !(n in values) && w.kind === v.kind).length;
+    return free.length < open && free.every((x) => x.alone);
+  };
   for (const [name, v] of variables) {
-    if (name in values) continue;
+    if (name in values || (v.optional && short(v))) continue;
     const r = readings.find((x) => !used.has(x) && x.kind === v.kind);
     if (r) take(name, r);
     else if (name in known) values[name] = known[name]!;
