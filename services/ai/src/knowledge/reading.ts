@@ -272,9 +272,19 @@ export class QuantityReader {
       if (medium) described.add(medium);
       placed.push(medium && medium.index < w.index ? { ...w, index: medium.index } : w);
     }
-    // Light does not pass from a medium into itself: "water (n = 1.33) … the water-air surface"
-    // names water twice, once.
-    const all = [...placed, ...named.filter((m) => !described.has(m))]
+    // A medium named again is the same medium ("a glass block (n = 1.52) … inside the glass"),
+    // and light does not pass from a medium into itself: "water (n = 1.33) … the water-air
+    // surface" names water twice, once.
+    // Not when a mention comes with a word of direction ("for glass in air: (a) from the air …
+    // (b) inside the glass"): each part then has its own direction, which one reading cannot keep.
+    const again = named.filter((m) => named.some((o) => o.index < m.index && o.written === m.written));
+    const directedAgain = again.some((m) =>
+      [...this.units.from, ...this.units.into].some((w) =>
+        lower.slice(Math.max(0, m.index - w.length - 8), m.index).includes(fold(w)),
+      ),
+    );
+    const firstMention = directedAgain ? named : named.filter((m) => !again.includes(m));
+    const all = [...placed, ...firstMention.filter((m) => !described.has(m))]
       .sort((a, b) => a.index - b.index)
       .filter((r, i, sorted) => i === 0 || sorted[i - 1]!.value !== r.value);
     // "Into glass (n = 1.5)" with no other medium: the light comes from air (n = 1), the first medium.

@@ -171,3 +171,36 @@ describe('the Courant limit with the student’s grid', () => {
     );
   });
 });
+
+describe('the quantities given name the situation', () => {
+  it('solves Snell’s law from two indices and an angle when an angle is asked, in any words', () => {
+    // asin(sin 50° / 2.42) = 18.5°.
+    expect(
+      solve(
+        'Light in air strikes a diamond (n = 2.42) at 50°. What angle does the transmitted ray make with the normal?',
+      ),
+    ).toContain('θ₂ = 18.5°');
+  });
+
+  it('answers a push or pull between two charges as Coulomb’s law, with its sign for nanocoulombs', () => {
+    // k·4 nC·6 nC/(3 cm)² = 2.40 × 10⁻⁴ N; q₁q₂ = 2.4 × 10⁻¹⁷ C² is positive, not zero.
+    expect(
+      solve('Two dust grains hold +4 nC and +6 nC, 3 cm apart; how hard do they push on each other?'),
+    ).toContain('F = 2.40 × 10⁻⁴ N (240 μN), repulsive');
+  });
+
+  it('reads a medium named again as the same one, unless each mention has its own direction', () => {
+    // asin(sin 30° / 1.45) = 20.2°: air, then glass; "in the glass" names the glass again.
+    expect(
+      solve(
+        'Light in air hits glass (n = 1.45) at 30°. Find the refraction angle of the light in the glass.',
+      ),
+    ).toContain('θ₂ = 20.2°');
+    // (a) from air and (b) from inside the glass: one order of the media cannot serve both parts.
+    expect(
+      solve(
+        'For a glass with n = 1.45 in air, find (a) Brewster’s angle for light coming from the air and (b) the critical angle for light inside the glass.',
+      ),
+    ).not.toContain('θ_B = 34.6°');
+  });
+});

@@ -95,7 +95,30 @@ export class ProblemSolver {
     const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
     const outcomes = tried.length > 0 ? this.allUsed(this.parts(tried, readings, text), readings) : [];
     if (outcomes.some((o) => o.status === 'solved')) return outcomes;
-    return this.namedByUnit(question, readings, text) ?? outcomes;
+    return this.namedByUnit(question, readings, text) ?? this.namedByKinds(readings, text) ?? outcomes;
+  }
+
+  /**
+   * "Two beads carry 3 μC and −8 μC 15 cm apart: how strong is the pull?": the quantities given name
+   * the situation when exactly one computable result takes exactly their kinds (two charges and a
+   * distance), the question asks for that result's quantity by a word of its unit (`asked` in
+   * units.json), every number it writes has a unit this reader knows and every quantity is used.
+   */
+  private namedByKinds(readings: Reading[], text: string): Outcome[] | undefined {
+    if (!this.question || unreadNumber(text, readings)) return undefined;
+    const signature = (kinds: string[]) => [...kinds].sort().join(',');
+    const given = signature(readings.map((r) => r.kind));
+    const takers = this.kb.results.filter(
+      (r) => r.compute && signature(Object.values(r.variables ?? {}).map((v) => v.kind)) === given,
+    );
+    if (takers.length !== 1) return undefined;
+    const result = takers[0]!;
+    const words = this.kb.units.asked.units[result.compute!.unit];
+    if (!words || !mentions(this.question, words)) return undefined;
+    const outcome = this.attempt(result, readings, text, {});
+    if (outcome.status !== 'solved') return undefined;
+    const checked = this.allUsed([{ at: 0, outcome }], readings);
+    return checked[0]?.status === 'solved' ? checked : undefined;
   }
 
   /** A solved part of a quantity the question never asks for while it asks another gives no number. */
@@ -114,10 +137,7 @@ export class ProblemSolver {
    */
   private namedByUnit(question: string, readings: Reading[], text: string): Outcome[] | undefined {
     const words = fold(question);
-    const unread = [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)].some(
-      (m) => !readings.some((r) => r.index <= m.index && m.index < r.end),
-    );
-    if (unread) return undefined;
+    if (unreadNumber(text, readings)) return undefined;
     const computable = this.kb.results.filter((r) => r.compute);
     for (const reading of readings) {
       const takers = computable.filter((r) =>
@@ -309,6 +329,13 @@ export class ProblemSolver {
       used,
     };
   }
+}
+
+/** A number written in the question that no reading took (a unit this reader does not know). */
+function unreadNumber(text: string, readings: Reading[]): boolean {
+  return [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)].some(
+    (m) => !readings.some((r) => r.index <= m.index && m.index < r.end),
+  );
 }
 
 function strip(outcome: Attempt): Outcome {
