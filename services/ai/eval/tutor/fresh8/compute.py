@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Computes every numeric answer for the blind8 sets and writes word-problems.jsonl.
 Also prints the numbers used in lead.jsonl `must` groups (checked by hand)."""
-import json, math
+import json, math, os
 k = 8.9875517923e9; eps0 = 8.8541878128e-12; mu0 = 1.25663706212e-6
 e = 1.602176634e-19; me = 9.1093837015e-31; mp = 1.67262192369e-27; c = 299792458
 pi = math.pi; deg = math.degrees; rad = math.radians
@@ -158,6 +158,6 @@ assert abs(WP[17]["expect"][0]["value"] - s6(q**2/(16*pi*eps0*d**2))) / WP[17]["
 assert abs(k - 1/(4*pi*eps0)) / k < 1e-9
 assert abs(c - 1/math.sqrt(mu0*eps0)) / c < 1e-9
 
-with open("/work/wt/blind8/word-problems.jsonl", "w", encoding="utf-8") as f:
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "word-problems.jsonl"), "w", encoding="utf-8") as f:
     for r_ in WP: f.write(json.dumps(r_, ensure_ascii=False) + "\n")
 for r_ in WP: print(r_["id"], [(x["value"], x["unit"]) for x in r_["expect"]])
