@@ -106,3 +106,15 @@ describe('a result is not asserted for a question that asks for another quantity
     expect(reply).not.toContain('**结果');
   });
 });
+
+describe('a number with decimals that nothing read is never ignored', () => {
+  it('gives no Courant limit when the question sets its own Courant number', () => {
+    // Δ/c = 3.34 × 10⁻¹² s is the limit; at S = 0.5 the step is half of it.
+    const reply = solve(
+      'A 1-D FDTD grid with 1 mm cells runs at a Courant number of 0.5. What time step does it use?',
+    );
+    expect(reply).not.toContain('3.34 × 10⁻¹²');
+    expect(reply).toContain('0.5');
+    expect(solve('一维 FDTD，网格 2 毫米，Courant 数取 0.9，时间步长多少？')).not.toContain('6.67 × 10⁻¹²');
+  });
+});

@@ -63,6 +63,8 @@ export class ProblemSolver {
   private readonly reader: QuantityReader;
   /** The question being solved, folded (what it asks for is read from it). */
   private question: string | undefined;
+  /** The question being solved, normalised, with the readings' offsets. */
+  private text = '';
 
   constructor(private readonly kb: KnowledgeBase) {
     this.reader = new QuantityReader(kb.units);
@@ -83,6 +85,7 @@ export class ProblemSolver {
     if (readings.length === 0) return [];
     // Same offsets as the readings: lower case only (folding spaces would shift them).
     const text = this.reader.normalise(question).toLowerCase();
+    this.text = text;
     // Units as symbols, so "three microcoulombs" is described by "μC" like "3 μC" is.
     const matches = this.kb.match(this.reader.symbolic(question)).filter((m) => m.result.compute);
     // "Find E for …": results computing the symbol asked for, the numbers deciding which.
@@ -275,19 +278,28 @@ export class ProblemSolver {
     const must = new Set(this.kb.units.mustUse.kinds);
     // So was a number the student gave to a symbol ("εr = 4"); a zero there picks a reference (V = 0 at infinity).
     const givenToSymbol = (r: Reading) => r.kind.startsWith('=') && r.value !== 0;
-    const unused = readings.filter(
-      (r) =>
-        !used.has(r) && (kinds.has(r.kind) || must.has(r.kind) || givenToSymbol(r)) && !pairsWithOne(r, used),
-    );
+    const unused = readings
+      .filter(
+        (r) =>
+          !used.has(r) &&
+          (kinds.has(r.kind) || must.has(r.kind) || givenToSymbol(r)) &&
+          !pairsWithOne(r, used),
+      )
+      .map((r) => (givenToSymbol(r) ? `${r.kind.slice(1)} = ${r.written}` : r.written.trim()));
+    // A number with decimals is a quantity, never a count ("a Courant number of 0.5"): if no
+    // reading took it, the situation was not understood.
+    for (const m of this.text.matchAll(/(?<![\w.])\d+\.\d+(?!\w|\.\d)/g)) {
+      // (An index read as its medium's stands where the medium is named: its value was read.)
+      const read = readings.some((r) => (r.index <= m.index && m.index < r.end) || r.value === Number(m[0]));
+      if (!read) unused.push(m[0]);
+    }
     if (unused.length === 0) return outcomes.map((o) => this.askedElse(o));
     return [
       {
         status: 'unused',
         result: solved[0]!.result,
         missing: [],
-        unused: unused.map((r) =>
-          givenToSymbol(r) ? `${r.kind.slice(1)} = ${r.written}` : r.written.trim(),
-        ),
+        unused,
       },
     ];
   }
