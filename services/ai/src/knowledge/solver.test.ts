@@ -204,3 +204,14 @@ describe('the quantities given name the situation', () => {
     ).not.toContain('θ_B = 34.6°');
   });
 });
+
+describe('the period of a circling charge in students’ words', () => {
+  it('answers "the time for one revolution" as the cyclotron period beside the radius', () => {
+    // r = mv/(eB) = 16.7 mm; T = 2πm/(eB) = 2.62 × 10⁻⁷ s for a proton at 4 × 10⁵ m/s in 0.25 T.
+    const reply = solve(
+      'A proton moves at 4e5 m/s at right angles to a 0.25 T field. Find the radius of its circle and the time for one revolution.',
+    );
+    expect(reply).toContain('r = 0.0167 m');
+    expect(reply).toContain('T = 2.62 × 10⁻⁷ s');
+  });
+});
