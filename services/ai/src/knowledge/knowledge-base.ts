@@ -95,6 +95,8 @@ const unitsFileSchema = z.object({
   also: z.array(z.string()),
   /** Marks that end a question; one with more words after it starts another part ("B? intensity?"). */
   askMarks: z.array(z.string()),
+  /** Words before a symbol that ask for it ("find E", "how strong is B", "求 F"). */
+  askSymbol: z.array(z.string()),
   /** Words that ask how two results differ ("difference between", "区别"). */
   compare: z.array(z.string()),
   /**

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../regexp.js';
 import {
   type CourseResult,
   fold,
@@ -53,14 +54,21 @@ export interface Unsolved {
 
 export type Outcome = Solved | Unsolved;
 
-/** A symbol asked for by name: "Find E", "calculate B", "求 F". */
-const ASKED_SYMBOL =
-  /(?:\b(?:find|calculate|compute|determine)\s+(?:the\s+)?|求\s*)([A-Za-zα-ωΑ-Ω])(?![\w(])/gi;
+/** A symbol asked for by name ("find E", "how strong is B", "求 F"), from the words that ask. */
+function askedSymbol(words: string[]): RegExp {
+  const ask = words
+    .map((w) =>
+      /\p{Script=Han}/u.test(w) ? `${escapeRegExp(w)}\\s*` : `\\b${escapeRegExp(w)}\\s+(?:the\\s+)?`,
+    )
+    .join('|');
+  return new RegExp(`(?:${ask})([A-Za-zα-ωΑ-Ω])(?![\\w(])`, 'gi');
+}
 
 type Attempt = (Solved | Unsolved) & { leftovers: number; used: Set<Reading> };
 
 export class ProblemSolver {
   private readonly reader: QuantityReader;
+  private readonly askedSymbol: RegExp;
   /** The question being solved, folded (what it asks for is read from it). */
   private question: string | undefined;
   /** The question being solved, normalised, with the readings' offsets. */
@@ -68,6 +76,7 @@ export class ProblemSolver {
 
   constructor(private readonly kb: KnowledgeBase) {
     this.reader = new QuantityReader(kb.units);
+    this.askedSymbol = askedSymbol(kb.units.askSymbol);
   }
 
   readings(question: string): Reading[] {
@@ -89,7 +98,7 @@ export class ProblemSolver {
     // Units as symbols, so "three microcoulombs" is described by "μC" like "3 μC" is.
     const matches = this.kb.match(this.reader.symbolic(question)).filter((m) => m.result.compute);
     // "Find E for …": results computing the symbol asked for, the numbers deciding which.
-    for (const asked of question.matchAll(ASKED_SYMBOL)) {
+    for (const asked of question.matchAll(this.askedSymbol)) {
       for (const result of this.kb.results) {
         if (result.compute?.symbol !== asked[1] || matches.some((m) => m.result === result)) continue;
         matches.push({ result, score: 6, at: asked.index, named: false });
