@@ -92,3 +92,10 @@ export function asksAnother(question: string, unit: string, asked: Record<string
       ),
   );
 }
+
+/** The text writes a number no reading covers ("0.3 N" where no kind is a force). */
+export function writesUnread(text: string, readings: Reading[]): boolean {
+  return [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)].some(
+    (m) => !readings.some((r) => r.index <= m.index && m.index < r.end),
+  );
+}

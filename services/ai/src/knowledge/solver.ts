@@ -7,6 +7,7 @@ import {
 } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
 import { bindVariables } from './solver-binding.js';
+import { type Inverse, invertResult } from './solver-inverse.js';
 import {
   asksAnother,
   conditionHolds,
@@ -15,6 +16,7 @@ import {
   joinsParts,
   mentions,
   pairsWithOne,
+  writesUnread,
 } from './solver-math.js';
 
 export { conditionHolds, evaluateResult };
@@ -38,6 +40,13 @@ export interface Solved {
   checked: { en: string; zh: string }[];
   /** Variables computed from others (n = N / L), in the order computed. */
   derived: string[];
+  /** When the result was solved for one of its variables: `value` is that variable's. */
+  inverse?: Inverse;
+}
+
+/** What a solved part states: the variable solved for, else the result's own quantity. */
+export function quantityOf(part: Solved): { symbol: string; unit: string; name: { en: string; zh: string } } {
+  return part.inverse ?? part.result.compute!;
 }
 
 export interface Unsolved {
@@ -95,12 +104,37 @@ export class ProblemSolver {
     const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
     const outcomes = tried.length > 0 ? this.allUsed(this.parts(tried, readings, text), readings) : [];
     if (outcomes.some((o) => o.status === 'solved')) return outcomes;
-    return this.namedByUnit(question, readings, text) ?? outcomes;
+    return this.namedByUnit(question, readings, text) ?? this.inverted(outcomes, readings, text) ?? outcomes;
+  }
+
+  /**
+   * The one result the question is about, missing one variable, solved for it from the value of
+   * the result the question gives, when it asks for that variable (solver-inverse.ts); every
+   * quantity it gives must be used, as for any solved part.
+   */
+  private inverted(outcomes: Outcome[], readings: Reading[], text: string): Outcome[] | undefined {
+    const only = outcomes[0];
+    if (outcomes.length !== 1 || only?.status !== 'missing' || only.missing.length !== 1) return undefined;
+    const found = invertResult(this.kb, only.result, readings, text, this.question ?? '');
+    if (!found) return undefined;
+    const { used, ...solved } = found;
+    const checked = (only.result.conditions ?? []).map(({ en, zh }) => ({ en, zh }));
+    const attempt: Attempt = {
+      status: 'solved',
+      result: only.result,
+      checked,
+      leftovers: 0,
+      used,
+      ...solved,
+    };
+    const parts = this.allUsed([{ at: 0, outcome: attempt }], readings);
+    return parts[0]?.status === 'solved' ? parts : undefined;
   }
 
   /** A solved part of a quantity the question never asks for while it asks another gives no number. */
   private askedElse(outcome: Attempt): Outcome {
-    if (outcome.status !== 'solved' || !this.question) return strip(outcome);
+    // A variable solved for was asked for by its own words (solver-inverse.ts).
+    if (outcome.status !== 'solved' || !this.question || outcome.inverse) return strip(outcome);
     if (!asksAnother(this.question, outcome.result.compute!.unit, this.kb.units.asked.units))
       return strip(outcome);
     return { status: 'missing', result: outcome.result, missing: [] };
@@ -114,10 +148,7 @@ export class ProblemSolver {
    */
   private namedByUnit(question: string, readings: Reading[], text: string): Outcome[] | undefined {
     const words = fold(question);
-    const unread = [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)].some(
-      (m) => !readings.some((r) => r.index <= m.index && m.index < r.end),
-    );
-    if (unread) return undefined;
+    if (writesUnread(text, readings)) return undefined;
     const computable = this.kb.results.filter((r) => r.compute);
     for (const reading of readings) {
       const takers = computable.filter((r) =>
