@@ -32,6 +32,27 @@ describe('the problem solver solves a result for the variable the question asks'
     ).toContain('**Result:** |E| = 776 N/C');
   });
 
+  it('computes further parts from the variable solved for, when the question joins them', () => {
+    // E₀ = √(2·300/(cε₀)), B₀ = E₀/c
+    const reply = solve(
+      'A plane wave in vacuum has average intensity 300 W/m². Find the electric field amplitude and the magnetic field amplitude.',
+    );
+    expect(reply).toContain('**Result:** |E| = 475 N/C');
+    expect(reply).toContain('**Result:** B₀ = 1.59 × 10⁻⁶ T');
+    const zh = solve('真空中一列平面电磁波的平均强度为 800 W/m²，求它的电场振幅以及磁场振幅。');
+    expect(zh).toContain('**结果：** B₀ = 2.59 × 10⁻⁶ T');
+    // A further part at another distance is another situation: nothing is stated.
+    expect(
+      solve(
+        'A long straight wire makes a 50 μT field 4 cm from it. Find the current, and the magnetic field 8 cm from the wire.',
+      ),
+    ).not.toContain('**Result');
+    // In water the vacuum formula does not hold: the index given is not used, so nothing is stated.
+    expect(
+      solve('A wave in water has average intensity 300 W/m². Find the electric field amplitude.'),
+    ).not.toContain('**Result');
+  });
+
   it('keeps the honest reply when the question asks for something else', () => {
     // The magnetic amplitude is not the electric one the intensity would give.
     const magnetic = solve(

@@ -1,7 +1,7 @@
 import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
 import type { Reading } from './reading.js';
 import { bindVariables } from './solver-binding.js';
-import { conditionHolds, evaluateResult, mentions, pairsWithOne, writesUnread } from './solver-math.js';
+import { conditionHolds, evaluateResult, mentions, writesUnread } from './solver-math.js';
 
 /**
  * A result solved for one of its variables: "what current gives 50 μT 4 cm from a wire" gives
@@ -36,6 +36,8 @@ export function invertResult(
   readings: Reading[],
   text: string,
   question: string,
+  /** Units of further parts computed from the variable solved for (B₀ = E₀/c after E₀). */
+  further: string[] = [],
 ): Inverted | undefined {
   const compute = result.compute;
   // Read less directly than a forward result, so every number the question writes must be used.
@@ -52,12 +54,12 @@ export function invertResult(
   if (targets.length !== 1) return undefined;
   const target = targets[0]!;
   const unit = kb.units.si[variable.kind];
-  if (unit === undefined || !asksOnly(question, unit, compute.unit, kb.units.asked)) return undefined;
+  if (unit === undefined || !asksOnly(question, [unit, compute.unit, ...further], kb.units.asked))
+    return undefined;
   const at = (x: number) => evaluateResult(result, { ...binding.values, [name]: x }, kb.constants);
   const root = solveFor(at, target.value);
   if (!root) return undefined;
   const used = new Set([...binding.used, target]);
-  if (readings.some((r) => !used.has(r) && !pairsWithOne(r, used))) return undefined;
   const values = { ...binding.values, [name]: root.value };
   if (!(result.conditions ?? []).every((c) => conditionHolds(c.expr, values, kb.constants))) return undefined;
   return {
@@ -84,17 +86,16 @@ export function invertResult(
  */
 function asksOnly(
   question: string,
-  unit: string,
-  given: string,
+  [unit, ...answered]: string[],
   { units: asked, otherThan }: { units: Record<string, string[]>; otherThan: string[] },
 ): boolean {
-  const own = asked[unit];
+  const own = asked[unit!];
   if (!own || !askingPart(question).some((part) => asksFor(part, own, otherThan))) return false;
-  const known = new Set([...own, ...(asked[given] ?? [])]);
+  const known = new Set([...own, ...answered.flatMap((u) => asked[u] ?? [])]);
   return Object.entries(asked).every(
     ([other, words]) =>
       other === unit ||
-      other === given ||
+      answered.includes(other) ||
       !mentions(
         question,
         words.filter((w) => !known.has(w)),

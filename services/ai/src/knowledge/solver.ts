@@ -104,31 +104,65 @@ export class ProblemSolver {
     const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
     const outcomes = tried.length > 0 ? this.allUsed(this.parts(tried, readings, text), readings) : [];
     if (outcomes.some((o) => o.status === 'solved')) return outcomes;
-    return this.namedByUnit(question, readings, text) ?? this.inverted(outcomes, readings, text) ?? outcomes;
+    return (
+      this.namedByUnit(question, readings, text) ?? this.inverted(outcomes, tried, readings, text) ?? outcomes
+    );
   }
 
   /**
    * The one result the question is about, missing one variable, solved for it from the value of
-   * the result the question gives, when it asks for that variable (solver-inverse.ts); every
-   * quantity it gives must be used, as for any solved part.
+   * the result the question gives, when it asks for that variable (solver-inverse.ts); then, when
+   * it joins several parts, the results of its topic computed from that variable (B₀ = E₀/c), and
+   * only if those answer every other quantity it asks. Every quantity it gives must be used.
    */
-  private inverted(outcomes: Outcome[], readings: Reading[], text: string): Outcome[] | undefined {
+  private inverted(
+    outcomes: Outcome[],
+    tried: { match: ResultMatch }[],
+    readings: Reading[],
+    text: string,
+  ): Outcome[] | undefined {
     const only = outcomes[0];
     if (outcomes.length !== 1 || only?.status !== 'missing' || only.missing.length !== 1) return undefined;
-    const found = invertResult(this.kb, only.result, readings, text, this.question ?? '');
+    const { result } = only;
+    const question = this.question ?? '';
+    const others = joinsParts(text, this.kb.units)
+      ? tried
+          .map((t) => t.match)
+          .filter((m) => m.result !== result && m.result.topic === result.topic)
+          .filter((m) => !m.result.family || m.result.family !== result.family)
+      : [];
+    const candidates = others.map((m) => m.result.compute!.unit);
+    const found = invertResult(this.kb, result, readings, text, question, candidates);
     if (!found) return undefined;
     const { used, ...solved } = found;
-    const checked = (only.result.conditions ?? []).map(({ en, zh }) => ({ en, zh }));
-    const attempt: Attempt = {
-      status: 'solved',
-      result: only.result,
-      checked,
-      leftovers: 0,
-      used,
-      ...solved,
-    };
-    const parts = this.allUsed([{ at: 0, outcome: attempt }], readings);
-    return parts[0]?.status === 'solved' ? parts : undefined;
+    const checked = (result.conditions ?? []).map(({ en, zh }) => ({ en, zh }));
+    const parts: { at: number; outcome: Attempt }[] = [
+      { at: -1, outcome: { status: 'solved', result, checked, leftovers: 0, used, ...solved } },
+    ];
+    const { variable, unit } = found.inverse;
+    const known = { [variable]: found.value, [`@${unit}`]: found.value };
+    const symbols = new Set([result.compute!.symbol, variable]);
+    for (const match of others) {
+      if (symbols.has(match.result.compute!.symbol)) continue;
+      const outcome = this.attempt(match.result, readings, text, known);
+      if (outcome.status !== 'solved') continue;
+      symbols.add(match.result.compute!.symbol);
+      parts.push({ at: match.at, outcome });
+    }
+    // The other quantities it asks are all answered, by what was computed from the solved variable.
+    const answered = parts.slice(1).map((p) => p.outcome.result.compute!.unit);
+    if (
+      candidates.length > answered.length &&
+      !invertResult(this.kb, result, readings, text, question, answered)
+    )
+      return undefined;
+    // Nothing given is left over from the solving, so further parts use only what it used ("the
+    // field 8 cm away" is another situation); a medium of index 1 (in vacuum) is the formulas' own assumption.
+    const left = readings.filter((r) => !used.has(r) && !pairsWithOne(r, used));
+    const vacuum = this.kb.units.materials.indices.filter((m) => m.n === 1).flatMap((m) => m.words);
+    if (left.some((r) => r.value !== 1 || !mentions(fold(r.written), vacuum))) return undefined;
+    const checkedParts = this.allUsed(parts, readings);
+    return checkedParts.every((p) => p.status === 'solved') ? checkedParts : undefined;
   }
 
   /** A solved part of a quantity the question never asks for while it asks another gives no number. */
