@@ -14,7 +14,14 @@ import {
   type ResultMatch,
 } from './knowledge-base.js';
 import { scalingOf, scalingSentence } from './scaling.js';
-import { conditionHolds, type Outcome, ProblemSolver, type Solved } from './solver.js';
+import {
+  conditionHolds,
+  evaluateResult,
+  type Outcome,
+  ProblemSolver,
+  quantityOf,
+  type Solved,
+} from './solver.js';
 
 /**
  * Answers that lead with the answer: the course result the question is about (its statement and
@@ -149,6 +156,7 @@ export class KnowledgeAnswers {
         ...outcome.checked.map((c) => say('conditionHolds', { condition: c[lang] })),
         ...outcome.derived.map((name) => this.derivedLine(outcome, name, lang)),
         `**${say('substitution')}${say('colon').trim()}**\n${this.substitution(outcome)}`,
+        ...this.solvedFor(outcome, lang),
         `**${say('result')}${say('colon').trim()}** ${this.resultText(outcome, lang)}`,
         `**${say('check')}${say('colon').trim()}** ${this.checkText(outcome, lang)}`,
       ];
@@ -164,6 +172,7 @@ export class KnowledgeAnswers {
 
   /** "F = 5.39 N, attractive": the value with its unit and what the result's remarks add. */
   private resultText(part: Solved, lang: Lang): string {
+    if (part.inverse) return `${part.inverse.symbol} = ${plainQuantity(part.value, part.inverse.unit)}`;
     const { symbol, unit, percent } = part.result.compute!;
     const quantity = plainQuantity(part.value, unit);
     const stated = percent ? `${quantity} (${plainQuantity(part.value * 100, '%')})` : quantity;
@@ -175,6 +184,15 @@ export class KnowledgeAnswers {
   }
 
   private checkText(part: Solved, lang: Lang): string {
+    if (part.inverse) {
+      const { symbol, unit } = part.result.compute!;
+      const back = evaluateResult(part.result, part.values, this.kb.constants);
+      return this.kb.say(lang, 'inverseCheck', {
+        variable: `${part.inverse.symbol} = ${plainQuantity(part.value, part.inverse.unit)}`,
+        result: `${symbol} = ${plainQuantity(back, unit)}`,
+        given: part.inverse.written,
+      });
+    }
     const { unit, name } = part.result.compute!;
     return (
       part.result.check?.[lang] ?? this.kb.say(lang, 'unitCheck', { unit: unit || '1', name: name[lang] })
@@ -196,19 +214,36 @@ export class KnowledgeAnswers {
     });
   }
 
+  /**
+   * "Solved for I": the result's equation with the given value on the left and the variable left
+   * as a symbol, then the variable's value (the equation is a power law in it, solver-inverse.ts).
+   */
+  private solvedFor(part: Solved, lang: Lang): string[] {
+    if (!part.inverse) return [];
+    const { symbol, unit } = part.inverse;
+    const heading = `**${this.kb.say(lang, 'solvedFor', { symbol })}${this.kb.say(lang, 'colon').trim()}**`;
+    return [`${heading}\n$$${symbol} \\approx ${texNumber(part.value)}${texUnit(unit)}$$`];
+  }
+
   private substitution(part: Solved): string {
     const { symbol, unit } = part.result.compute!;
+    if (part.inverse) {
+      const { [part.inverse.variable]: _, ...known } = part.values;
+      const tex = substitutionTex(part.result, known, (name) => this.unitOf(part.result, name));
+      return `$$${texNumber(part.inverse.target)}${texUnit(unit)} = ${tex}$$`;
+    }
     const tex = substitutionTex(part.result, part.values, (name) => this.unitOf(part.result, name));
     return `$$${symbol} = ${tex} \\approx ${texNumber(part.value)}${texUnit(unit)}$$`;
   }
 
   private solvedLead(part: Solved, lang: Lang): string {
-    const name = part.result.compute!.name[lang];
+    const name = quantityOf(part).name[lang];
     const checked = part.checked.map((c) => this.kb.say(lang, 'conditionHolds', { condition: c[lang] }));
     return [
       `**${name}${this.kb.say(lang, 'colon')}${this.resultText(part, lang)}**\n${part.result.statement[lang]}\n${formulaLine(part.result)}`,
       ...checked,
       `${this.kb.say(lang, 'substitution')}${this.kb.say(lang, 'colon').trim()}\n${this.substitution(part)}`,
+      ...this.solvedFor(part, lang),
     ].join('\n\n');
   }
 

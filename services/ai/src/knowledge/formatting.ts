@@ -7,8 +7,10 @@ import type { CourseResult } from './knowledge-base.js';
 const math = create(all!, { number: 'number' });
 
 /** Three significant digits; powers of ten outside 0.001 … 10⁶. */
-function parts(value: number): { mantissa: string; exponent: number } {
-  if (value === 0) return { mantissa: '0', exponent: 0 };
+function parts(exact: number): { mantissa: string; exponent: number } {
+  if (exact === 0) return { mantissa: '0', exponent: 0 };
+  // Rounded first, so 999.9999 is 1000 ("1.00e+3" otherwise), like the 1000 it comes from.
+  const value = Number(exact.toPrecision(3));
   const abs = Math.abs(value);
   // 71 890 → "71900" (toPrecision would write 7.19e+4); below 1000 the significant zeros stay: 25.0.
   if (abs >= 1000 && abs < 1e6) return { mantissa: String(Number(value.toPrecision(3))), exponent: 0 };

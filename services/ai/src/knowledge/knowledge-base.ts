@@ -91,6 +91,8 @@ const unitsFileSchema = z.object({
   pair: z.array(z.string()),
   /** The SI unit each kind of quantity is computed in. */
   si: z.record(z.string(), z.string()),
+  /** Units written differently that are the same SI unit (N/C and V/m). */
+  sameUnit: z.record(z.string(), z.array(z.string())),
   /** Words that join the parts of a question ("the field and the energy density"). */
   also: z.array(z.string()),
   /** Marks that end a question; one with more words after it starts another part ("B? intensity?"). */
@@ -112,7 +114,11 @@ const unitsFileSchema = z.object({
   into: z.array(z.string()),
   materials: z.object({ indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })) }),
   /** Words that ask for a quantity, by the unit of the results computing it (potential: V). */
-  asked: z.object({ units: z.record(z.string(), z.array(z.string())) }),
+  asked: z.object({
+    units: z.record(z.string(), z.array(z.string())),
+    /** Words that make an asked quantity another one: the current's density or direction. */
+    otherThan: z.array(z.string()).default([]),
+  }),
   /** Kinds of quantity an answer must use when the question gives one (an angle to the field). */
   mustUse: z.object({ kinds: z.array(z.string()) }),
   /** Kinds of quantity that name a point, where the same result may be asked again. */

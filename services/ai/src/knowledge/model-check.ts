@@ -1,7 +1,7 @@
 import { prefixFactor } from '../si-prefix.js';
 import { knowledgeAnswers, langOf } from './answers.js';
 import { plainQuantity } from './formatting.js';
-import type { Solved } from './solver.js';
+import { quantityOf, type Solved } from './solver.js';
 
 /**
  * With a model configured: the course results matching the question go to the model with the
@@ -83,7 +83,7 @@ export function disagreement(
   const solved = answers.solve(question).filter((o): o is Solved => o.status === 'solved');
   const notes: string[] = [];
   for (const part of solved) {
-    const { symbol, unit, name } = part.result.compute!;
+    const { symbol, unit, name } = quantityOf(part);
     if (!unit) continue;
     const stated = statedIn(reply, unit);
     if (stated.length === 0) continue;
@@ -112,7 +112,7 @@ export function computeCourseResults(problem: string) {
     parts: parts.map((part) => {
       const base = { result: part.result.id, statement: part.result.statement[lang], tex: part.result.tex };
       if (part.status === 'solved') {
-        const { symbol, unit, name } = part.result.compute!;
+        const { symbol, unit, name } = quantityOf(part);
         return {
           ...base,
           solved: true,

@@ -87,7 +87,12 @@ export function bindVariables(
     else if (name in known) values[name] = known[name]!;
     // "the Brewster angle and the refraction angle at that incidence": an earlier part's value
     // in the unit of this variable's kind, when the question gives none of that kind.
-    else if (`@${kb.units.si[v.kind]}` in known) values[name] = known[`@${kb.units.si[v.kind]}`]!;
+    // N/C and V/m are one unit: a wave's peak field in V/m is the E of B₀ = E/c.
+    else {
+      const unit = kb.units.si[v.kind] ?? '';
+      const same = [unit, ...(kb.units.sameUnit[unit] ?? [])].find((u) => `@${u}` in known);
+      if (same !== undefined) values[name] = known[`@${same}`]!;
+    }
   }
   const missing: Variable[] = [];
   const derivedNames: string[] = [];

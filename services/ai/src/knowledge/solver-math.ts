@@ -1,4 +1,5 @@
 import { all, create } from 'mathjs';
+import { escapeRegExp } from '../regexp.js';
 import { type CourseResult, fold } from './knowledge-base.js';
 import type { Reading } from './reading.js';
 
@@ -45,11 +46,16 @@ export function cueDistance(text: string, r: Reading, cues: string[]): number | 
   return best;
 }
 
+/** A word in folded text: English as a whole word, Chinese anywhere. */
+function wordPattern(word: string, flags = ''): RegExp {
+  return /\p{Script=Han}/u.test(word)
+    ? new RegExp(escapeRegExp(word), flags)
+    : new RegExp(`(?<![a-z])${escapeRegExp(fold(word))}(?![a-z])`, flags);
+}
+
 /** Whether a word of the list is in the folded text (English whole words, Chinese anywhere). */
 export function mentions(text: string, words: string[]): boolean {
-  return words.some((w) =>
-    /\p{Script=Han}/u.test(w) ? text.includes(w) : new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text),
-  );
+  return words.some((w) => wordPattern(w).test(text));
 }
 
 /**
@@ -83,7 +89,16 @@ export function joinsParts(text: string, units: { also: string[]; askMarks: stri
  */
 export function asksAnother(question: string, unit: string, asked: Record<string, string[]>): boolean {
   const own = asked[unit];
-  if (!own || mentions(question, own)) return false;
+  if (!own) return false;
+  // Another quantity's longer word that holds one of this one's ("magnetic field" holds "field")
+  // names that quantity, not this one.
+  const holders = Object.entries(asked)
+    .filter(([other, words]) => other !== unit && words !== own)
+    .flatMap(([, words]) =>
+      words.filter((w) => !own.includes(w) && own.some((o) => fold(w).includes(fold(o)))),
+    );
+  const rest = holders.reduce((text, w) => text.replace(wordPattern(w, 'g'), ' '), question);
+  if (mentions(rest, own)) return false;
   return Object.entries(asked).some(
     ([other, words]) =>
       other !== unit &&
@@ -92,5 +107,12 @@ export function asksAnother(question: string, unit: string, asked: Record<string
         question,
         words.filter((w) => !own.includes(w)),
       ),
+  );
+}
+
+/** The text writes a number no reading covers ("0.3 N" where no kind is a force). */
+export function writesUnread(text: string, readings: Reading[]): boolean {
+  return [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)].some(
+    (m) => !readings.some((r) => r.index <= m.index && m.index < r.end),
   );
 }

@@ -8,6 +8,7 @@ import {
 } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
 import { bindVariables } from './solver-binding.js';
+import { type Inverse, invertResult } from './solver-inverse.js';
 import {
   asksAnother,
   conditionHolds,
@@ -16,6 +17,7 @@ import {
   joinsParts,
   mentions,
   pairsWithOne,
+  writesUnread,
 } from './solver-math.js';
 
 export { conditionHolds, evaluateResult };
@@ -39,6 +41,13 @@ export interface Solved {
   checked: { en: string; zh: string }[];
   /** Variables computed from others (n = N / L), in the order computed. */
   derived: string[];
+  /** When the result was solved for one of its variables: `value` is that variable's. */
+  inverse?: Inverse;
+}
+
+/** What a solved part states: the variable solved for, else the result's own quantity. */
+export function quantityOf(part: Solved): { symbol: string; unit: string; name: { en: string; zh: string } } {
+  return part.inverse ?? part.result.compute!;
 }
 
 export interface Unsolved {
@@ -107,7 +116,12 @@ export class ProblemSolver {
     const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
     const outcomes = tried.length > 0 ? this.allUsed(this.parts(tried, readings, text), readings) : [];
     if (outcomes.some((o) => o.status === 'solved')) return outcomes;
-    return this.namedByUnit(question, readings, text) ?? this.namedByKinds(readings, text) ?? outcomes;
+    return (
+      this.namedByUnit(question, readings, text) ??
+      this.namedByKinds(readings, text) ??
+      this.inverted(outcomes, tried, readings, text) ??
+      outcomes
+    );
   }
 
   /**
@@ -117,7 +131,7 @@ export class ProblemSolver {
    * units.json), every number it writes has a unit this reader knows and every quantity is used.
    */
   private namedByKinds(readings: Reading[], text: string): Outcome[] | undefined {
-    if (!this.question || unreadNumber(text, readings)) return undefined;
+    if (!this.question || writesUnread(text, readings)) return undefined;
     const signature = (kinds: string[]) => [...kinds].sort().join(',');
     const given = signature(readings.map((r) => r.kind));
     const takers = this.kb.results.filter(
@@ -133,9 +147,66 @@ export class ProblemSolver {
     return checked[0]?.status === 'solved' ? checked : undefined;
   }
 
+  /**
+   * The one result the question is about, missing one variable, solved for it from the value of
+   * the result the question gives, when it asks for that variable (solver-inverse.ts); then, when
+   * it joins several parts, the results of its topic computed from that variable (B₀ = E₀/c), and
+   * only if those answer every other quantity it asks. Every quantity it gives must be used.
+   */
+  private inverted(
+    outcomes: Outcome[],
+    tried: { match: ResultMatch }[],
+    readings: Reading[],
+    text: string,
+  ): Outcome[] | undefined {
+    const only = outcomes[0];
+    if (outcomes.length !== 1 || only?.status !== 'missing' || only.missing.length !== 1) return undefined;
+    const { result } = only;
+    const question = this.question ?? '';
+    const others = joinsParts(text, this.kb.units)
+      ? tried
+          .map((t) => t.match)
+          .filter((m) => m.result !== result && m.result.topic === result.topic)
+          .filter((m) => !m.result.family || m.result.family !== result.family)
+      : [];
+    const candidates = others.map((m) => m.result.compute!.unit);
+    const found = invertResult(this.kb, result, readings, text, question, candidates);
+    if (!found) return undefined;
+    const { used, ...solved } = found;
+    const checked = (result.conditions ?? []).map(({ en, zh }) => ({ en, zh }));
+    const parts: { at: number; outcome: Attempt }[] = [
+      { at: -1, outcome: { status: 'solved', result, checked, leftovers: 0, used, ...solved } },
+    ];
+    const { variable, unit } = found.inverse;
+    const known = { [variable]: found.value, [`@${unit}`]: found.value };
+    const symbols = new Set([result.compute!.symbol, variable]);
+    for (const match of others) {
+      if (symbols.has(match.result.compute!.symbol)) continue;
+      const outcome = this.attempt(match.result, readings, text, known);
+      if (outcome.status !== 'solved') continue;
+      symbols.add(match.result.compute!.symbol);
+      parts.push({ at: match.at, outcome });
+    }
+    // The other quantities it asks are all answered, by what was computed from the solved variable.
+    const answered = parts.slice(1).map((p) => p.outcome.result.compute!.unit);
+    if (
+      candidates.length > answered.length &&
+      !invertResult(this.kb, result, readings, text, question, answered)
+    )
+      return undefined;
+    // Nothing given is left over from the solving, so further parts use only what it used ("the
+    // field 8 cm away" is another situation); a medium of index 1 (in vacuum) is the formulas' own assumption.
+    const left = readings.filter((r) => !used.has(r) && !pairsWithOne(r, used));
+    const vacuum = this.kb.units.materials.indices.filter((m) => m.n === 1).flatMap((m) => m.words);
+    if (left.some((r) => r.value !== 1 || !mentions(fold(r.written), vacuum))) return undefined;
+    const checkedParts = this.allUsed(parts, readings);
+    return checkedParts.every((p) => p.status === 'solved') ? checkedParts : undefined;
+  }
+
   /** A solved part of a quantity the question never asks for while it asks another gives no number. */
   private askedElse(outcome: Attempt): Outcome {
-    if (outcome.status !== 'solved' || !this.question) return strip(outcome);
+    // A variable solved for was asked for by its own words (solver-inverse.ts).
+    if (outcome.status !== 'solved' || !this.question || outcome.inverse) return strip(outcome);
     if (!asksAnother(this.question, outcome.result.compute!.unit, this.kb.units.asked.units))
       return strip(outcome);
     return { status: 'missing', result: outcome.result, missing: [] };
@@ -149,7 +220,7 @@ export class ProblemSolver {
    */
   private namedByUnit(question: string, readings: Reading[], text: string): Outcome[] | undefined {
     const words = fold(question);
-    if (unreadNumber(text, readings)) return undefined;
+    if (writesUnread(text, readings)) return undefined;
     const computable = this.kb.results.filter((r) => r.compute);
     for (const reading of readings) {
       const takers = computable.filter((r) =>
@@ -226,6 +297,8 @@ export class ProblemSolver {
         symbols.add(compute.symbol);
         continue;
       }
+      // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀).
+      if (readings.some((r) => this.kb.units.si[r.kind] === compute.unit)) continue;
       const outcome = this.attempt(match.result, readings, text, known);
       if (outcome.status !== 'solved') continue;
       symbols.add(compute.symbol);
@@ -291,7 +364,7 @@ export class ProblemSolver {
       .filter(
         (r) =>
           !used.has(r) &&
-          (kinds.has(r.kind) || must.has(r.kind) || givenToSymbol(r)) &&
+          (kinds.has(r.kind) || (must.has(r.kind) && !vacuumLike(r)) || givenToSymbol(r)) &&
           !pairsWithOne(r, used),
       )
       .map((r) => (givenToSymbol(r) ? `${r.kind.slice(1)} = ${r.written}` : r.written.trim()));
@@ -352,11 +425,9 @@ export class ProblemSolver {
   }
 }
 
-/** A number written in the question that no reading took (a unit this reader does not know). */
-function unreadNumber(text: string, readings: Reading[]): boolean {
-  return [...text.matchAll(/(?<![\w.])\d+(?:\.\d+)?/g)].some(
-    (m) => !readings.some((r) => r.index <= m.index && m.index < r.end),
-  );
+/** A medium of index 1 (vacuum, air): what the formulas already assume, so never left unused. */
+function vacuumLike(r: Reading): boolean {
+  return r.kind === 'index' && r.value === 1;
 }
 
 function strip(outcome: Attempt): Outcome {
