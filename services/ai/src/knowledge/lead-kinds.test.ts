@@ -165,4 +165,30 @@ describe('what the lead answers first', () => {
     // Given the amplitude, the intensity as before.
     expect(solved('peak E of 50 V/m in a radio wave: intensity?')?.result.id).toBe('wave-intensity');
   });
+  it('answers a why or yes/no question with the reply written for it, and only a question about that', () => {
+    // V = 0 is a reference, E = −∇V: a zero potential says nothing of the field.
+    expect(first('if the potential at some point is 0, does the field there have to vanish')).toMatch(
+      /^Not necessarily/,
+    );
+    // A flow of charge across the gap? No: a changing field. Asked what it does, no "No".
+    expect(first('does displacement current involve charges actually crossing the capacitor gap')).toMatch(
+      /^No: /,
+    );
+    expect(first('does the displacement current produce a magnetic field')).not.toMatch(/^No: /);
+    // The mean-value property is why; the polarizations agree at normal incidence for want of a plane.
+    expect(first('how come V never has a local maximum away from the charges')).toMatch(/average/);
+    expect(first('why would s and p light reflect the same amount at normal incidence')).toMatch(
+      /plane of incidence/,
+    );
+    expect(first('why is about 4% of the light reflected at normal incidence on glass')).not.toMatch(
+      /plane of incidence/,
+    );
+    // Each side of the coil gives half; images are allowed by uniqueness.
+    expect(first('螺线管端部的磁场为什么是中心的一半')).toMatch(/叠加/);
+    expect(first('why is the method of images allowed at all')).toMatch(/uniqueness theorem/);
+    // The converse of Gauss's law: E = 0 on the surface says only that the net charge inside is zero.
+    expect(
+      first('if E vanishes at every point of a gaussian surface, must it be empty of charge inside'),
+    ).toMatch(/net charge inside is zero/);
+  });
 });
