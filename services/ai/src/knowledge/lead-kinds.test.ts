@@ -191,4 +191,11 @@ describe('what the lead answers first', () => {
       first('if E vanishes at every point of a gaussian surface, must it be empty of charge inside'),
     ).toMatch(/net charge inside is zero/);
   });
+  it('reads a current sheet and a largest FDTD time step as students write them', () => {
+    expect(solved('无限大载流平面 K = 4 A/m 产生的磁场')?.value).toBeCloseTo(4e-7 * Math.PI * 2, 12);
+    expect(solved('电流面两边的磁场有多强，K 取 3 A/m')?.result.id).toBe('current-sheet');
+    const step = solved('max time step for a 2d yee grid of 0.5 mm cells');
+    expect(step?.result.id).toBe('courant');
+    expect(step?.value).toBeCloseTo(0.5e-3 / (299792458 * Math.SQRT2), 16);
+  });
 });
