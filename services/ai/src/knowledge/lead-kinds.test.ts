@@ -198,4 +198,21 @@ describe('what the lead answers first', () => {
     expect(step?.result.id).toBe('courant');
     expect(step?.value).toBeCloseTo(0.5e-3 / (299792458 * Math.SQRT2), 16);
   });
+  it('sums the fields of two charges at the point halfway between them, never one charge at their separation', () => {
+    const k = 8.9875517923e9;
+    const apart = solved(
+      'a +6 nC charge and a -2 nC charge are 8 cm apart: how strong is the field halfway between them',
+    );
+    expect(apart?.result.id).toBe('midpoint-field');
+    expect(apart?.value).toBeCloseTo((k * 8e-9) / 0.04 ** 2, 0);
+    expect(first('a +6 nC charge and a -2 nC charge are 8 cm apart: field halfway between them')).toContain(
+      'toward the second',
+    );
+    // Two equal charges ("two identical", 两个相同的: one value for both): the fields cancel at the midpoint.
+    expect(solved('force between two identical 4 nC charges 3 cm apart')?.value).toBeCloseTo(
+      (k * 16e-18) / 0.03 ** 2,
+      9,
+    );
+    expect(solved('两个相同的 5 nC 电荷相距 10 cm，中点的场强')?.value).toBe(0);
+  });
 });
