@@ -215,4 +215,13 @@ describe('what the lead answers first', () => {
     );
     expect(solved('两个相同的 5 nC 电荷相距 10 cm，中点的场强')?.value).toBe(0);
   });
+  it('gives no force per metre for the field asked between two parallel wires', () => {
+    expect(solved('magnetic field halfway between two parallel wires, 2 A each, 6 cm apart')).toBeUndefined();
+    expect(solved('两根平行导线相距 6 cm，各通 2 A，它们之间的磁场')).toBeUndefined();
+    // Asked the force, the force as before.
+    expect(solved('two parallel wires 6 cm apart with 2 A each: force on each metre')?.value).toBeCloseTo(
+      (4e-7 * Math.PI * 4) / (2 * Math.PI * 0.06),
+      12,
+    );
+  });
 });
