@@ -26,6 +26,11 @@ const variableSchema = z.object({
   default: z.record(z.string(), z.string()).optional(),
   /** May be left out (then 1): the number of turns of a single loop, the index of air as the other medium. */
   optional: z.literal(1).optional(),
+  /**
+   * Stands for both charges of a ±q pair (a dipole's q): the other charge, equal in size, is this
+   * one again. Elsewhere a second charge is a second source the result would have ignored.
+   */
+  pair: z.literal(1).optional(),
 });
 export type Variable = z.infer<typeof variableSchema>;
 

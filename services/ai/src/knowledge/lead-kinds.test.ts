@@ -224,4 +224,14 @@ describe('what the lead answers first', () => {
       12,
     );
   });
+  it('takes a second charge of a ±q pair as a second source, except for a dipole', () => {
+    // A point charge's potential would ignore the −4 nC: no number.
+    expect(
+      solved('a +4 nC and a -4 nC charge sit 6 cm apart; potential at the point halfway between them'),
+    ).toBeUndefined();
+    expect(solved('what dipole moment do +1 nC and -1 nC charges 2 mm apart have')?.value).toBeCloseTo(
+      2e-12,
+      15,
+    );
+  });
 });

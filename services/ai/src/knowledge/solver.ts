@@ -255,9 +255,19 @@ export class ProblemSolver {
     const must = new Set(this.kb.units.mustUse.kinds);
     // So was a number the student gave to a symbol ("εr = 4"); a zero there picks a reference (V = 0 at infinity).
     const givenToSymbol = (r: Reading) => r.kind.startsWith('=') && r.value !== 0;
+    // "+3 nC and −3 nC, 20 cm apart" is one dipole's pair, but two sources of a point charge's potential.
+    const pairs = new Set(
+      solved.flatMap((o) =>
+        Object.values(o.result.variables ?? {})
+          .filter((v) => v.pair)
+          .map((v) => v.kind),
+      ),
+    );
     const unused = readings.filter(
       (r) =>
-        !used.has(r) && (kinds.has(r.kind) || must.has(r.kind) || givenToSymbol(r)) && !pairsWithOne(r, used),
+        !used.has(r) &&
+        (kinds.has(r.kind) || must.has(r.kind) || givenToSymbol(r)) &&
+        !pairsWithOne(r, used, pairs),
     );
     if (unused.length === 0) return outcomes.map((o) => this.askedElse(o));
     return [
