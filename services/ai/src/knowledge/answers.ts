@@ -121,8 +121,9 @@ export class KnowledgeAnswers {
    */
   private replyTo(text: string, result: CourseResult, lang: Lang): string | undefined {
     for (const { kind, ...words } of this.kb.units.questionKinds) {
-      const reply = result.replies?.[kind]?.[lang];
-      if (!reply) continue;
+      const own = result.replies?.[kind];
+      const reply = own?.[lang];
+      if (!reply || (own.about && !own.about.some((w) => text.includes(fold(w))))) continue;
       const asks = words[lang].some((w) =>
         lang === 'zh'
           ? text.includes(fold(w))

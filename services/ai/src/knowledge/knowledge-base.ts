@@ -26,6 +26,11 @@ const variableSchema = z.object({
   default: z.record(z.string(), z.string()).optional(),
   /** May be left out (then 1): the number of turns of a single loop, the index of air as the other medium. */
   optional: z.literal(1).optional(),
+  /**
+   * Stands for both charges of a ±q pair (a dipole's q): the other charge, equal in size, is this
+   * one again. Elsewhere a second charge is a second source the result would have ignored.
+   */
+  pair: z.literal(1).optional(),
 });
 export type Variable = z.infer<typeof variableSchema>;
 
@@ -71,9 +76,11 @@ const resultSchema = z.object({
   /**
    * The answer to the common question of a kind (`questionKinds` of units.json: "why", "yesno",
    * "when") about this result, led with before its statement: a why question asks the reason, a
-   * yes/no question the yes or no, not the general statement.
+   * yes/no question the yes or no, not the general statement. With `about`, the reply answers only
+   * a question that uses one of those words: "No" to "is the displacement current a flow of charge"
+   * is not the answer to "does a changing E field make a B field".
    */
-  replies: z.record(z.string(), bilingual).optional(),
+  replies: z.record(z.string(), bilingual.extend({ about: z.array(z.string()).optional() })).optional(),
 });
 export type CourseResult = z.infer<typeof resultSchema>;
 

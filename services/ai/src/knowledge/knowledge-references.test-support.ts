@@ -96,6 +96,22 @@ export const references: Record<
     expected: () => coulombField([{ x: 0, y: 0, q: 5e-9 }], 0.3, 0).v,
     tol: 1e-12,
   },
+  // Coulomb's field of both charges summed at the point halfway between them.
+  'midpoint-field': {
+    values: { q1: 3e-9, q2: -1e-9, d: 0.04 },
+    expected: () =>
+      Math.abs(
+        coulombField(
+          [
+            { x: 0, y: 0, q: 3e-9 },
+            { x: 0.04, y: 0, q: -1e-9 },
+          ],
+          0.02,
+          0,
+        ).ex,
+      ),
+    tol: 1e-12,
+  },
   'electron-volt': { values: { V: 100 }, expected: () => 100 * 1.602176634e-19, tol: 1e-12 },
   'dipole-moment': { values: { q: 2e-9, d: 1e-3 }, expected: () => 2e-12, tol: 1e-12 },
   // The torque of the forces on ±q in a uniform field E along x, the dipole along y.

@@ -165,4 +165,73 @@ describe('what the lead answers first', () => {
     // Given the amplitude, the intensity as before.
     expect(solved('peak E of 50 V/m in a radio wave: intensity?')?.result.id).toBe('wave-intensity');
   });
+  it('answers a why or yes/no question with the reply written for it, and only a question about that', () => {
+    // V = 0 is a reference, E = −∇V: a zero potential says nothing of the field.
+    expect(first('if the potential at some point is 0, does the field there have to vanish')).toMatch(
+      /^Not necessarily/,
+    );
+    // A flow of charge across the gap? No: a changing field. Asked what it does, no "No".
+    expect(first('does displacement current involve charges actually crossing the capacitor gap')).toMatch(
+      /^No: /,
+    );
+    expect(first('does the displacement current produce a magnetic field')).not.toMatch(/^No: /);
+    // The mean-value property is why; the polarizations agree at normal incidence for want of a plane.
+    expect(first('how come V never has a local maximum away from the charges')).toMatch(/average/);
+    expect(first('why would s and p light reflect the same amount at normal incidence')).toMatch(
+      /plane of incidence/,
+    );
+    expect(first('why is about 4% of the light reflected at normal incidence on glass')).not.toMatch(
+      /plane of incidence/,
+    );
+    // Each side of the coil gives half; images are allowed by uniqueness.
+    expect(first('螺线管端部的磁场为什么是中心的一半')).toMatch(/叠加/);
+    expect(first('why is the method of images allowed at all')).toMatch(/uniqueness theorem/);
+    // The converse of Gauss's law: E = 0 on the surface says only that the net charge inside is zero.
+    expect(
+      first('if E vanishes at every point of a gaussian surface, must it be empty of charge inside'),
+    ).toMatch(/net charge inside is zero/);
+  });
+  it('reads a current sheet and a largest FDTD time step as students write them', () => {
+    expect(solved('无限大载流平面 K = 4 A/m 产生的磁场')?.value).toBeCloseTo(4e-7 * Math.PI * 2, 12);
+    expect(solved('电流面两边的磁场有多强，K 取 3 A/m')?.result.id).toBe('current-sheet');
+    const step = solved('max time step for a 2d yee grid of 0.5 mm cells');
+    expect(step?.result.id).toBe('courant');
+    expect(step?.value).toBeCloseTo(0.5e-3 / (299792458 * Math.SQRT2), 16);
+  });
+  it('sums the fields of two charges at the point halfway between them, never one charge at their separation', () => {
+    const k = 8.9875517923e9;
+    const apart = solved(
+      'a +6 nC charge and a -2 nC charge are 8 cm apart: how strong is the field halfway between them',
+    );
+    expect(apart?.result.id).toBe('midpoint-field');
+    expect(apart?.value).toBeCloseTo((k * 8e-9) / 0.04 ** 2, 0);
+    expect(first('a +6 nC charge and a -2 nC charge are 8 cm apart: field halfway between them')).toContain(
+      'toward the second',
+    );
+    // Two equal charges ("two identical", 两个相同的: one value for both): the fields cancel at the midpoint.
+    expect(solved('force between two identical 4 nC charges 3 cm apart')?.value).toBeCloseTo(
+      (k * 16e-18) / 0.03 ** 2,
+      9,
+    );
+    expect(solved('两个相同的 5 nC 电荷相距 10 cm，中点的场强')?.value).toBe(0);
+  });
+  it('gives no force per metre for the field asked between two parallel wires', () => {
+    expect(solved('magnetic field halfway between two parallel wires, 2 A each, 6 cm apart')).toBeUndefined();
+    expect(solved('两根平行导线相距 6 cm，各通 2 A，它们之间的磁场')).toBeUndefined();
+    // Asked the force, the force as before.
+    expect(solved('two parallel wires 6 cm apart with 2 A each: force on each metre')?.value).toBeCloseTo(
+      (4e-7 * Math.PI * 4) / (2 * Math.PI * 0.06),
+      12,
+    );
+  });
+  it('takes a second charge of a ±q pair as a second source, except for a dipole', () => {
+    // A point charge's potential would ignore the −4 nC: no number.
+    expect(
+      solved('a +4 nC and a -4 nC charge sit 6 cm apart; potential at the point halfway between them'),
+    ).toBeUndefined();
+    expect(solved('what dipole moment do +1 nC and -1 nC charges 2 mm apart have')?.value).toBeCloseTo(
+      2e-12,
+      15,
+    );
+  });
 });

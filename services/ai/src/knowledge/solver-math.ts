@@ -59,15 +59,16 @@ export function mentions(text: string, words: string[]): boolean {
 }
 
 /**
- * The other charge of a ±q pair: a reading of the same kind and size as one that was used; or a
- * number given to a symbol that was used as read another way.
+ * The other charge of a ±q pair: a reading of the same kind and size as one that was used (of a
+ * kind in `pairs`, when given: the kinds a result's variable stands for a pair of); or a number
+ * given to a symbol that was used as read another way.
  */
-export function pairsWithOne(r: Reading, used: Set<Reading>): boolean {
+export function pairsWithOne(r: Reading, used: Set<Reading>, pairs?: ReadonlySet<string>): boolean {
   // A number given to a symbol may be read twice: "water with n = 1.33" as water's index too.
   const given = r.kind.startsWith('=');
   return [...used].some(
     (u) =>
-      (u.kind === r.kind || given) &&
+      ((u.kind === r.kind && (!pairs || pairs.has(r.kind))) || given) &&
       Math.abs(Math.abs(u.value) - Math.abs(r.value)) <= 1e-12 * Math.abs(r.value),
   );
 }

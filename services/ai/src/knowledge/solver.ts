@@ -118,17 +118,18 @@ export class ProblemSolver {
     if (outcomes.some((o) => o.status === 'solved')) return outcomes;
     return (
       this.namedByUnit(question, readings, text) ??
-      this.namedByKinds(readings, text) ??
+      (matches.length === 0 ? this.namedByKinds(readings, text) : undefined) ??
       this.inverted(outcomes, tried, readings, text) ??
       outcomes
     );
   }
 
   /**
-   * "Two beads carry 3 μC and −8 μC 15 cm apart: how strong is the pull?": the quantities given name
-   * the situation when exactly one computable result takes exactly their kinds (two charges and a
-   * distance), the question asks for that result's quantity by a word of its unit (`asked` in
-   * units.json), every number it writes has a unit this reader knows and every quantity is used.
+   * "A ray in air meets glass (n = 1.52) at 35°: at what angle does it go on?": when the words name
+   * no result, the quantities given name the situation if exactly one computable result takes
+   * exactly their kinds (two indices and an angle), the question asks for that result's quantity by
+   * a word of its unit (`asked` in units.json), every number it writes has a unit this reader knows
+   * and every quantity is used. (Words that name another situation, two parallel wires, win.)
    */
   private namedByKinds(readings: Reading[], text: string): Outcome[] | undefined {
     if (!this.question || writesUnread(text, readings)) return undefined;
@@ -360,12 +361,20 @@ export class ProblemSolver {
     const must = new Set(this.kb.units.mustUse.kinds);
     // So was a number the student gave to a symbol ("εr = 4"); a zero there picks a reference (V = 0 at infinity).
     const givenToSymbol = (r: Reading) => r.kind.startsWith('=') && r.value !== 0;
+    // "+3 nC and −3 nC, 20 cm apart" is one dipole's pair, but two sources of a point charge's potential.
+    const pairs = new Set(
+      solved.flatMap((o) =>
+        Object.values(o.result.variables ?? {})
+          .filter((v) => v.pair)
+          .map((v) => v.kind),
+      ),
+    );
     const unused = readings
       .filter(
         (r) =>
           !used.has(r) &&
           (kinds.has(r.kind) || (must.has(r.kind) && !vacuumLike(r)) || givenToSymbol(r)) &&
-          !pairsWithOne(r, used),
+          !pairsWithOne(r, used, pairs),
       )
       .map((r) => (givenToSymbol(r) ? `${r.kind.slice(1)} = ${r.written}` : r.written.trim()));
     // A number with decimals is a quantity, never a count ("a Courant number of 0.5"): if no
