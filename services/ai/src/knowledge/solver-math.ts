@@ -117,3 +117,18 @@ export function writesUnread(text: string, readings: Reading[]): boolean {
     (m) => !readings.some((r) => r.index <= m.index && m.index < r.end),
   );
 }
+
+/** A symbol asked for by name ("find E", "how strong is B", "求 F"), from the words that ask. */
+export function askedSymbol(words: string[]): RegExp {
+  const ask = words
+    .map((w) =>
+      /\p{Script=Han}/u.test(w) ? `${escapeRegExp(w)}\\s*` : `\\b${escapeRegExp(w)}\\s+(?:the\\s+)?`,
+    )
+    .join('|');
+  return new RegExp(`(?:${ask})([A-Za-zα-ωΑ-Ω])(?![\\w(])`, 'gi');
+}
+
+/** A medium of index 1 (vacuum, air): what the formulas already assume, so never left unused. */
+export function vacuumLike(r: Reading): boolean {
+  return r.kind === 'index' && r.value === 1;
+}

@@ -1,15 +1,9 @@
-import { escapeRegExp } from '../regexp.js';
-import {
-  type CourseResult,
-  fold,
-  type KnowledgeBase,
-  type ResultMatch,
-  type Variable,
-} from './knowledge-base.js';
+import { type CourseResult, fold, type KnowledgeBase, type ResultMatch } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
 import { bindVariables } from './solver-binding.js';
-import { type Inverse, invertResult } from './solver-inverse.js';
+import { invertResult } from './solver-inverse.js';
 import {
+  askedSymbol,
   asksAnother,
   conditionHolds,
   cueDistance,
@@ -17,9 +11,13 @@ import {
   joinsParts,
   mentions,
   pairsWithOne,
+  vacuumLike,
   writesUnread,
 } from './solver-math.js';
+import { type Attempt, type Outcome, type Solved, strip } from './solver-outcomes.js';
 
+export type { Outcome, Solved, Unsolved } from './solver-outcomes.js';
+export { quantityOf } from './solver-outcomes.js';
 export { conditionHolds, evaluateResult };
 
 /**
@@ -28,52 +26,6 @@ export { conditionHolds, evaluateResult };
  * checked (inside or outside, n₁ > n₂), its expression evaluated with mathjs. A result with a
  * variable the question does not give is not evaluated: the answer says what is missing.
  */
-
-export interface Solved {
-  status: 'solved';
-  result: CourseResult;
-  /** The variables' SI values, constants not included. */
-  values: Record<string, number>;
-  /** Which readings gave them ("5 cm"), by variable. */
-  written: Record<string, string>;
-  value: number;
-  /** The conditions that were checked and hold. */
-  checked: { en: string; zh: string }[];
-  /** Variables computed from others (n = N / L), in the order computed. */
-  derived: string[];
-  /** When the result was solved for one of its variables: `value` is that variable's. */
-  inverse?: Inverse;
-}
-
-/** What a solved part states: the variable solved for, else the result's own quantity. */
-export function quantityOf(part: Solved): { symbol: string; unit: string; name: { en: string; zh: string } } {
-  return part.inverse ?? part.result.compute!;
-}
-
-export interface Unsolved {
-  /** `unused`: it could compute a result, but the question gives a quantity no part of it uses. */
-  status: 'missing' | 'outside' | 'unused';
-  result: CourseResult;
-  missing: Variable[];
-  /** For `outside`: the condition the numbers break. */
-  failed?: { en: string; zh: string };
-  /** For `unused`: the quantities as written that the result would have ignored. */
-  unused?: string[];
-}
-
-export type Outcome = Solved | Unsolved;
-
-/** A symbol asked for by name ("find E", "how strong is B", "求 F"), from the words that ask. */
-function askedSymbol(words: string[]): RegExp {
-  const ask = words
-    .map((w) =>
-      /\p{Script=Han}/u.test(w) ? `${escapeRegExp(w)}\\s*` : `\\b${escapeRegExp(w)}\\s+(?:the\\s+)?`,
-    )
-    .join('|');
-  return new RegExp(`(?:${ask})([A-Za-zα-ωΑ-Ω])(?![\\w(])`, 'gi');
-}
-
-type Attempt = (Solved | Unsolved) & { leftovers: number; used: Set<Reading> };
 
 export class ProblemSolver {
   private readonly reader: QuantityReader;
@@ -432,16 +384,6 @@ export class ProblemSolver {
       used,
     };
   }
-}
-
-/** A medium of index 1 (vacuum, air): what the formulas already assume, so never left unused. */
-function vacuumLike(r: Reading): boolean {
-  return r.kind === 'index' && r.value === 1;
-}
-
-function strip(outcome: Attempt): Outcome {
-  const { leftovers: _, used: __, ...rest } = outcome;
-  return rest as Outcome;
 }
 
 export type { ResultMatch };

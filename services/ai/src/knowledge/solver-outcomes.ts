@@ -1,0 +1,47 @@
+import type { CourseResult, Variable } from './knowledge-base.js';
+import type { Reading } from './reading.js';
+import type { Inverse } from './solver-inverse.js';
+
+/** What the problem solver answers for each part of a question. */
+export interface Solved {
+  status: 'solved';
+  result: CourseResult;
+  /** The variables' SI values, constants not included. */
+  values: Record<string, number>;
+  /** Which readings gave them ("5 cm"), by variable. */
+  written: Record<string, string>;
+  value: number;
+  /** The conditions that were checked and hold. */
+  checked: { en: string; zh: string }[];
+  /** Variables computed from others (n = N / L), in the order computed. */
+  derived: string[];
+  /** When the result was solved for one of its variables: `value` is that variable's. */
+  inverse?: Inverse;
+}
+
+/** What a solved part states: the variable solved for, else the result's own quantity. */
+export function quantityOf(part: Solved): { symbol: string; unit: string; name: { en: string; zh: string } } {
+  return part.inverse ?? part.result.compute!;
+}
+
+export interface Unsolved {
+  /** `unused`: it could compute a result, but the question gives a quantity no part of it uses. */
+  status: 'missing' | 'outside' | 'unused';
+  result: CourseResult;
+  missing: Variable[];
+  /** For `outside`: the condition the numbers break. */
+  failed?: { en: string; zh: string };
+  /** For `unused`: the quantities as written that the result would have ignored. */
+  unused?: string[];
+}
+
+export type Outcome = Solved | Unsolved;
+
+/** An outcome while the solver works: how many readings it left over and which it used. */
+export type Attempt = (Solved | Unsolved) & { leftovers: number; used: Set<Reading> };
+
+/** The outcome as answered, without the solver's working. */
+export function strip(outcome: Attempt): Outcome {
+  const { leftovers: _, used: __, ...rest } = outcome;
+  return rest as Outcome;
+}
