@@ -229,6 +229,10 @@ describe('formula answers', () => {
     expect(formula(solenoid, 'mu_0 I').correct).toBe(false);
     const line = engine.draw('formula:line-charge', seeds[0]!);
     expect(formula(line, '\\frac{\\lambda}{2\\pi\\varepsilon_0 r}').correct).toBe(true);
+    // A magnitude is right without its bars whatever the signs drawn: |q₁ − q₂| written q₁ − q₂.
+    const midpoint = engine.draw('formula:midpoint-field', seeds[0]!);
+    expect(formula(midpoint, 'k (q_1 - q_2) / (d/2)^2').correct).toBe(true);
+    expect(formula(midpoint, 'k (q_1 + q_2) / (d/2)^2').correct).toBe(false);
   });
 
   it('refuses a formula off by a factor or of another form, naming a constant factor', () => {

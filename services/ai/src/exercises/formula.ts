@@ -102,6 +102,8 @@ export class FormulaExercises {
       used.add(symbol);
     }
     const ratios: number[] = [];
+    // A magnitude (|q₁ − q₂|) is right written without its bars: only the sizes are compared.
+    const magnitude = key.expr.includes('abs(');
     for (let trial = 0; trial < this.data.defaults.formula_trials; trial += 1) {
       const values = this.trialValues(result, key, used, `${instance.seed}:${trial}`);
       const scope = { ...this.kb.constants, ...values };
@@ -111,7 +113,8 @@ export class FormulaExercises {
         return symbol === 'pi' ? Math.PI : (scope[symbol] ?? Number.NaN);
       });
       if (typeof expected !== 'number' || !Number.isFinite(expected) || expected === 0) continue;
-      ratios.push(Number.isFinite(given) ? given / expected : Number.NaN);
+      const ratio = given / expected;
+      ratios.push(Number.isFinite(given) ? (magnitude ? Math.abs(ratio) : ratio) : Number.NaN);
     }
     const done = (correct: boolean, code: string, values: Record<string, string> = {}): CheckResult => ({
       correct,
