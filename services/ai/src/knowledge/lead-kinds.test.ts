@@ -234,4 +234,17 @@ describe('what the lead answers first', () => {
       15,
     );
   });
+  it('answers a question asking how a result is derived with the reason written for it', () => {
+    expect(first('光速 c 是如何推导出来的')).toMatch(/^原因：.*波动方程/);
+    expect(first('derive the speed of light from the constants of electricity and magnetism')).toMatch(
+      /^Why: .*wave equation/,
+    );
+  });
+
+  it('gives the direction of the field at a charged conductor beside its size', () => {
+    expect(first('what is E right outside the surface of a charged conductor')).toContain(
+      'perpendicular to the surface',
+    );
+    expect(first('金属导体表面附近的电场有多强')).toContain('垂直于表面');
+  });
 });
