@@ -247,4 +247,10 @@ describe('what the lead answers first', () => {
     );
     expect(first('金属导体表面附近的电场有多强')).toContain('垂直于表面');
   });
+  it('reads the field written as its bare symbol E beside the potential', () => {
+    expect(answers.lead('where the potential is zero, must E = 0 as well')?.result.id).toBe(
+      'field-potential',
+    );
+    expect(first('can the potential be nonzero at a spot where E is zero')).toMatch(/^Not necessarily/);
+  });
 });
