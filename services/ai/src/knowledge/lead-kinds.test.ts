@@ -253,4 +253,9 @@ describe('what the lead answers first', () => {
     );
     expect(first('can the potential be nonzero at a spot where E is zero')).toMatch(/^Not necessarily/);
   });
+  it('gives each compared result its reply to the kind asked, not only the first named', () => {
+    const lead = first("biot-savart law versus ampere's law: when should each be used?");
+    expect(lead).toContain('symmetry');
+    expect(lead).toContain('I dl × r̂');
+  });
 });
