@@ -258,4 +258,13 @@ describe('what the lead answers first', () => {
     expect(lead).toContain('symmetry');
     expect(lead).toContain('I dl × r̂');
   });
+  it('computes the inductance of a named solenoid asked as 电感, and never reads it inside 静电感应', () => {
+    // μ₀N²A/ℓ with N = 1000, A = 5 cm², ℓ = 0.5 m.
+    expect(solved('螺线管长50厘米，共1000匝，横截面5cm²，求电感')?.value).toBeCloseTo(
+      (4e-7 * Math.PI * 1000 ** 2 * 5e-4) / 0.5,
+      8,
+    );
+    expect(answers.lead('静电感应使导体两端带什么电')?.result.id).not.toMatch(/inductance/);
+    expect(first('静电感应跟接触起电有什么不同')).not.toContain('μ₀N²A');
+  });
 });
