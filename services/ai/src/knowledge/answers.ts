@@ -84,15 +84,18 @@ export class KnowledgeAnswers {
    */
   private opening(question: string, result: CourseResult, matches: ResultMatch[], lang: Lang): string {
     const text = fold(question);
-    const reply = this.replyTo(text, result, lang);
-    const own = `${reply ? `${reply}\n` : ''}${result.statement[lang]}\n${formulaLine(result)}`;
+    // Each result compared answers the kind asked too ("when do I use which"), not only the first.
+    const stated = (r: CourseResult) => {
+      const reply = this.replyTo(text, r, lang);
+      return `${reply ? `${reply}\n` : ''}${r.statement[lang]}\n${formulaLine(r)}`;
+    };
+    const own = stated(result);
     if (this.kb.units.compare.some((w) => text.includes(fold(w)))) {
       // Two forms of one result (the inductance from the radius or the area) state it once.
       const others = matches
         .filter((m) => m.named && m.result.statement[lang] !== result.statement[lang])
         .map((m) => m.result);
-      if (others.length > 0)
-        return [own, ...others.slice(0, 2).map((r) => `${r.statement[lang]}\n${formulaLine(r)}`)].join('\n');
+      if (others.length > 0) return [own, ...others.slice(0, 2).map(stated)].join('\n');
     }
     const scaling = scalingOf(this.kb, result, question);
     return scaling ? `${scalingSentence(this.kb, result, scaling, lang)}\n${own}` : own;

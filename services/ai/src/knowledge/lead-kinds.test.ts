@@ -234,4 +234,37 @@ describe('what the lead answers first', () => {
       15,
     );
   });
+  it('answers a question asking how a result is derived with the reason written for it', () => {
+    expect(first('光速 c 是如何推导出来的')).toMatch(/^原因：.*波动方程/);
+    expect(first('derive the speed of light from the constants of electricity and magnetism')).toMatch(
+      /^Why: .*wave equation/,
+    );
+  });
+
+  it('gives the direction of the field at a charged conductor beside its size', () => {
+    expect(first('what is E right outside the surface of a charged conductor')).toContain(
+      'perpendicular to the surface',
+    );
+    expect(first('金属导体表面附近的电场有多强')).toContain('垂直于表面');
+  });
+  it('reads the field written as its bare symbol E beside the potential', () => {
+    expect(answers.lead('where the potential is zero, must E = 0 as well')?.result.id).toBe(
+      'field-potential',
+    );
+    expect(first('can the potential be nonzero at a spot where E is zero')).toMatch(/^Not necessarily/);
+  });
+  it('gives each compared result its reply to the kind asked, not only the first named', () => {
+    const lead = first("biot-savart law versus ampere's law: when should each be used?");
+    expect(lead).toContain('symmetry');
+    expect(lead).toContain('I dl × r̂');
+  });
+  it('computes the inductance of a named solenoid asked as 电感, and never reads it inside 静电感应', () => {
+    // μ₀N²A/ℓ with N = 1000, A = 5 cm², ℓ = 0.5 m.
+    expect(solved('螺线管长50厘米，共1000匝，横截面5cm²，求电感')?.value).toBeCloseTo(
+      (4e-7 * Math.PI * 1000 ** 2 * 5e-4) / 0.5,
+      8,
+    );
+    expect(answers.lead('静电感应使导体两端带什么电')?.result.id).not.toMatch(/inductance/);
+    expect(first('静电感应跟接触起电有什么不同')).not.toContain('μ₀N²A');
+  });
 });
