@@ -1,7 +1,7 @@
 import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
 import type { Reading } from './reading.js';
 import { bindVariables } from './solver-binding.js';
-import { conditionHolds, evaluateResult, mentions, writesUnread } from './solver-math.js';
+import { conditionHolds, evaluateResult, mentions, wordPattern, writesUnread } from './solver-math.js';
 
 /**
  * A result solved for one of its variables: "what current gives 50 μT 4 cm from a wire" gives
@@ -125,17 +125,12 @@ const AFTER = 12;
 function asksFor(text: string, words: string[], otherThan: string[]): boolean {
   return words.some((w) => {
     const word = fold(w);
-    const pattern = /\p{Script=Han}/u.test(word)
-      ? new RegExp(literal(word), 'g')
-      : new RegExp(`(?<![a-z])${literal(word)}(?![a-z])`, 'g');
-    return [...text.matchAll(pattern)].some((m) => {
+    return [...text.matchAll(wordPattern(w, 'g'))].some((m) => {
       const around = `${text.slice(Math.max(0, m.index - BEFORE), m.index)} ${text.slice(m.index + word.length, m.index + word.length + AFTER)}`;
       return !mentions(around, otherThan);
     });
   });
 }
-
-const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const CLOSE = 1e-9;
 const close = (a: number, b: number) => Math.abs(a - b) <= CLOSE * Math.abs(b);

@@ -47,7 +47,7 @@ export function cueDistance(text: string, r: Reading, cues: string[]): number | 
 }
 
 /** A word in folded text: English as a whole word, Chinese anywhere. */
-function wordPattern(word: string, flags = ''): RegExp {
+export function wordPattern(word: string, flags = ''): RegExp {
   return /\p{Script=Han}/u.test(word)
     ? new RegExp(escapeRegExp(word), flags)
     : new RegExp(`(?<![a-z])${escapeRegExp(fold(word))}(?![a-z])`, flags);
