@@ -128,6 +128,13 @@ const unitsFileSchema = z.object({
   }),
   /** Kinds of quantity an answer must use when the question gives one (an angle to the field). */
   mustUse: z.object({ kinds: z.array(z.string()) }),
+  /** Words that make a length a diameter, and how many characters may stand between them and it. */
+  diameter: z.object({ words: z.array(z.string()), before: z.number(), after: z.number() }),
+  /**
+   * Words that ask for the field or force of several sources together ("the net field", "between
+   * them"): a result of one source charge does not answer them.
+   */
+  superposed: z.object({ words: z.array(z.string()) }),
   /** Kinds of quantity that name a point, where the same result may be asked again. */
   points: z.object({ kinds: z.array(z.string()) }),
   /** A unit per another ("nC per metre"): the joining words and the kind of each quotient. */

@@ -146,6 +146,21 @@ export class QuantityReader {
     return out + text.slice(at);
   }
 
+  /** A diameter's word just before the length ("diameter of 3 cm", "直径为3厘米") or just after it ("3 cm in diameter"). */
+  private labelledDiameter(text: string, start: number, end: number): boolean {
+    const { words, before, after } = this.units.diameter;
+    const lower = text.toLowerCase();
+    const near = (gap: string, limit: number) => gap.length <= limit && !/[\d,.;:?!，。；：？！]/.test(gap);
+    return words.some((w) => {
+      const word = w.toLowerCase();
+      const at = lower.lastIndexOf(word, start);
+      if (at >= 0 && at + word.length <= start && near(lower.slice(at + word.length, start), before))
+        return true;
+      const next = lower.indexOf(word, end);
+      return next >= 0 && near(lower.slice(end, next), after);
+    });
+  }
+
   read(question: string): Reading[] {
     const text = this.normalise(question);
     const out: Reading[] = [];
@@ -187,10 +202,12 @@ export class QuantityReader {
         end = quotient.end;
       }
       const named = namedBefore(text, m.index);
+      // "3.0 cm in diameter": the formulas take a radius, so the reading is half of it.
+      const diameter = kind === 'length' && this.labelledDiameter(text, m.index, end);
       out.push({
         kind,
-        value: number * factor,
-        written: text.slice(m.index, end),
+        value: (number * factor) / (diameter ? 2 : 1),
+        written: text.slice(m.index, end) + (diameter ? ' / 2' : ''),
         index: m.index,
         end,
         ...(symbol ? { symbol } : {}),

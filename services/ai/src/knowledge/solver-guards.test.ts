@@ -118,3 +118,61 @@ describe('a number with decimals that nothing read is never ignored', () => {
     expect(solve('一维 FDTD，网格 2 毫米，Courant 数取 0.9，时间步长多少？')).not.toContain('6.67 × 10⁻¹²');
   });
 });
+
+describe('a part label never asks for a quantity', () => {
+  it('does not answer "(b) the magnetic energy stored" with B because of the label (b)', () => {
+    // Read as asking for B, a solenoid's μ₀nI = 4π×10⁻⁷·(600/0.3)·1.5 = 3.77 mT would be asserted.
+    const reply = solve(
+      'An air-core solenoid, 30 cm long, 600 turns, radius 1 cm: (a) what is its self-inductance? (b) how much magnetic energy does it store at 1.5 A?',
+    );
+    expect(reply).not.toContain('3.77');
+  });
+});
+
+describe('a diameter is not a radius', () => {
+  it('reads a length labelled a diameter as its half, before or after the word', () => {
+    expect(read('a loop 6 cm in diameter')).toEqual([['length', 0.03]]);
+    expect(read('a wire ring with a diameter of 10 cm')).toEqual([['length', 0.05]]);
+    expect(read('线圈直径为8厘米')).toEqual([['length', 0.04]]);
+    expect(read('a ring of radius 3 cm beside a 10 cm diameter pipe')).toEqual([
+      ['length', 0.03],
+      ['length', 0.05],
+    ]);
+  });
+
+  it('computes a solenoid’s inductance from the radius, half the diameter given', () => {
+    // L = μ₀N²πr²/ℓ with r = 1 cm (not the 2 cm diameter): 4π×10⁻⁷·500²·π·0.01²/0.25 = 0.395 mH.
+    const reply = solve(
+      'An air-core solenoid 25 cm long, 2 cm in diameter, has 500 turns. Find its inductance.',
+    );
+    expect(reply).toContain('3.95 × 10⁻⁴');
+  });
+});
+
+describe('a number of turns is never ignored', () => {
+  it('gives no one-loop axis field for a coil of many turns', () => {
+    // One loop's axis field μ₀IR²/(2(R²+z²)^{3/2}) = 8.89 × 10⁻⁶ T would be asserted with the 20 turns ignored.
+    const reply = solve(
+      'A flat coil of 20 turns, radius 5 cm, carries 2 A. What is B on its axis 5 cm from the centre?',
+    );
+    expect(reply).not.toContain('8.89 × 10⁻⁶');
+  });
+});
+
+describe('one charge’s field is not the field of several', () => {
+  it('gives no single-charge field where the net field of two charges is asked', () => {
+    // The 3 μC charge's field alone at 20 cm, k·3e-6/0.2² = 674000 N/C, would be asserted.
+    const reply = solve(
+      'Charges of +3 μC and +12 μC are 20 cm apart. Where between them is the net field zero, and what force acts between them?',
+    );
+    expect(reply).not.toContain('674000');
+  });
+
+  it('gives no single-charge field on a dipole’s axis', () => {
+    // −4 nC alone at 5 cm: k·4e-9/0.05² = 14400 N/C.
+    const reply = solve(
+      '偶极子由相距 1 mm 的 +4 nC 和 −4 nC 组成，求偶极矩，以及偶极子轴线上距中心 5 cm 处的场强。',
+    );
+    expect(reply).not.toContain('14400');
+  });
+});

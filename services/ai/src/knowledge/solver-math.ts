@@ -128,6 +128,29 @@ export function askedSymbol(words: string[]): RegExp {
   return new RegExp(`(?:${ask})([A-Za-zα-ωΑ-Ω])(?![\\w(])`, 'gi');
 }
 
+/**
+ * The question without its part labels: "(b)" and "e)" label parts, they do not ask for B or E.
+ */
+export function withoutPartLabels(question: string): string {
+  return question.replace(/[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi, ' ');
+}
+
+/**
+ * A result of one source charge asked for several together ("where between them is the net field
+ * zero", "the field on the dipole's axis"): the question gives two charges or more and asks with
+ * a word of superposition, so the one charge's field or potential is not what is asked.
+ */
+export function oneSourceOfSeveral(
+  result: CourseResult,
+  readings: Reading[],
+  question: string,
+  superposed: string[],
+): boolean {
+  const charges = Object.values(result.variables ?? {}).filter((v) => v.kind === 'charge');
+  if (charges.length !== 1 || charges[0]!.pair) return false;
+  return readings.filter((r) => r.kind === 'charge').length >= 2 && mentions(question, superposed);
+}
+
 /** A medium of index 1 (vacuum, air): what the formulas already assume, so never left unused. */
 export function vacuumLike(r: Reading): boolean {
   return r.kind === 'index' && r.value === 1;

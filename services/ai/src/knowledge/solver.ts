@@ -10,8 +10,10 @@ import {
   evaluateResult,
   joinsParts,
   mentions,
+  oneSourceOfSeveral,
   pairsWithOne,
   vacuumLike,
+  withoutPartLabels,
   writesUnread,
 } from './solver-math.js';
 import { type Attempt, type Outcome, type Solved, strip } from './solver-outcomes.js';
@@ -50,7 +52,7 @@ export class ProblemSolver {
    * after the field), each from the question's numbers and the parts before it.
    */
   solve(question: string): Outcome[] {
-    this.question = fold(question);
+    this.question = fold(withoutPartLabels(question));
     const readings = this.readings(question);
     if (readings.length === 0) return [];
     // Same offsets as the readings: lower case only (folding spaces would shift them).
@@ -156,11 +158,16 @@ export class ProblemSolver {
     return checkedParts.every((p) => p.status === 'solved') ? checkedParts : undefined;
   }
 
-  /** A solved part of a quantity the question never asks for while it asks another gives no number. */
-  private askedElse(outcome: Attempt): Outcome {
+  /**
+   * A solved part gives no number when it is of a quantity the question never asks for while it
+   * asks another, or of one source charge where the question asks for several together.
+   */
+  private askedElse(outcome: Attempt, readings: Reading[]): Outcome {
     // A variable solved for was asked for by its own words (solver-inverse.ts).
     if (outcome.status !== 'solved' || !this.question || outcome.inverse) return strip(outcome);
-    if (!asksAnother(this.question, outcome.result.compute!.unit, this.kb.units.asked.units))
+    const { units } = this.kb;
+    const another = asksAnother(this.question, outcome.result.compute!.unit, units.asked.units);
+    if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed.words))
       return strip(outcome);
     return { status: 'missing', result: outcome.result, missing: [] };
   }
@@ -336,7 +343,7 @@ export class ProblemSolver {
       const read = readings.some((r) => (r.index <= m.index && m.index < r.end) || r.value === Number(m[0]));
       if (!read) unused.push(m[0]);
     }
-    if (unused.length === 0) return outcomes.map((o) => this.askedElse(o));
+    if (unused.length === 0) return outcomes.map((o) => this.askedElse(o, readings));
     return [
       {
         status: 'unused',
