@@ -23,6 +23,8 @@ export interface Reading {
   named?: string;
   /** The only medium, in a question with no word of direction: which side it is on is the result's convention. */
   alone?: boolean;
+  /** A length labelled a diameter, read as its half. */
+  diameter?: boolean;
 }
 
 /** "R = ", "εr = " just before a number: the symbol it is given to, as written. */
@@ -212,6 +214,7 @@ export class QuantityReader {
         end,
         ...(symbol ? { symbol } : {}),
         ...(named ? { named: named[1] } : {}),
+        ...(diameter ? { diameter } : {}),
       });
       taken.push([m.index, end]);
     }

@@ -176,3 +176,14 @@ describe('one charge’s field is not the field of several', () => {
     expect(reply).not.toContain('14400');
   });
 });
+
+describe('a diameter too far from its length to read is never taken as a radius', () => {
+  it('gives no inductance with the diameter used as the radius', () => {
+    // With 4 cm as the radius: μ₀·300²·π·0.04²/0.5 = 1.14 mH.
+    const reply = solve(
+      'A solenoid is 50 cm long and has 300 turns; the diameter of each of its turns is 4 cm. Inductance?',
+    );
+    expect(reply).not.toContain('1.14');
+    expect(reply).toContain('diameter');
+  });
+});

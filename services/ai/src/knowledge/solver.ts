@@ -343,6 +343,9 @@ export class ProblemSolver {
       const read = readings.some((r) => (r.index <= m.index && m.index < r.end) || r.value === Number(m[0]));
       if (!read) unused.push(m[0]);
     }
+    // A diameter too far from its length to be read as one: the length may be taken as a radius.
+    const diameter = this.kb.units.diameter.words.find((w) => mentions(this.text, [w]));
+    if (diameter && !readings.some((r) => r.diameter)) unused.push(diameter);
     if (unused.length === 0) return outcomes.map((o) => this.askedElse(o, readings));
     return [
       {
