@@ -78,15 +78,26 @@ export function scalingOf(kb: KnowledgeBase, result: CourseResult, question: str
   // Every variable at 1 (SI), then the chosen one scaled: the ratio of the two values.
   const base: Record<string, number> = { ...kb.constants };
   for (const name of Object.keys(result.variables)) base[name] = 1;
-  const at = (values: Record<string, number>) => {
+  const at = (values: Record<string, number>, expr = result.compute!.expr) => {
     try {
-      const v = math.evaluate(result.compute!.expr, values) as unknown;
+      const v = math.evaluate(expr, values) as unknown;
       return typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN;
     } catch {
       return Number.NaN;
     }
   };
-  const ratio = at({ ...base, [best.variable]: best.factor }) / at(base);
+  // A variable the result derives from the scaled one follows it (twice the turns on the same
+  // length is twice n = N/L): left at 1, the field of a solenoid would not change with N.
+  const derived = (values: Record<string, number>) => {
+    const out = { ...values };
+    for (const [name, rule] of Object.entries(result.derive ?? {})) {
+      if (name === best.variable) continue;
+      const v = at(out, rule);
+      if (Number.isFinite(v)) out[name] = v;
+    }
+    return out;
+  };
+  const ratio = at(derived({ ...base, [best.variable]: best.factor })) / at(derived(base));
   if (!Number.isFinite(ratio) || ratio <= 0) return undefined;
   return { variable: best.variable, factor: best.factor, ratio };
 }
