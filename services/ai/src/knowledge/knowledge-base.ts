@@ -124,6 +124,8 @@ const unitsFileSchema = z.object({
     subjects: z.array(z.string()),
     otherAsks: z.array(z.string()),
   }),
+  /** Words that hold a variable while another is scaled ("the same length", 长度不变), and the fillers between. */
+  held: z.object({ words: z.array(z.string()), fillers: z.array(z.string()) }),
   /** Words that scale a quantity ("triple", "一半") and by what factor. */
   scale: z.array(z.object({ words: z.array(z.string()), factor: z.number() })),
   /** Words before the medium light comes from ("from glass into air"). */

@@ -81,6 +81,13 @@ describe('a scaling question states the factor', () => {
     expect(led.reply.split('\n')[0]).toMatch(/inductance L becomes 9 times/);
   });
 
+  it('of the variable scaled, not of one the question holds', () => {
+    expect(first('the inductance of a solenoid with four times the turns, its length kept the same')).toMatch(
+      /inductance L becomes 16 times/,
+    );
+    expect(first('螺线管长度保持不变，匝数变为三倍，自感怎么变')).toContain('变为原来的 9 倍');
+  });
+
   it('through a variable the result derives from the scaled one (n = N/L)', () => {
     expect(first('what does tripling the number of turns of a solenoid do to the field inside')).toMatch(
       /magnetic field B becomes 3 times/,

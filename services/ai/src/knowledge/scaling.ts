@@ -1,4 +1,5 @@
 import { all, create } from 'mathjs';
+import { escapeRegExp } from '../regexp.js';
 import type { Lang } from './answers.js';
 import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
 
@@ -44,6 +45,39 @@ function wordsOf(v: { en: string; zh: string; cues?: string[] }, cuesOnly: boole
   return [...en, ...zh].filter((w) => w.trim().length >= 2);
 }
 
+const HAN = /\p{Script=Han}/u;
+const CLAUSE_END = /[，,。；;、]/;
+
+/**
+ * Whether the question holds the variable this word of it names ("on the same length", "keep the
+ * length fixed", 长度不变): a held variable is not the one scaled, however near a scaling word.
+ * An English held word stands just before the word or after it with only fillers between (is,
+ * stays, the); a Chinese one within two characters.
+ */
+function held(kb: KnowledgeBase, text: string, at: number, word: string): boolean {
+  const { words, fillers } = kb.units.held;
+  const before = text.slice(0, at);
+  const after = text.slice(at + fold(word).length);
+  const filler = `(?:\\s+(?:${fillers.map((f) => escapeRegExp(fold(f))).join('|')}))*`;
+  return words.some((h) => {
+    const w = fold(h);
+    // Within the clause: 长度保持不变，匝数加倍 holds the length, not the turns after the comma.
+    if (HAN.test(w))
+      return (
+        after
+          .split(CLAUSE_END)[0]!
+          .slice(0, 2 + w.length)
+          .includes(w) ||
+        before.endsWith(w) ||
+        before.endsWith(`${w}的`)
+      );
+    const e = escapeRegExp(w);
+    return (
+      new RegExp(`^${filler}\\s+${e}\\b`).test(after) || new RegExp(`\\b${e}${filler}\\s+$`).test(before)
+    );
+  });
+}
+
 /** The variable whose words stand nearest a scaling word, and the factor. */
 function scaled(
   kb: KnowledgeBase,
@@ -58,6 +92,7 @@ function scaled(
         for (const [name, v] of Object.entries(result.variables ?? {})) {
           for (const w of wordsOf(v, cuesOnly)) {
             for (const p of positions(text, w)) {
+              if (held(kb, text, p, w)) continue;
               const distance = Math.abs(p - at);
               if (distance <= (cuesOnly ? NEAR.cue : NEAR.name) && (!best || distance < best.distance))
                 best = { variable: name, factor, distance };
