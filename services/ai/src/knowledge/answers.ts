@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../regexp.js';
 import {
   formulaLine,
   plainNumber,
@@ -130,11 +131,20 @@ export class KnowledgeAnswers {
       const asks = words[lang].some((w) =>
         lang === 'zh'
           ? text.includes(fold(w))
-          : new RegExp(`(?:^|[-,;:?.!]\\s*)${fold(w)}\\b`).test(text.trim()),
+          : new RegExp(`(?:^|[-,;:?.!]\\s*)${fold(w)}\\b`).test(text.trim()) || this.opensMainClause(text, w),
       );
       if (asks) return reply;
     }
     return undefined;
+  }
+
+  /** Whether the word opens the main clause after a condition the question opens with. */
+  private opensMainClause(text: string, word: string): boolean {
+    const { opens, subjects, otherAsks } = this.kb.units.conditionalClause;
+    const words = text.trim().split(/[^a-z0-9']+/);
+    if (!opens.includes(words[0] ?? '') || words.some((w) => otherAsks.includes(w))) return false;
+    const alternatives = (list: string[]) => list.map((w) => escapeRegExp(fold(w))).join('|');
+    return new RegExp(`\\b${escapeRegExp(fold(word))}\\s+(?:${alternatives(subjects)})\\b`).test(text);
   }
 
   /**

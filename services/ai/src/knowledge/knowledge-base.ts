@@ -113,6 +113,19 @@ const unitsFileSchema = z.object({
    * question ("can", "why"), Chinese ones occur anywhere (为啥, 吗).
    */
   questionKinds: z.array(z.object({ kind: z.string(), en: z.array(z.string()), zh: z.array(z.string()) })),
+  /**
+   * An English question opening with a condition ("if there's a charge outside, does it change
+   * the flux") often leaves out the comma before its main clause: after `opens`, a kind's word
+   * followed by one of `subjects` opens it, unless another kind of question is asked (`otherAsks`:
+   * "if E is zero, what is V").
+   */
+  conditionalClause: z.object({
+    opens: z.array(z.string()),
+    subjects: z.array(z.string()),
+    otherAsks: z.array(z.string()),
+  }),
+  /** Words that hold a variable while another is scaled ("the same length", 长度不变), and the fillers between. */
+  held: z.object({ words: z.array(z.string()), fillers: z.array(z.string()) }),
   /** Words that scale a quantity ("triple", "一半") and by what factor. */
   scale: z.array(z.object({ words: z.array(z.string()), factor: z.number() })),
   /** Words before the medium light comes from ("from glass into air"). */

@@ -108,6 +108,27 @@ function sectionResult(
   return best?.result;
 }
 
+/**
+ * Of the results of the section retrieval ranked first, the one whose variable the question
+ * scales (the most terms shared when several do): "double the turns on my coil, what happens to
+ * L" names no result and shares two words with its statement, but scales N of the inductance.
+ */
+function scaledSectionResult(question: string, passages: readonly Citation[], lang: Lang) {
+  const top = [...passages].sort((a, b) => b.score - a.score)[0];
+  if (!top) return undefined;
+  const { kb } = knowledgeAnswers();
+  const terms = new Set(tokenize(question));
+  let best: { result: CourseResult; shared: number } | undefined;
+  for (const result of kb.results) {
+    if (`${lang}/${result.topic}.md` !== top.source || result.section[lang] !== lastHeading(top.section))
+      continue;
+    if (!scalingOf(kb, result, question)) continue;
+    const shared = sharedTerms(terms, result, lang);
+    if (!best || shared > best.shared) best = { result, shared };
+  }
+  return best?.result;
+}
+
 /** Whether retrieval found the result's own notes section among its passages. */
 const cites = (passages: readonly Citation[], result: CourseResult, lang: Lang) =>
   passages.some(
@@ -165,6 +186,8 @@ function chosenResult(
       ? matched.result
       : undefined;
   if (matched && scaled) return matched.result;
+  const scaledTop = scaledSectionResult(question, composed.citations, lang);
+  if (scaledTop) return scaledTop;
   // A described result whose own section retrieval also found (at any rank) is confirmed twice;
   // the top section's result, chosen by shared words, is then the weaker sign ("E and B in a
   // wave" ranks the wave-speed section first, the plane-wave section second).

@@ -1,4 +1,5 @@
 import { all, create } from 'mathjs';
+import { escapeRegExp } from '../regexp.js';
 import type { Lang } from './answers.js';
 import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
 
@@ -44,6 +45,39 @@ function wordsOf(v: { en: string; zh: string; cues?: string[] }, cuesOnly: boole
   return [...en, ...zh].filter((w) => w.trim().length >= 2);
 }
 
+const HAN = /\p{Script=Han}/u;
+const CLAUSE_END = /[，,。；;、]/;
+
+/**
+ * Whether the question holds the variable this word of it names ("on the same length", "keep the
+ * length fixed", 长度不变): a held variable is not the one scaled, however near a scaling word.
+ * An English held word stands just before the word or after it with only fillers between (is,
+ * stays, the); a Chinese one within two characters.
+ */
+function held(kb: KnowledgeBase, text: string, at: number, word: string): boolean {
+  const { words, fillers } = kb.units.held;
+  const before = text.slice(0, at);
+  const after = text.slice(at + fold(word).length);
+  const filler = `(?:\\s+(?:${fillers.map((f) => escapeRegExp(fold(f))).join('|')}))*`;
+  return words.some((h) => {
+    const w = fold(h);
+    // Within the clause: 长度保持不变，匝数加倍 holds the length, not the turns after the comma.
+    if (HAN.test(w))
+      return (
+        after
+          .split(CLAUSE_END)[0]!
+          .slice(0, 2 + w.length)
+          .includes(w) ||
+        before.endsWith(w) ||
+        before.endsWith(`${w}的`)
+      );
+    const e = escapeRegExp(w);
+    return (
+      new RegExp(`^${filler}\\s+${e}\\b`).test(after) || new RegExp(`\\b${e}${filler}\\s+$`).test(before)
+    );
+  });
+}
+
 /** The variable whose words stand nearest a scaling word, and the factor. */
 function scaled(
   kb: KnowledgeBase,
@@ -58,6 +92,7 @@ function scaled(
         for (const [name, v] of Object.entries(result.variables ?? {})) {
           for (const w of wordsOf(v, cuesOnly)) {
             for (const p of positions(text, w)) {
+              if (held(kb, text, p, w)) continue;
               const distance = Math.abs(p - at);
               if (distance <= (cuesOnly ? NEAR.cue : NEAR.name) && (!best || distance < best.distance))
                 best = { variable: name, factor, distance };
@@ -78,15 +113,26 @@ export function scalingOf(kb: KnowledgeBase, result: CourseResult, question: str
   // Every variable at 1 (SI), then the chosen one scaled: the ratio of the two values.
   const base: Record<string, number> = { ...kb.constants };
   for (const name of Object.keys(result.variables)) base[name] = 1;
-  const at = (values: Record<string, number>) => {
+  const at = (values: Record<string, number>, expr = result.compute!.expr) => {
     try {
-      const v = math.evaluate(result.compute!.expr, values) as unknown;
+      const v = math.evaluate(expr, values) as unknown;
       return typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN;
     } catch {
       return Number.NaN;
     }
   };
-  const ratio = at({ ...base, [best.variable]: best.factor }) / at(base);
+  // A variable the result derives from the scaled one follows it (twice the turns on the same
+  // length is twice n = N/L): left at 1, the field of a solenoid would not change with N.
+  const derived = (values: Record<string, number>) => {
+    const out = { ...values };
+    for (const [name, rule] of Object.entries(result.derive ?? {})) {
+      if (name === best.variable) continue;
+      const v = at(out, rule);
+      if (Number.isFinite(v)) out[name] = v;
+    }
+    return out;
+  };
+  const ratio = at(derived({ ...base, [best.variable]: best.factor })) / at(derived(base));
   if (!Number.isFinite(ratio) || ratio <= 0) return undefined;
   return { variable: best.variable, factor: best.factor, ratio };
 }

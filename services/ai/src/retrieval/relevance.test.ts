@@ -72,6 +72,29 @@ describe('relevance decided on measurements of the ranking', () => {
     expect((await engine.retrieve('field between the plates of a charged capacitor')).outside).toBe(false);
   });
 
+  it('does not take a course word inside another subject’s term for the course (反射 of 条件反射)', async () => {
+    const engine = await shipped();
+    for (const question of [
+      '膝跳反射属于哪一种反射',
+      'how does a reflex arc work',
+      '神经元之间怎么传递信号',
+    ]) {
+      const found = await engine.retrieve(question);
+      expect({ question, outside: found.outside, relevant: found.relevant }).toEqual({
+        question,
+        outside: true,
+        relevant: false,
+      });
+    }
+    // The words alone, or in the course's own terms, stay on topic.
+    for (const question of ['反射和折射有什么区别', '全反射的条件是什么', '库朗条件是什么']) {
+      expect({ question, relevant: (await engine.retrieve(question)).relevant }).toEqual({
+        question,
+        relevant: true,
+      });
+    }
+  });
+
   it('refuses short questions naming a topic of everyday life the course does not teach', async () => {
     const engine = await shipped();
     for (const question of [
