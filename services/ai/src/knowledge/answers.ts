@@ -1,5 +1,6 @@
 import {
   formulaLine,
+  partialTex,
   plainNumber,
   plainQuantity,
   substitutionTex,
@@ -66,9 +67,10 @@ export class KnowledgeAnswers {
     const matches = this.kb.match(question);
     const result = chosen ?? this.preferred(question, matches)?.result;
     if (!result) return undefined;
-    const paragraphs = [this.opening(question, result, matches, lang)];
     const unsolved = outcomes[0];
-    if (unsolved && unsolved.result === result) paragraphs.push(this.unsolvedText(unsolved, lang));
+    const own = unsolved?.result === result ? unsolved : undefined;
+    const paragraphs = [this.opening(question, result, matches, lang) + this.fixedLine(own, lang)];
+    if (own) paragraphs.push(this.unsolvedText(own, lang));
     const misconception = result.misconceptions?.[lang][0];
     if (misconception)
       paragraphs.push(
@@ -99,6 +101,28 @@ export class KnowledgeAnswers {
     }
     const scaling = scalingOf(this.kb, result, question);
     return scaling ? `${scalingSentence(this.kb, result, scaling, lang)}\n${own}` : own;
+  }
+
+  /**
+   * The formula again with what the question fixes substituted, when it fixes some variables but not
+   * all ("the Courant limit in 3D": Δt = Δ/(c√3)), under the statement: the answer the student
+   * asked for is the general formula specialised to their case.
+   */
+  private fixedLine(outcome: Outcome | undefined, lang: Lang): string {
+    if (outcome?.status !== 'missing' || !outcome.given || !outcome.result.compute) return '';
+    const compute = outcome.result.compute;
+    const { result, given } = outcome;
+    const sep = this.kb.say(lang, 'listSeparator');
+    // A pure number as a number ("D = 3", not the "3d" it was written as).
+    const fixed = Object.entries(given.written)
+      .map(
+        ([name, text]) =>
+          `${name} = ${this.unitOf(result, name) ? text : Number(given.values[name]!.toPrecision(3))}`,
+      )
+      .join(sep);
+    const tex = partialTex(result, given.values, (name) => this.unitOf(result, name));
+    const said = this.kb.say(lang, 'withGiven', { given: fixed, name: compute.name[lang] });
+    return `\n${said}\n$$${compute.symbol} = ${tex}$$`;
   }
 
   /**
