@@ -14,6 +14,7 @@ import {
   type KnowledgeBase,
   type ResultMatch,
 } from './knowledge-base.js';
+import { renameTex, renameText, studentLetters } from './notation.js';
 import { scalingOf, scalingSentence } from './scaling.js';
 import {
   conditionHolds,
@@ -87,9 +88,13 @@ export class KnowledgeAnswers {
   private opening(question: string, result: CourseResult, matches: ResultMatch[], lang: Lang): string {
     const text = fold(question);
     // Each result compared answers the kind asked too ("when do I use which"), not only the first.
+    // In the student's letters where they named its variables their own way ("离球心d").
+    const letters = studentLetters(this.kb, result, question);
     const stated = (r: CourseResult) => {
       const reply = this.replyTo(text, r, lang);
-      return `${reply ? `${reply}\n` : ''}${r.statement[lang]}\n${formulaLine(r)}`;
+      const renames = r === result ? letters : new Map<string, string>();
+      const statement = renameText(this.kb, r, r.statement[lang], renames);
+      return `${reply ? `${reply}\n` : ''}${statement}\n${formulaLine({ ...r, tex: renameTex(r.tex, renames) })}`;
     };
     const own = stated(result);
     if (this.kb.units.compare.some((w) => text.includes(fold(w)))) {

@@ -81,8 +81,8 @@ export function substitutionTex(
 
 /**
  * The result's expression with only the values the question fixes in place, the other variables
- * left as symbols: `\frac{Δ}{c\cdot\sqrt{3}}`; with pure numbers only, also the number the
- * fixed part comes to (`\approx \frac{0.577\cdot Δ}{c}`), which a student compares at a glance.
+ * left as symbols: `\frac{Δ}{c\cdot\sqrt{3}}`; with pure numbers only, also what the fixed part
+ * comes to (`\approx \frac{0.577\cdot Δ}{c}`, `= \frac{Δ}{c}`), which a student compares at a glance.
  */
 export function partialTex(
   result: CourseResult,
@@ -106,7 +106,10 @@ export function partialTex(
     ),
   );
   const decimals = folded.filter((n) => math.isConstantNode(n) && !Number.isInteger(n.value)).length > 0;
-  return decimals ? `${exact} \\approx ${folded.toTex({ handler })}` : exact;
+  const simple = folded.toTex({ parenthesis: 'auto', handler });
+  // Δ/(c√1) is Δ/c: an exact simplification is written with =, a rounded one with ≈.
+  if (simple === exact) return exact;
+  return `${exact} ${decimals ? '\\approx' : '='} ${simple}`;
 }
 
 /** The result's formula as display TeX. */
