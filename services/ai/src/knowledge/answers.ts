@@ -70,7 +70,7 @@ export class KnowledgeAnswers {
     if (!result) return undefined;
     const unsolved = outcomes[0];
     const own = unsolved?.result === result ? unsolved : undefined;
-    const paragraphs = [this.opening(question, result, matches, lang) + this.fixedLine(own, lang)];
+    const paragraphs = [this.opening(question, result, matches, lang) + this.fixedLine(question, own, lang)];
     if (own) paragraphs.push(this.unsolvedText(own, lang));
     const misconception = result.misconceptions?.[lang][0];
     if (misconception)
@@ -113,7 +113,7 @@ export class KnowledgeAnswers {
    * all ("the Courant limit in 3D": Δt = Δ/(c√3)), under the statement: the answer the student
    * asked for is the general formula specialised to their case.
    */
-  private fixedLine(outcome: Outcome | undefined, lang: Lang): string {
+  private fixedLine(question: string, outcome: Outcome | undefined, lang: Lang): string {
     if (outcome?.status !== 'missing' || !outcome.given || !outcome.result.compute) return '';
     const compute = outcome.result.compute;
     const { result, given } = outcome;
@@ -125,7 +125,9 @@ export class KnowledgeAnswers {
           `${name} = ${this.unitOf(result, name) ? text : Number(given.values[name]!.toPrecision(3))}`,
       )
       .join(sep);
-    const tex = partialTex(result, given.values, (name) => this.unitOf(result, name));
+    // The symbols left in the student's letters, as the statement above them.
+    const letters = studentLetters(this.kb, result, question);
+    const tex = partialTex(result, given.values, (name) => this.unitOf(result, name), letters);
     const said = this.kb.say(lang, 'withGiven', { given: fixed, name: compute.name[lang] });
     return `\n${said}\n$$${compute.symbol} = ${tex}$$`;
   }

@@ -88,13 +88,14 @@ export function partialTex(
   result: CourseResult,
   values: Record<string, number>,
   unitOf: (name: string) => string,
+  letters: ReadonlyMap<string, string> = new Map(),
 ): string {
   const node = math.parse(result.compute!.expr);
   const short = (v: number) => String(Number(v.toPrecision(3)));
   const handler = (n: { type: string; name?: string; value?: unknown }) => {
     if (n.type === 'ConstantNode' && typeof n.value === 'number') return short(n.value);
     if (n.type !== 'SymbolNode' || n.name === undefined) return undefined;
-    if (!(n.name in values)) return CONSTANT_TEX[n.name];
+    if (!(n.name in values)) return CONSTANT_TEX[n.name] ?? letters.get(n.name);
     const unit = unitOf(n.name);
     return unit ? `\\left(${texNumber(values[n.name]!)}${texUnit(unit)}\\right)` : short(values[n.name]!);
   };

@@ -17,6 +17,13 @@ describe("the lead states a result in the student's own letters", () => {
     expect(en).toMatch(/^For a grounded sphere .* and a charge Q at distance x,/);
   });
 
+  it('keeps the student’s letters in the formula with their numbers put in', () => {
+    // Only the distance given: E = k|Q|/(5 cm)², with the charge still called Q.
+    const partly = opening('how strong is the field of a point charge Q at 5 cm from it');
+    expect(partly).toContain('\\frac{k Q}{r^2}');
+    expect(partly).toContain('\\left|Q\\right|');
+  });
+
   it('keeps its own letters where the student’s letter would be read two ways', () => {
     // b is already the image's distance in the formula: calling the radius b would confuse them.
     const clash = opening(
