@@ -73,6 +73,14 @@ describe('the problem solver is never confidently wrong', () => {
     );
     expect(outside).toContain('**Result:** B = 1.33 × 10⁻⁴ T');
     expect(outside).toContain('outside the wire (s ≥ R)');
+    // A wire given a radius is a thick one, whatever it is called: 3 cm is outside, μ₀·5/(2π·0.03).
+    expect(
+      solve('An aluminium wire with a radius of 1 mm carries 5 A; what is B 3 cm away from it?'),
+    ).toContain('**Result:** B = 3.33 × 10⁻⁵ T');
+    // Its length is a third length the binding could take for the distance: nothing asserted.
+    expect(solve('A 2 m long wire of radius 1 mm carries 5 A. How strong is B 3 cm away?')).not.toMatch(
+      /\*\*Result/,
+    );
     // μ₀·10·0.002/(2π·0.005²)
     expect(solve('粗细均匀的实心铜导线，半径5毫米，通过10安电流，距中轴2毫米的地方磁感应强度？')).toContain(
       'B = 1.60 × 10⁻⁴ T',
