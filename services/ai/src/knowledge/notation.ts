@@ -6,8 +6,8 @@ import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js
  * distance x") is answered in that letter, as a teaching assistant would, not in the notes'
  * (q' = −qR/d, not −qR/a). Only single-letter variables, and only when the reading is beyond doubt:
  * the letter stands just after a cue word of exactly one variable that names the quantity (not a
- * place: "the centre O"), each variable has one letter and
- * each letter one variable, and the new letter is no other symbol of the formula.
+ * place: "the centre O"), each variable has one letter and each letter one variable, and the new
+ * letter is no other symbol of the formula.
  */
 
 const LETTER = /(?<![A-Za-z0-9_'′])[A-Za-z](?![A-Za-z0-9_])/g;
@@ -37,7 +37,7 @@ export function studentLetters(
       for (const cue of v.cues ?? []) {
         const c = cue.toLowerCase();
         const at = text.lastIndexOf(c, m.index - c.length);
-        if (at < 0 || !gap.test(text.slice(at + c.length, m.index))) continue;
+        if (at < 0 || at + c.length > m.index || !gap.test(text.slice(at + c.length, m.index))) continue;
         // A cue that names the quantity ("radius R"), or a place it is measured from ("离球心d"):
         // after a place alone the letter names the place ("the centre O").
         const place = from.some((w) => text.slice(0, at).trimEnd().endsWith(w));
