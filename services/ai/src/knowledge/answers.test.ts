@@ -65,4 +65,18 @@ describe('answers from the course knowledge', () => {
       answers.lead('if i double the distance between two charges does the force go to half?')?.text,
     ).toContain('one quarter');
   });
+
+  it('states the formula with a variable the question fixes, though nothing else is given', () => {
+    // Only the number of dimensions: the limit for a 2-D grid, Δt = Δ/(c√2).
+    const opening = (q: string) => answers.lead(q)?.text.split('\n\n')[0] ?? '';
+    const en = opening('largest stable dt on a two-dimensional square FDTD mesh?');
+    expect(en).toContain('\\sqrt{2}');
+    expect(en).toContain('0.707');
+    // Read from 三维: the same for a 3-D grid, Δt = Δ/(c√3) ≈ 0.577 Δ/c.
+    const zh = opening('用三维 Yee 网格跑 FDTD，稳定的时间步上限是多少？');
+    expect(zh).toContain('D = 3');
+    expect(zh).toContain('0.577');
+    // Two numbers of one kind could each be the one meant: none is put in the formula.
+    expect(opening('FDTD in 2-D or 3-D: what is the largest stable time step?')).not.toMatch(/0\.577|0\.707/);
+  });
 });

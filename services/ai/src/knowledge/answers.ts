@@ -1,6 +1,7 @@
 import { escapeRegExp } from '../regexp.js';
 import {
   formulaLine,
+  partialTex,
   plainNumber,
   plainQuantity,
   substitutionTex,
@@ -14,6 +15,7 @@ import {
   type KnowledgeBase,
   type ResultMatch,
 } from './knowledge-base.js';
+import { renameTex, renameText, studentLetters } from './notation.js';
 import { scalingOf, scalingSentence } from './scaling.js';
 import {
   conditionHolds,
@@ -67,9 +69,10 @@ export class KnowledgeAnswers {
     const matches = this.kb.match(question);
     const result = chosen ?? this.preferred(question, matches)?.result;
     if (!result) return undefined;
-    const paragraphs = [this.opening(question, result, matches, lang)];
     const unsolved = outcomes[0];
-    if (unsolved && unsolved.result === result) paragraphs.push(this.unsolvedText(unsolved, lang));
+    const own = unsolved?.result === result ? unsolved : undefined;
+    const paragraphs = [this.opening(question, result, matches, lang) + this.fixedLine(question, own, lang)];
+    if (own) paragraphs.push(this.unsolvedText(own, lang));
     const misconception = result.misconceptions?.[lang][0];
     if (misconception)
       paragraphs.push(
@@ -86,9 +89,13 @@ export class KnowledgeAnswers {
   private opening(question: string, result: CourseResult, matches: ResultMatch[], lang: Lang): string {
     const text = fold(question);
     // Each result compared answers the kind asked too ("when do I use which"), not only the first.
+    // In the student's letters where they named its variables their own way ("离球心d").
+    const letters = studentLetters(this.kb, result, question);
     const stated = (r: CourseResult) => {
       const reply = this.replyTo(text, r, lang);
-      return `${reply ? `${reply}\n` : ''}${r.statement[lang]}\n${formulaLine(r)}`;
+      const renames = r === result ? letters : new Map<string, string>();
+      const statement = renameText(this.kb, r, r.statement[lang], renames);
+      return `${reply ? `${reply}\n` : ''}${statement}\n${formulaLine({ ...r, tex: renameTex(r.tex, renames) })}`;
     };
     const own = stated(result);
     if (this.kb.units.compare.some((w) => text.includes(fold(w)))) {
@@ -100,6 +107,30 @@ export class KnowledgeAnswers {
     }
     const scaling = scalingOf(this.kb, result, question);
     return scaling ? `${scalingSentence(this.kb, result, scaling, lang)}\n${own}` : own;
+  }
+
+  /**
+   * The formula again with what the question fixes substituted, when it fixes some variables but not
+   * all ("the Courant limit in 3D": Δt = Δ/(c√3)), under the statement: the answer the student
+   * asked for is the general formula specialised to their case.
+   */
+  private fixedLine(question: string, outcome: Outcome | undefined, lang: Lang): string {
+    if (outcome?.status !== 'missing' || !outcome.given || !outcome.result.compute) return '';
+    const compute = outcome.result.compute;
+    const { result, given } = outcome;
+    const sep = this.kb.say(lang, 'listSeparator');
+    // A pure number as a number ("D = 3", not the "3d" it was written as).
+    const fixed = Object.entries(given.written)
+      .map(
+        ([name, text]) =>
+          `${name} = ${this.unitOf(result, name) ? text : Number(given.values[name]!.toPrecision(3))}`,
+      )
+      .join(sep);
+    // The symbols left in the student's letters, as the statement above them.
+    const letters = studentLetters(this.kb, result, question);
+    const tex = partialTex(result, given.values, (name) => this.unitOf(result, name), letters);
+    const said = this.kb.say(lang, 'withGiven', { given: fixed, name: compute.name[lang] });
+    return `\n${said}\n$$${compute.symbol} = ${tex}$$`;
   }
 
   /**

@@ -79,6 +79,40 @@ export function substitutionTex(
   });
 }
 
+/**
+ * The result's expression with only the values the question fixes in place, the other variables
+ * left as symbols: `\frac{Δ}{c\cdot\sqrt{3}}`; with pure numbers only, also what the fixed part
+ * comes to (`\approx \frac{0.577\cdot Δ}{c}`, `= \frac{Δ}{c}`), which a student compares at a glance.
+ */
+export function partialTex(
+  result: CourseResult,
+  values: Record<string, number>,
+  unitOf: (name: string) => string,
+  letters: ReadonlyMap<string, string> = new Map(),
+): string {
+  const node = math.parse(result.compute!.expr);
+  const short = (v: number) => String(Number(v.toPrecision(3)));
+  const handler = (n: { type: string; name?: string; value?: unknown }) => {
+    if (n.type === 'ConstantNode' && typeof n.value === 'number') return short(n.value);
+    if (n.type !== 'SymbolNode' || n.name === undefined) return undefined;
+    if (!(n.name in values)) return CONSTANT_TEX[n.name] ?? letters.get(n.name);
+    const unit = unitOf(n.name);
+    return unit ? `\\left(${texNumber(values[n.name]!)}${texUnit(unit)}\\right)` : short(values[n.name]!);
+  };
+  const exact = node.toTex({ parenthesis: 'auto', handler });
+  if (Object.keys(values).some((name) => unitOf(name))) return exact;
+  const folded = math.simplify(
+    node.transform((n) =>
+      math.isSymbolNode(n) && n.name in values ? new math.ConstantNode(values[n.name]!) : n,
+    ),
+  );
+  const decimals = folded.filter((n) => math.isConstantNode(n) && !Number.isInteger(n.value)).length > 0;
+  const simple = folded.toTex({ parenthesis: 'auto', handler });
+  // Δ/(c√1) is Δ/c: an exact simplification is written with =, a rounded one with ≈.
+  if (simple === exact) return exact;
+  return `${exact} ${decimals ? '\\approx' : '='} ${simple}`;
+}
+
 /** The result's formula as display TeX. */
 export function formulaLine(result: CourseResult): string {
   return `$$${result.tex}$$`;

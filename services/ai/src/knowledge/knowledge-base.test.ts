@@ -23,7 +23,8 @@ describe('course knowledge', () => {
   it('uses every variable it declares and cites a notes section that exists', () => {
     for (const result of kb.results) {
       const uses = [
-        result.compute?.expr ?? '',
+        // A result only stated, not computed, declares the symbols of its formula (its notation).
+        result.compute?.expr ?? result.tex,
         ...(result.conditions ?? []).map((c) => c.expr),
         ...Object.entries(result.derive ?? {}).flat(),
       ].join(' ');

@@ -104,6 +104,13 @@ const unitsFileSchema = z.object({
   also: z.array(z.string()),
   /** Marks that end a question; one with more words after it starts another part ("B? intensity?"). */
   askMarks: z.array(z.string()),
+  /** How a student's own letters for a result's variables are read (`about` in units.json). */
+  notation: z.object({
+    notLetters: z.array(z.string()),
+    joins: z.array(z.string()),
+    naming: z.array(z.string()),
+    from: z.array(z.string()),
+  }),
   /** Words before a symbol that ask for it ("find E", "how strong is B", "求 F"). */
   askSymbol: z.array(z.string()),
   /** Words that ask how two results differ ("difference between", "区别"). */

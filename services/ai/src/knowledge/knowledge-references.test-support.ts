@@ -229,6 +229,12 @@ export const references: Record<
     },
     tol: 1e-6,
   },
+  // Outside a thick wire: the whole current enclosed, the field of the same current on the axis.
+  'thick-wire-outside': {
+    values: { I: 10, R: 0.002, s: 0.005 },
+    expected: () => wireField([{ x: 0, y: 0, current: 10 }], 0.005, 0).by,
+    tol: 1e-12,
+  },
   toroid: {
     values: { N: 200, I: 2, s: 0.1 },
     // N wires through the hole: the field of their total current at radius s.

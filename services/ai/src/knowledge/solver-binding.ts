@@ -130,3 +130,28 @@ export function bindVariables(
   const leftovers = readings.filter((r) => !used.has(r) && wanted.has(r.kind)).length;
   return { used, values, written, missing, leftovers, derived: derivedNames };
 }
+
+/**
+ * The variables a question that cannot be solved still fixes: each the only variable of its kind
+ * in the result, given by the only number of that kind in the question (with a second number of
+ * it, either could be the one meant), so stating the formula with it asserts nothing the student
+ * did not write ("3D" in a Courant limit asked without a cell size).
+ */
+export function fixedVariables(
+  result: CourseResult,
+  binding: Binding,
+  readings: Reading[],
+): { values: Record<string, number>; written: Record<string, string> } | undefined {
+  const variables = Object.values(result.variables ?? {});
+  const values: Record<string, number> = {};
+  const written: Record<string, string> = {};
+  for (const [name, v] of Object.entries(result.variables ?? {})) {
+    const text = binding.written[name];
+    if (text === undefined) continue;
+    if (variables.filter((w) => w.kind === v.kind).length !== 1) continue;
+    if (readings.filter((r) => r.kind === v.kind).length !== 1) continue;
+    values[name] = binding.values[name]!;
+    written[name] = text;
+  }
+  return Object.keys(values).length > 0 ? { values, written } : undefined;
+}

@@ -33,6 +33,11 @@ export interface Unsolved {
   failed?: { en: string; zh: string };
   /** For `unused`: the quantities as written that the result would have ignored. */
   unused?: string[];
+  /**
+   * For `missing`: the variables the question fixes beyond doubt (the only number of the only
+   * variable of its kind, "3D"), SI value and as written, so the formula can be stated with them.
+   */
+  given?: { values: Record<string, number>; written: Record<string, string> };
 }
 
 export type Outcome = Solved | Unsolved;

@@ -60,6 +60,33 @@ describe('the problem solver is never confidently wrong', () => {
     ).toContain('**Result:** E = 499 N/C');
   });
 
+  it('takes the region of a solid wire from its radius and the point, not the thin wire outside it', () => {
+    // μ₀·6·0.001/(2π·0.003²): a third of the surface field, inside.
+    const inside = solve(
+      'A solid copper rod of radius 3 mm is a long straight wire carrying 6 A spread evenly. B 1 mm from the axis?',
+    );
+    expect(inside).toContain('**Result:** B = 1.33 × 10⁻⁴ T');
+    expect(inside).toContain('inside the wire (s < R)');
+    // Beyond the radius the whole current is enclosed: μ₀·6/(2π·0.009).
+    const outside = solve(
+      'A solid copper rod of radius 3 mm is a long straight wire carrying 6 A spread evenly. B 9 mm from the axis?',
+    );
+    expect(outside).toContain('**Result:** B = 1.33 × 10⁻⁴ T');
+    expect(outside).toContain('outside the wire (s ≥ R)');
+    // A wire given a radius is a thick one, whatever it is called: 3 cm is outside, μ₀·5/(2π·0.03).
+    expect(
+      solve('An aluminium wire with a radius of 1 mm carries 5 A; what is B 3 cm away from it?'),
+    ).toContain('**Result:** B = 3.33 × 10⁻⁵ T');
+    // Its length is a third length the binding could take for the distance: nothing asserted.
+    expect(solve('A 2 m long wire of radius 1 mm carries 5 A. How strong is B 3 cm away?')).not.toMatch(
+      /\*\*Result/,
+    );
+    // μ₀·10·0.002/(2π·0.005²)
+    expect(solve('粗细均匀的实心铜导线，半径5毫米，通过10安电流，距中轴2毫米的地方磁感应强度？')).toContain(
+      'B = 1.60 × 10⁻⁴ T',
+    );
+  });
+
   it('gives a number to the symbol it is written for, R and r apart', () => {
     // Cue words are compared folded, so "r =" once took R's 8 cm for r and put a point inside
     // the ball outside it: k·4e-9/0.08² instead of k·4e-9·0.02/0.08³.

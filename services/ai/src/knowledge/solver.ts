@@ -1,6 +1,6 @@
 import { type CourseResult, fold, type KnowledgeBase, type ResultMatch } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
-import { bindVariables } from './solver-binding.js';
+import { bindVariables, fixedVariables } from './solver-binding.js';
 import { invertResult } from './solver-inverse.js';
 import {
   askedSymbol,
@@ -367,8 +367,17 @@ export class ProblemSolver {
   ): Attempt {
     const binding = bindVariables(this.kb, result, readings, text, known, forced);
     const { leftovers, used } = binding;
-    if (binding.missing.length > 0)
-      return { status: 'missing', result, missing: binding.missing, leftovers, used };
+    if (binding.missing.length > 0) {
+      const given = fixedVariables(result, binding, readings);
+      return {
+        status: 'missing',
+        result,
+        missing: binding.missing,
+        leftovers,
+        used,
+        ...(given && { given }),
+      };
+    }
     const failed = (result.conditions ?? []).find(
       (c) => !conditionHolds(c.expr, binding.values, this.kb.constants),
     );
