@@ -2,8 +2,8 @@ import { type Lang, langOf } from '../lang.js';
 import { prefixFactor } from '../si-prefix.js';
 import { parseConversion } from '../simulated/conversion.js';
 import { cleanNumber } from '../simulated/quantities.js';
-import { parseWordProblem, resultSentence, type WordProblem } from '../simulated/word-problem.js';
 import { asksSimulation, cue, joinersOf, looksLikeConversion, plainRequest } from './request-words.js';
+import { type Calculation, calculationSentence, calculationsOf } from './solved-calculation.js';
 
 /**
  * The simulated model's tool use: a deterministic planner that recognises the requests the
@@ -25,17 +25,16 @@ export interface PlannedCall {
   explain?: (value: number, lang: 'en' | 'zh') => string;
 }
 
-/** A calculation asked in prose (Coulomb force, several charges, solenoid, optics angles …). */
-function wordProblem(problem: WordProblem | undefined): PlannedCall[] | undefined {
-  if (!problem) return undefined;
-  return [
-    {
-      name: 'evaluate_expression',
-      arguments: { expression: problem.expression },
-      explain: (value, lang) =>
-        `${lang === 'zh' ? problem.law.zh : problem.law.en}${lang === 'zh' ? '：' : ': '}${resultSentence(problem, value, lang)}`,
-    },
-  ];
+/**
+ * A calculation asked in prose (a Coulomb force, a solenoid, an optics angle …): one calculator
+ * call per part the knowledge solver solved, in order, each explained as problem_solver states it.
+ */
+function wordProblem(calculations: Calculation[]): PlannedCall[] {
+  return calculations.map(({ expression, part }) => ({
+    name: 'evaluate_expression',
+    arguments: { expression },
+    explain: (value, lang) => calculationSentence(part, value, lang),
+  }));
 }
 
 const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)`;
@@ -60,13 +59,8 @@ function window(r: number) {
   return { x_min: -2 * r, x_max: 2 * r, y_min: -2 * r, y_max: 2 * r, grid_size: 81 };
 }
 
-function chargeField(text: string): PlannedCall[] | undefined {
-  if (!cue.field.test(text) || !cue.charge.test(text)) return undefined;
-  const charge = CHARGE.exec(text);
-  if (!charge) return undefined;
-  const q = scaled(charge[1]!, charge[2] || undefined);
-  const r = distanceIn(text, charge.index + charge[0].length);
-  if (r === undefined) return undefined;
+/** The field of one point charge, simulated at the distance asked, then its closed form. */
+function chargeField(q: number, r: number, expression: string): PlannedCall[] {
   return [
     {
       name: 'run_simulation',
@@ -81,30 +75,22 @@ function chargeField(text: string): PlannedCall[] | undefined {
         probe: { x: r, y: 0 },
       },
     },
-    { name: 'evaluate_expression', arguments: { expression: `8.9875517923e9 * ${Math.abs(q)} / (${r})^2` } },
+    { name: 'evaluate_expression', arguments: { expression } },
   ];
 }
 
-function wireField(text: string): PlannedCall[] | undefined {
-  if (!cue.wire.test(text)) return undefined;
-  const current = CURRENT.exec(text);
-  if (!current) return undefined;
-  const i = scaled(current[1]!, current[2] || undefined);
-  const r = distanceIn(text, current.index + current[0].length);
-  if (r === undefined) return undefined;
+/** The field of one long wire, simulated at the distance asked, then its closed form. */
+function wireField(current: number, r: number, expression: string): PlannedCall[] {
   return [
     {
       name: 'run_simulation',
       arguments: {
         solver: 'wire_field',
-        parameters: { wires: [{ x: 0, y: 0, current: i }], ...window(r), show_field_lines: false },
+        parameters: { wires: [{ x: 0, y: 0, current }], ...window(r), show_field_lines: false },
         probe: { x: r, y: 0 },
       },
     },
-    {
-      name: 'evaluate_expression',
-      arguments: { expression: `4 * pi * 1e-7 * ${Math.abs(i)} / (2 * pi * ${r})` },
-    },
+    { name: 'evaluate_expression', arguments: { expression } },
   ];
 }
 
@@ -138,12 +124,24 @@ function courseQuestion(text: string): PlannedCall[] | undefined {
 }
 
 /**
- * What the lab's single-probe simulations below reproduce (one point charge, one wire), so they
- * run and are checked against the closed form; every other word problem (several charges, a
- * force, a solenoid …) is computed from all its quantities, never from the first charge alone.
+ * What the lab's single-probe simulations reproduce (the course results of one point charge and
+ * one long wire), so they run and are checked against the closed form; every other word problem
+ * (several charges, a force, a solenoid …) is computed from all its quantities by the calculator.
  */
-const simulationChecks = (problem: WordProblem) =>
-  problem.kind === 'wire' || (problem.kind === 'field_of_charges' && problem.symbol === 'E');
+function simulationCheck(calculations: Calculation[]): PlannedCall[] | undefined {
+  const [only] = calculations;
+  if (!only || calculations.length > 1) return undefined;
+  const { result, values } = only.part;
+  if (result.id === 'point-field') return chargeField(values.q!, values.r!, only.expression);
+  if (result.id === 'wire-field') return wireField(values.I!, values.s!, only.expression);
+  return undefined;
+}
+
+/** The calculations of a word problem the knowledge solver solves in every part, else nothing. */
+function solvedProblem(raw: string): PlannedCall[] | undefined {
+  const calculations = calculationsOf(raw);
+  return calculations && (simulationCheck(calculations) ?? wordProblem(calculations));
+}
 
 /** "Simulate two point charges of +1 nC and −1 nC 10 cm apart": the charges on the x axis. */
 function chargesSimulation(text: string): PlannedCall[] | undefined {
@@ -187,17 +185,13 @@ function wireSimulation(text: string): PlannedCall[] | undefined {
 }
 
 function planOne(raw: string): PlannedCall[] {
-  const problem = parseWordProblem(raw);
   // Units as symbols and numbers as digits (2 纳库 → 2 nC, 十厘米 → 10 cm) for the readers below.
   const text = plainRequest(raw);
   return (
     wireSimulation(text) ??
     chargesSimulation(text) ??
     conversion(raw) ??
-    (problem && !simulationChecks(problem) ? wordProblem(problem) : undefined) ??
-    chargeField(text) ??
-    wireField(text) ??
-    wordProblem(problem) ??
+    solvedProblem(raw) ??
     arithmetic(text) ??
     courseQuestion(text) ??
     []
