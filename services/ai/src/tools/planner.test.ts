@@ -113,4 +113,25 @@ describe('the offline tool planner', () => {
     expect(calls.map((c) => c.name)).not.toContain('evaluate_expression');
     expect(calls.map((c) => c.name)).not.toContain('run_simulation');
   });
+
+  it('reads the quantities of a simulation as the knowledge solver reads them (unit names, words)', () => {
+    const [charges] = planToolCalls(
+      'simulate two charges of two microcoulombs and minus three microcoulombs, 6 cm apart',
+    );
+    expect(charges).toMatchObject({
+      name: 'run_simulation',
+      arguments: {
+        parameters: {
+          charges: [
+            { x: -0.03, q: 2e-6 },
+            { x: 0.03, q: -3e-6 },
+          ],
+        },
+      },
+    });
+    const [wire] = planToolCalls('simulate a long wire carrying 250 milliamperes, 8 mm away');
+    expect(wire).toMatchObject({
+      arguments: { solver: 'wire_field', parameters: { wires: [{ current: 0.25 }], x_max: 0.016 } },
+    });
+  });
 });

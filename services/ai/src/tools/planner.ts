@@ -1,5 +1,6 @@
+import { courseKnowledge } from '../knowledge/knowledge-base.js';
+import { QuantityReader, type Reading } from '../knowledge/reading.js';
 import { type Lang, langOf } from '../lang.js';
-import { prefixFactor } from '../si-prefix.js';
 import { parseConversion } from '../simulated/conversion.js';
 import { cleanNumber } from '../simulated/quantities.js';
 import { asksSimulation, cue, joinersOf, looksLikeConversion, plainRequest } from './request-words.js';
@@ -37,21 +38,22 @@ function wordProblem(calculations: Calculation[]): PlannedCall[] {
   }));
 }
 
-const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)`;
-function scaled(value: string, prefix: string | undefined): number {
-  return cleanNumber(Number(value) * prefixFactor(prefix));
+/** Quantities with their units (units.json), in SI, read as the knowledge solver reads them. */
+let reader: QuantityReader | undefined;
+function quantities(text: string, kind: string): Reading[] {
+  reader ??= new QuantityReader(courseKnowledge().units);
+  // Without the float noise of the prefixes: 3 nC is 3e-9, not 3.0000000000000004e-9.
+  return reader
+    .read(text)
+    .filter((r) => r.kind === kind || r.kind === 'length')
+    .map((r) => ({ ...r, value: cleanNumber(r.value) }));
 }
 
-const CHARGE = new RegExp(`${NUMBER}\\s*([pnuμµm]?)C(?![A-Za-z])`);
-const CURRENT = new RegExp(`${NUMBER}\\s*(m?)A(?![A-Za-z])`);
-const DISTANCE = new RegExp(`${NUMBER}\\s*(mm|cm|m)(?![A-Za-z])`);
-
-function distanceIn(text: string, after: number): number | undefined {
-  const rest = text.slice(after);
-  const match = DISTANCE.exec(rest) ?? DISTANCE.exec(text);
-  if (!match) return undefined;
-  const r = scaled(match[1]!, match[2] === 'm' ? undefined : match[2]![0]);
-  return r > 0 ? r : undefined;
+/** The first length after `at` (else the first one), when it is a positive distance. */
+function distanceAfter(found: Reading[], at: number): number | undefined {
+  const lengths = found.filter((r) => r.kind === 'length');
+  const r = (lengths.find((l) => l.index > at) ?? lengths[0])?.value;
+  return r !== undefined && r > 0 ? r : undefined;
 }
 
 /** A square window of ±2r with a 81 × 81 grid: the probe at (r, 0) is exactly a grid node. */
@@ -144,13 +146,12 @@ function solvedProblem(raw: string): PlannedCall[] | undefined {
 }
 
 /** "Simulate two point charges of +1 nC and −1 nC 10 cm apart": the charges on the x axis. */
-function chargesSimulation(text: string): PlannedCall[] | undefined {
+function chargesSimulation(raw: string, text: string): PlannedCall[] | undefined {
   if (!asksSimulation(text)) return undefined;
-  const charges = [...text.matchAll(new RegExp(`([+-]?)${CHARGE.source}`, 'g'))].map((m) =>
-    scaled(`${m[1] === '-' ? '-' : ''}${m[2]}`, m[3] || undefined),
-  );
+  const found = quantities(raw, 'charge');
+  const charges = found.filter((r) => r.kind === 'charge').map((r) => r.value);
   if (charges.length === 0) return undefined;
-  const d = distanceIn(text, 0) ?? 0.1;
+  const d = distanceAfter(found, -1) ?? 0.1;
   const step = charges.length > 1 ? d / (charges.length - 1) : 0;
   // One charge sits at the origin, several are spread over the distance given.
   const start = charges.length > 1 ? -d / 2 : 0;
@@ -167,18 +168,18 @@ function chargesSimulation(text: string): PlannedCall[] | undefined {
 }
 
 /** "Run a simulation of a wire carrying 3 A", "模拟一根通有 2 A 电流的导线": its field around it. */
-function wireSimulation(text: string): PlannedCall[] | undefined {
+function wireSimulation(raw: string, text: string): PlannedCall[] | undefined {
   if (!asksSimulation(text) || !cue.wire.test(text)) return undefined;
-  const current = CURRENT.exec(text);
+  const found = quantities(raw, 'current');
+  const current = found.find((r) => r.kind === 'current');
   if (!current) return undefined;
-  const i = scaled(current[1]!, current[2] || undefined);
-  const d = distanceIn(text, current.index + current[0].length) ?? 0.05;
+  const d = distanceAfter(found, current.index) ?? 0.05;
   return [
     {
       name: 'run_simulation',
       arguments: {
         solver: 'wire_field',
-        parameters: { wires: [{ x: 0, y: 0, current: i }], ...window(d), show_field_lines: true },
+        parameters: { wires: [{ x: 0, y: 0, current: current.value }], ...window(d), show_field_lines: true },
       },
     },
   ];
@@ -188,8 +189,8 @@ function planOne(raw: string): PlannedCall[] {
   // Units as symbols and numbers as digits (2 纳库 → 2 nC, 十厘米 → 10 cm) for the readers below.
   const text = plainRequest(raw);
   return (
-    wireSimulation(text) ??
-    chargesSimulation(text) ??
+    wireSimulation(raw, text) ??
+    chargesSimulation(raw, text) ??
     conversion(raw) ??
     solvedProblem(raw) ??
     arithmetic(text) ??
