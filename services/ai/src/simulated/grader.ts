@@ -8,7 +8,7 @@ import { escapeRegExp } from '../regexp.js';
 import { evaluateExpression } from '../tools/calculator.js';
 import { calculationsOf } from '../tools/solved-calculation.js';
 import { dimensionOf, sameDimension, unitName } from './dimensions.js';
-import { type Expr, parseExpression } from './expression.js';
+import { type Expr, parseExpression, symbolsOf } from './expression.js';
 import { agrees, extractFormula } from './formula-verify.js';
 import { formatNumber } from './quantities.js';
 
@@ -122,7 +122,8 @@ function unitCheck(text: string, lang: Lang): Check | undefined {
  * student's own results are left out, so they are never read as given.
  */
 function questionOf(text: string, formulas: ReturnType<typeof formulasOf>, lang: Lang): string | undefined {
-  const first = formulas.find((f) => f.lhsExpr.kind === 'sym');
+  // A derivation, not a given ("N = 400 匝" is a value the work states, "B = mu0 N I / L" derives B).
+  const first = formulas.find((f) => f.lhsExpr.kind === 'sym' && symbolsOf(f.rhsExpr).size > 0);
   if (!first) return undefined;
   const at = new RegExp(`${escapeRegExp(first.lhs)}\\s*[=＝]`).exec(text)?.index;
   const ask = courseKnowledge().units.askSymbol.find((w) => /\p{Script=Han}/u.test(w) === (lang === 'zh'));
