@@ -12,6 +12,7 @@ import { type Calculation, calculationSentence, calculationsOf } from './solved-
  *
  *   "field of a 1 nC charge at 2 cm"     → run_simulation (point_charges, probe) + the closed form
  *   "B of a wire carrying 5 A at 2 cm"   → run_simulation (wire_field, probe) + the closed form
+ *   "two 2 μC charges 10 cm apart: force?" → evaluate_expression per part the knowledge solver solves
  *   "convert 3 mT to gauss", "3 mT in G" → convert_units
  *   "what is sin(30°)·5"                 → evaluate_expression
  *   "what does Gauss's law say"          → search_course_material
@@ -22,7 +23,7 @@ import { type Calculation, calculationSentence, calculationsOf } from './solved-
 export interface PlannedCall {
   name: 'run_simulation' | 'evaluate_expression' | 'convert_units' | 'search_course_material';
   arguments: Record<string, unknown>;
-  /** What the result means, for the reply ("F = 5.39 N, attractive"); never sent to the tool. */
+  /** What the result means, for the reply ("force: F = 5.39 N, attractive"); never sent to the tool. */
   explain?: (value: number, lang: 'en' | 'zh') => string;
 }
 
