@@ -281,11 +281,15 @@ export class KnowledgeAnswers {
     return `$$${symbol} = ${tex} \\approx ${texNumber(part.value)}${texUnit(unit)}$$`;
   }
 
+  /** "force: F = 5.39 N, attractive": a solved part's quantity and value, as the lead states it. */
+  resultLine(part: Solved, lang: Lang): string {
+    return `${quantityOf(part).name[lang]}${this.kb.say(lang, 'colon')}${this.resultText(part, lang)}`;
+  }
+
   private solvedLead(part: Solved, lang: Lang): string {
-    const name = quantityOf(part).name[lang];
     const checked = part.checked.map((c) => this.kb.say(lang, 'conditionHolds', { condition: c[lang] }));
     return [
-      `**${name}${this.kb.say(lang, 'colon')}${this.resultText(part, lang)}**\n${part.result.statement[lang]}\n${formulaLine(part.result)}`,
+      `**${this.resultLine(part, lang)}**\n${part.result.statement[lang]}\n${formulaLine(part.result)}`,
       ...checked,
       `${this.kb.say(lang, 'substitution')}${this.kb.say(lang, 'colon').trim()}\n${this.substitution(part)}`,
       ...this.solvedFor(part, lang),

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { Concept } from '../knowledge/course-concepts.js';
 import { catalogue, KNOWLEDGE_DIR, phrase, readDataFile } from '../knowledge/data-file.js';
+import { courseKnowledge } from '../knowledge/knowledge-base.js';
+import { quantityOf } from '../knowledge/solver.js';
 import { eitherLanguage, type Lang, langOf } from '../lang.js';
+import { escapeRegExp } from '../regexp.js';
 import { evaluateExpression } from '../tools/calculator.js';
+import { calculationsOf } from '../tools/solved-calculation.js';
 import { dimensionOf, sameDimension, unitName } from './dimensions.js';
-import { type Expr, parseExpression } from './expression.js';
+import { type Expr, parseExpression, symbolsOf } from './expression.js';
 import { agrees, extractFormula } from './formula-verify.js';
 import { formatNumber } from './quantities.js';
-import { parseWordProblem } from './word-problem.js';
 
 /**
  * The grader without a model reports the checks it can actually make — units written, the
@@ -113,22 +116,34 @@ function unitCheck(text: string, lang: Lang): Check | undefined {
   return { ok: false, text: phrase(PHRASES, lang, 'missingUnits', { bare: bare.length, count, values }) };
 }
 
-function valueCheck(text: string, lang: Lang): Check | undefined {
-  const problem = parseWordProblem(text);
-  if (!problem) return undefined;
-  let exact: number;
-  try {
-    exact = evaluateExpression(problem.expression).value as number;
-  } catch {
-    return undefined;
-  }
+/**
+ * The work as a question for the knowledge solver: what it gives, before its first derivation,
+ * then the words that ask for the symbol that derivation computes ("…, r = 0.1 m. find F"). The
+ * student's own results are left out, so they are never read as given.
+ */
+function questionOf(text: string, formulas: ReturnType<typeof formulasOf>, lang: Lang): string | undefined {
+  // A derivation, not a given ("N = 400 匝" is a value the work states, "B = mu0 N I / L" derives B).
+  const first = formulas.find((f) => f.lhsExpr.kind === 'sym' && symbolsOf(f.rhsExpr).size > 0);
+  if (!first) return undefined;
+  const at = new RegExp(`${escapeRegExp(first.lhs)}\\s*[=＝]`).exec(text)?.index;
+  const ask = courseKnowledge().units.askSymbol.find((w) => /\p{Script=Han}/u.test(w) === (lang === 'zh'));
+  if (at === undefined || !ask) return undefined;
+  return `${text.slice(0, at)} ${ask} ${first.lhs}`;
+}
+
+function valueCheck(text: string, formulas: ReturnType<typeof formulasOf>, lang: Lang): Check | undefined {
+  const question = questionOf(text, formulas, lang);
+  const [calculation] = (question && calculationsOf(question)) || [];
+  if (!calculation) return undefined;
+  const exact = evaluateExpression(calculation.expression).value as number;
   const numbers = [...text.matchAll(NUMBER_WITH_UNIT)].map((m) =>
     Number(m[1]!.replace(/\s*[×x*]\s*10\s*\^?\s*/, 'e')),
   );
   const match = numbers.some(
     (n) => Number.isFinite(n) && Math.abs(Math.abs(n) - Math.abs(exact)) <= 0.02 * Math.abs(exact),
   );
-  const shown = `${problem.symbol} = ${formatNumber(exact)}${problem.unit === '°' ? '°' : ` ${problem.unit}`}`;
+  const { symbol, unit } = quantityOf(calculation.part);
+  const shown = `${symbol} = ${formatNumber(exact)}${unit === '°' ? '°' : ` ${unit}`}`;
   return { ok: match, text: phrase(PHRASES, lang, match ? 'valueAgrees' : 'valueDiffers', { shown }) };
 }
 
@@ -158,7 +173,7 @@ export function gradeWork(text: string, concept: Concept): string {
   const formulas = formulasOf(work);
   const checks = [
     caseCheck(work, formulas, lang),
-    valueCheck(work, lang),
+    valueCheck(work, formulas, lang),
     unitCheck(work, lang),
     ...dimensionChecks(formulas, concept.id, lang),
   ].filter((c): c is Check => c !== undefined);

@@ -8,7 +8,6 @@ import { KNOWLEDGE_DIR, readDataFile } from '../knowledge/data-file.js';
  * and the parameter and result names a student asks about ("what is the CFL number?").
  */
 const bilingual = z.object({ en: z.string().min(1), zh: z.string().min(1) });
-export type Bilingual = z.infer<typeof bilingual>;
 
 const guideSchema = z.object({
   parameters: bilingual,

@@ -1,10 +1,11 @@
 import { simulationTypes } from '@faraday/contracts';
 import type { Concept, SolverName } from '../knowledge/course-concepts.js';
 import { catalogue, phrase } from '../knowledge/data-file.js';
+import { quantityOf } from '../knowledge/solver.js';
 import { eitherLanguage, type Lang, langOf } from '../lang.js';
 import { escapeRegExp } from '../regexp.js';
 import { SI_PREFIX } from '../si-prefix.js';
-import { evaluateExpression } from '../tools/calculator.js';
+import { calculationsOf } from '../tools/solved-calculation.js';
 import {
   EPSILON_0,
   extractQuantities,
@@ -16,8 +17,7 @@ import {
   SPEED_OF_LIGHT,
   sharedDigits,
 } from './quantities.js';
-import { type Bilingual, PARAMETER_SYMBOLS, SOLVER_GUIDES } from './sim-guides.js';
-import { parseWordProblem } from './word-problem.js';
+import { PARAMETER_SYMBOLS, SOLVER_GUIDES } from './sim-guides.js';
 
 /**
  * The simulation tutor without a model. It computes what it can check and says so when it
@@ -45,14 +45,11 @@ interface Reference {
   output: string;
   value: number;
   unit: string;
-  /** The closed form, as a formula or (for a computed word problem) the law in words. */
-  formula: string | Bilingual;
+  /** The closed form, as a formula. */
+  formula: string;
   /** A phrase key of sim-tutor.json: when the closed form holds. */
   note?: string;
 }
-
-const formulaOf = (ref: Reference, lang: Lang) =>
-  typeof ref.formula === 'string' ? ref.formula : ref.formula[lang];
 
 function references(solver: SolverName, q: Map<string, Quantity>, text: string): Reference[] {
   switch (solver) {
@@ -156,25 +153,25 @@ function references(solver: SolverName, q: Map<string, Quantity>, text: string):
   }
 }
 
-/** One charge: E = k|q|/r². Several: the word-problem reader, or nothing rather than q1 alone. */
+/**
+ * One charge: E = k|q|/r². Several: what the knowledge solver computes from all of them (the
+ * field at their midpoint …), or nothing rather than q1 alone.
+ */
 function chargeReferences(q: Map<string, Quantity>, text: string): Reference[] {
   if (pick(q, 'q2', 'Q2')) {
-    const problem = parseWordProblem(text);
-    if (!problem) return [];
-    try {
-      const value = evaluateExpression(problem.expression).value;
-      if (typeof value !== 'number' || !Number.isFinite(value)) return [];
-      return [
-        {
-          output: problem.symbol,
-          value,
-          unit: problem.unit,
-          formula: problem.law,
-        },
-      ];
-    } catch {
-      return [];
-    }
+    const [only, ...more] = calculationsOf(text) ?? [];
+    if (!only || more.length > 0) return [];
+    const { symbol, unit, name } = quantityOf(only.part);
+    return [
+      {
+        // By name: the student reports "the field at the midpoint is …"; a one-letter symbol
+        // would be found inside any word.
+        output: name[langOf(text)],
+        value: only.part.value,
+        unit,
+        formula: `${symbol} = ${only.part.result.compute!.expr}`,
+      },
+    ];
   }
   const charge = pick(q, 'q', 'Q', 'q1');
   const r = pick(q, 'r', 'd');
@@ -250,7 +247,7 @@ function withDigits(value: number, digits: number): string {
  * to match to those figures, never to more.
  */
 function comparison(ref: Reference, reported: Reported, lang: Lang): string {
-  const formula = formulaOf(ref, lang);
+  const { formula } = ref;
   const unit = unitText(ref.unit);
   const exponent = Math.floor(Math.log10(Math.abs(reported.value) || 1));
   const halfLastDigit = 0.5 * 10 ** (exponent - reported.digits + 1);
@@ -299,7 +296,7 @@ export function simTutorAnswer(concept: Concept, userText: string): string {
       reported === undefined
         ? say(lang, 'closedForm', {
             output: ref.output,
-            formula: formulaOf(ref, lang),
+            formula: ref.formula,
             value: f(ref.value),
             unit: unitText(ref.unit),
             note,

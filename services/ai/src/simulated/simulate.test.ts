@@ -142,6 +142,20 @@ describe('simulated answers', () => {
     );
   });
 
+  it('grader checks the value of any result the course computes, from what the work gives, in both languages', () => {
+    // A line charge: E = λ/(2π ε0 r) = 1348 N/C.
+    const right = simulateReply('grader', [user('λ = 3 nC/m, r = 4 cm. E = λ/(2 pi eps0 r) = 1350 N/C')]);
+    expect(right).toContain('✓ The numerical result agrees with the closed form');
+    const wrong = simulateReply('grader', [user('λ = 3 nC/m, r = 4 cm. E = λ/(2 pi eps0 r) = 2700 N/C')]);
+    expect(wrong).toContain(
+      '✗ No number in the work matches the closed form computed by the calculator: E = ',
+    );
+    const zh = simulateReply('grader', [
+      user('长螺线管 N = 400 匝，L = 0.2 m，I = 1.5 A。B = mu0 N I / L = 0.00377 T'),
+    ]);
+    expect(zh).toContain('✓ 数值结果与计算器算出的解析解一致');
+  });
+
   it('grader lists the user rubric without inventing scores for it', () => {
     const reply = simulateReply('grader', [
       user('Rubric:\n- uses Gauss law\n- correct units\n\nI used Gauss law with a spherical surface.'),

@@ -96,4 +96,42 @@ describe('the offline tool planner', () => {
     expect(plan.calls.map((c) => c.name)).toEqual(['run_simulation', 'evaluate_expression']);
     expect(plan.unplanned).toEqual([]);
   });
+
+  it('computes every part of a word problem the course solves, one calculation each, in order', () => {
+    const calls = planToolCalls('A 2 nC charge: field and potential 3 cm away?');
+    expect(calls.map((c) => c.name)).toEqual(['evaluate_expression', 'evaluate_expression']);
+    expect(calls.map((c) => c.explain?.(1, 'en').split(':')[0])).toEqual(['electric field', 'potential']);
+    const zh = planToolCalls('一个 2 纳库的点电荷，求 3 厘米处的电场强度和电势');
+    expect(zh).toHaveLength(2);
+    expect(zh[1]!.explain?.(599, 'zh')).toMatch(/^电势：V = 599 V/);
+  });
+
+  it('plans no calculation where the course computes no number (never from one charge of several)', () => {
+    const calls = planToolCalls(
+      'Charges of 3 nC at x = 0 and -1 nC at x = 6 cm: what is the field at x = 2 cm?',
+    );
+    expect(calls.map((c) => c.name)).not.toContain('evaluate_expression');
+    expect(calls.map((c) => c.name)).not.toContain('run_simulation');
+  });
+
+  it('reads the quantities of a simulation as the knowledge solver reads them (unit names, words)', () => {
+    const [charges] = planToolCalls(
+      'simulate two charges of two microcoulombs and minus three microcoulombs, 6 cm apart',
+    );
+    expect(charges).toMatchObject({
+      name: 'run_simulation',
+      arguments: {
+        parameters: {
+          charges: [
+            { x: -0.03, q: 2e-6 },
+            { x: 0.03, q: -3e-6 },
+          ],
+        },
+      },
+    });
+    const [wire] = planToolCalls('simulate a long wire carrying 250 milliamperes, 8 mm away');
+    expect(wire).toMatchObject({
+      arguments: { solver: 'wire_field', parameters: { wires: [{ current: 0.25 }], x_max: 0.016 } },
+    });
+  });
 });

@@ -1,9 +1,10 @@
+import { courseKnowledge } from '../knowledge/knowledge-base.js';
+import { QuantityReader, type Reading } from '../knowledge/reading.js';
 import { type Lang, langOf } from '../lang.js';
-import { prefixFactor } from '../si-prefix.js';
 import { parseConversion } from '../simulated/conversion.js';
 import { cleanNumber } from '../simulated/quantities.js';
-import { parseWordProblem, resultSentence, type WordProblem } from '../simulated/word-problem.js';
 import { asksSimulation, cue, joinersOf, looksLikeConversion, plainRequest } from './request-words.js';
+import { type Calculation, calculationSentence, calculationsOf } from './solved-calculation.js';
 
 /**
  * The simulated model's tool use: a deterministic planner that recognises the requests the
@@ -11,6 +12,7 @@ import { asksSimulation, cue, joinersOf, looksLikeConversion, plainRequest } fro
  *
  *   "field of a 1 nC charge at 2 cm"     → run_simulation (point_charges, probe) + the closed form
  *   "B of a wire carrying 5 A at 2 cm"   → run_simulation (wire_field, probe) + the closed form
+ *   "two 2 μC charges 10 cm apart: force?" → evaluate_expression per part the knowledge solver solves
  *   "convert 3 mT to gauss", "3 mT in G" → convert_units
  *   "what is sin(30°)·5"                 → evaluate_expression
  *   "what does Gauss's law say"          → search_course_material
@@ -21,38 +23,38 @@ import { asksSimulation, cue, joinersOf, looksLikeConversion, plainRequest } fro
 export interface PlannedCall {
   name: 'run_simulation' | 'evaluate_expression' | 'convert_units' | 'search_course_material';
   arguments: Record<string, unknown>;
-  /** What the result means, for the reply ("F = 5.39 N, attractive"); never sent to the tool. */
+  /** What the result means, for the reply ("force: F = 5.39 N, attractive"); never sent to the tool. */
   explain?: (value: number, lang: 'en' | 'zh') => string;
 }
 
-/** A calculation asked in prose (Coulomb force, several charges, solenoid, optics angles …). */
-function wordProblem(problem: WordProblem | undefined): PlannedCall[] | undefined {
-  if (!problem) return undefined;
-  return [
-    {
-      name: 'evaluate_expression',
-      arguments: { expression: problem.expression },
-      explain: (value, lang) =>
-        `${lang === 'zh' ? problem.law.zh : problem.law.en}${lang === 'zh' ? '：' : ': '}${resultSentence(problem, value, lang)}`,
-    },
-  ];
+/**
+ * A calculation asked in prose (a Coulomb force, a solenoid, an optics angle …): one calculator
+ * call per part the knowledge solver solved, in order, each explained as problem_solver states it.
+ */
+function wordProblem(calculations: Calculation[]): PlannedCall[] {
+  return calculations.map(({ expression, part }) => ({
+    name: 'evaluate_expression',
+    arguments: { expression },
+    explain: (value, lang) => calculationSentence(part, value, lang),
+  }));
 }
 
-const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)`;
-function scaled(value: string, prefix: string | undefined): number {
-  return cleanNumber(Number(value) * prefixFactor(prefix));
+/** Quantities with their units (units.json), in SI, read as the knowledge solver reads them. */
+let reader: QuantityReader | undefined;
+function quantities(text: string, kind: string): Reading[] {
+  reader ??= new QuantityReader(courseKnowledge().units);
+  // Without the float noise of the prefixes: 3 nC is 3e-9, not 3.0000000000000004e-9.
+  return reader
+    .read(text)
+    .filter((r) => r.kind === kind || r.kind === 'length')
+    .map((r) => ({ ...r, value: cleanNumber(r.value) }));
 }
 
-const CHARGE = new RegExp(`${NUMBER}\\s*([pnuμµm]?)C(?![A-Za-z])`);
-const CURRENT = new RegExp(`${NUMBER}\\s*(m?)A(?![A-Za-z])`);
-const DISTANCE = new RegExp(`${NUMBER}\\s*(mm|cm|m)(?![A-Za-z])`);
-
-function distanceIn(text: string, after: number): number | undefined {
-  const rest = text.slice(after);
-  const match = DISTANCE.exec(rest) ?? DISTANCE.exec(text);
-  if (!match) return undefined;
-  const r = scaled(match[1]!, match[2] === 'm' ? undefined : match[2]![0]);
-  return r > 0 ? r : undefined;
+/** The first length after `at` (else the first one), when it is a positive distance. */
+function distanceAfter(found: Reading[], at: number): number | undefined {
+  const lengths = found.filter((r) => r.kind === 'length');
+  const r = (lengths.find((l) => l.index > at) ?? lengths[0])?.value;
+  return r !== undefined && r > 0 ? r : undefined;
 }
 
 /** A square window of ±2r with a 81 × 81 grid: the probe at (r, 0) is exactly a grid node. */
@@ -60,13 +62,8 @@ function window(r: number) {
   return { x_min: -2 * r, x_max: 2 * r, y_min: -2 * r, y_max: 2 * r, grid_size: 81 };
 }
 
-function chargeField(text: string): PlannedCall[] | undefined {
-  if (!cue.field.test(text) || !cue.charge.test(text)) return undefined;
-  const charge = CHARGE.exec(text);
-  if (!charge) return undefined;
-  const q = scaled(charge[1]!, charge[2] || undefined);
-  const r = distanceIn(text, charge.index + charge[0].length);
-  if (r === undefined) return undefined;
+/** The field of one point charge, simulated at the distance asked, then its closed form. */
+function chargeField(q: number, r: number, expression: string): PlannedCall[] {
   return [
     {
       name: 'run_simulation',
@@ -81,30 +78,22 @@ function chargeField(text: string): PlannedCall[] | undefined {
         probe: { x: r, y: 0 },
       },
     },
-    { name: 'evaluate_expression', arguments: { expression: `8.9875517923e9 * ${Math.abs(q)} / (${r})^2` } },
+    { name: 'evaluate_expression', arguments: { expression } },
   ];
 }
 
-function wireField(text: string): PlannedCall[] | undefined {
-  if (!cue.wire.test(text)) return undefined;
-  const current = CURRENT.exec(text);
-  if (!current) return undefined;
-  const i = scaled(current[1]!, current[2] || undefined);
-  const r = distanceIn(text, current.index + current[0].length);
-  if (r === undefined) return undefined;
+/** The field of one long wire, simulated at the distance asked, then its closed form. */
+function wireField(current: number, r: number, expression: string): PlannedCall[] {
   return [
     {
       name: 'run_simulation',
       arguments: {
         solver: 'wire_field',
-        parameters: { wires: [{ x: 0, y: 0, current: i }], ...window(r), show_field_lines: false },
+        parameters: { wires: [{ x: 0, y: 0, current }], ...window(r), show_field_lines: false },
         probe: { x: r, y: 0 },
       },
     },
-    {
-      name: 'evaluate_expression',
-      arguments: { expression: `4 * pi * 1e-7 * ${Math.abs(i)} / (2 * pi * ${r})` },
-    },
+    { name: 'evaluate_expression', arguments: { expression } },
   ];
 }
 
@@ -138,21 +127,32 @@ function courseQuestion(text: string): PlannedCall[] | undefined {
 }
 
 /**
- * What the lab's single-probe simulations below reproduce (one point charge, one wire), so they
- * run and are checked against the closed form; every other word problem (several charges, a
- * force, a solenoid …) is computed from all its quantities, never from the first charge alone.
+ * What the lab's single-probe simulations reproduce (the course results of one point charge and
+ * one long wire), so they run and are checked against the closed form; every other word problem
+ * (several charges, a force, a solenoid …) is computed from all its quantities by the calculator.
  */
-const simulationChecks = (problem: WordProblem) =>
-  problem.kind === 'wire' || (problem.kind === 'field_of_charges' && problem.symbol === 'E');
+function simulationCheck(calculations: Calculation[]): PlannedCall[] | undefined {
+  const [only] = calculations;
+  if (!only || calculations.length > 1) return undefined;
+  const { result, values } = only.part;
+  if (result.id === 'point-field') return chargeField(values.q!, values.r!, only.expression);
+  if (result.id === 'wire-field') return wireField(values.I!, values.s!, only.expression);
+  return undefined;
+}
+
+/** The calculations of a word problem the knowledge solver solves in every part, else nothing. */
+function solvedProblem(raw: string): PlannedCall[] | undefined {
+  const calculations = calculationsOf(raw);
+  return calculations && (simulationCheck(calculations) ?? wordProblem(calculations));
+}
 
 /** "Simulate two point charges of +1 nC and −1 nC 10 cm apart": the charges on the x axis. */
-function chargesSimulation(text: string): PlannedCall[] | undefined {
+function chargesSimulation(raw: string, text: string): PlannedCall[] | undefined {
   if (!asksSimulation(text)) return undefined;
-  const charges = [...text.matchAll(new RegExp(`([+-]?)${CHARGE.source}`, 'g'))].map((m) =>
-    scaled(`${m[1] === '-' ? '-' : ''}${m[2]}`, m[3] || undefined),
-  );
+  const found = quantities(raw, 'charge');
+  const charges = found.filter((r) => r.kind === 'charge').map((r) => r.value);
   if (charges.length === 0) return undefined;
-  const d = distanceIn(text, 0) ?? 0.1;
+  const d = distanceAfter(found, -1) ?? 0.1;
   const step = charges.length > 1 ? d / (charges.length - 1) : 0;
   // One charge sits at the origin, several are spread over the distance given.
   const start = charges.length > 1 ? -d / 2 : 0;
@@ -169,35 +169,31 @@ function chargesSimulation(text: string): PlannedCall[] | undefined {
 }
 
 /** "Run a simulation of a wire carrying 3 A", "模拟一根通有 2 A 电流的导线": its field around it. */
-function wireSimulation(text: string): PlannedCall[] | undefined {
+function wireSimulation(raw: string, text: string): PlannedCall[] | undefined {
   if (!asksSimulation(text) || !cue.wire.test(text)) return undefined;
-  const current = CURRENT.exec(text);
+  const found = quantities(raw, 'current');
+  const current = found.find((r) => r.kind === 'current');
   if (!current) return undefined;
-  const i = scaled(current[1]!, current[2] || undefined);
-  const d = distanceIn(text, current.index + current[0].length) ?? 0.05;
+  const d = distanceAfter(found, current.index) ?? 0.05;
   return [
     {
       name: 'run_simulation',
       arguments: {
         solver: 'wire_field',
-        parameters: { wires: [{ x: 0, y: 0, current: i }], ...window(d), show_field_lines: true },
+        parameters: { wires: [{ x: 0, y: 0, current: current.value }], ...window(d), show_field_lines: true },
       },
     },
   ];
 }
 
 function planOne(raw: string): PlannedCall[] {
-  const problem = parseWordProblem(raw);
   // Units as symbols and numbers as digits (2 纳库 → 2 nC, 十厘米 → 10 cm) for the readers below.
   const text = plainRequest(raw);
   return (
-    wireSimulation(text) ??
-    chargesSimulation(text) ??
+    wireSimulation(raw, text) ??
+    chargesSimulation(raw, text) ??
     conversion(raw) ??
-    (problem && !simulationChecks(problem) ? wordProblem(problem) : undefined) ??
-    chargeField(text) ??
-    wireField(text) ??
-    wordProblem(problem) ??
+    solvedProblem(raw) ??
     arithmetic(text) ??
     courseQuestion(text) ??
     []

@@ -19,11 +19,10 @@ describe('how students ask the tools chat (tool-requests.json)', () => {
     }
   });
 
-  it('reads the planner cues as whole English words, longer ones where marked, Chinese anywhere', () => {
+  it('reads the planner cues as whole English words, Chinese anywhere', () => {
     expect(cue.wire.test('a long wire carrying 2 A')).toBe(true);
     expect(cue.wire.test('wireless charging')).toBe(false);
-    expect(cue.charge.test('two charges 3 cm apart')).toBe(true);
-    expect(cue.field.test('求点电荷的场强')).toBe(true);
+    expect(cue.wire.test('求长直导线的磁场')).toBe(true);
     expect(cue.question.test('tell me about lenz')).toBe(true);
     expect(cue.mathAsk.exec('what is  sin(30°)*5?')?.[1]).toBe('sin(30°)*5');
   });

@@ -21,7 +21,7 @@ const schema = z.object({
   conversions: keyed,
   simulate: keyed,
   joiners: keyed,
-  cues: z.object({ field: keyed, charge: keyed, wire: keyed, mathAsk: keyed, question: keyed }),
+  cues: z.object({ wire: keyed, mathAsk: keyed, question: keyed }),
 });
 const data = schema.parse(JSON.parse(readFileSync(join(KNOWLEDGE_DIR, 'tool-requests.json'), 'utf8')));
 
@@ -113,20 +113,14 @@ export function joinersOf(lang: Lang): readonly string[] {
   return data.joiners[lang];
 }
 
-/** A cue list as one alternation: English whole words (`word*`: and longer ones), Chinese anywhere. */
+/** A cue list as one alternation: English whole words, Chinese anywhere. */
 function cueSource({ en, zh }: { en: string[]; zh: string[] }): string {
-  const english = longestFirst(en).map((cue) => {
-    const open = cue.endsWith('*');
-    const body = escapeRegExp(open ? cue.slice(0, -1) : cue).replace(/\s+/g, '\\s+');
-    return `\\b${body}${open ? '' : '\\b'}`;
-  });
+  const english = longestFirst(en).map((cue) => `\\b${escapeRegExp(cue).replace(/\s+/g, '\\s+')}\\b`);
   return [...english, ...longestFirst(zh).map(escapeRegExp)].join('|');
 }
 
-/** The planner's cue words (tool-requests.json `cues`): field, charge, wire, question. */
+/** The planner's cue words (tool-requests.json `cues`): wire, question, calculation. */
 export const cue = {
-  field: new RegExp(cueSource(data.cues.field), 'i'),
-  charge: new RegExp(cueSource(data.cues.charge), 'i'),
   wire: new RegExp(cueSource(data.cues.wire), 'i'),
   question: new RegExp(`\\?|？|${cueSource(data.cues.question)}`, 'i'),
   /** "what is 2+2", "计算 sin(30°)": the expression after the asking words. */
