@@ -187,3 +187,11 @@ describe('a diameter too far from its length to read is never taken as a radius'
     expect(reply).toContain('diameter');
   });
 });
+
+describe('a quantity asked that no part computes is not answered with another', () => {
+  it('gives no Coulomb force where the torque is asked', () => {
+    // k·(3e-6)²/0.2² = 2.02 N would be asserted as the answer to a torque.
+    expect(solve('两个 3 微库的点电荷相距 20 厘米，求力矩')).not.toContain('2.02');
+    expect(solve('Two 3 μC charges are 20 cm apart. What torque acts?')).not.toContain('2.02');
+  });
+});
