@@ -24,8 +24,11 @@ const variableSchema = z.object({
   same_as: z.string().optional(),
   /** Left out, a constant named by a word of the question ("electron" → me). */
   default: z.record(z.string(), z.string()).optional(),
-  /** May be left out (then 1): the number of turns of a single loop, the index of air as the other medium. */
-  optional: z.literal(1).optional(),
+  /**
+   * May be left out, and then has this value: 1 turn for a single loop, the index 1 of air as the
+   * other medium, 90° between a charge's velocity and B when no angle is given.
+   */
+  optional: z.number().positive().optional(),
   /**
    * Stands for both charges of a ±q pair (a dipole's q): the other charge, equal in size, is this
    * one again. Elsewhere a second charge is a second source the result would have ignored.

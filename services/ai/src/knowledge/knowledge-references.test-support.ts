@@ -295,9 +295,10 @@ export const references: Record<
     expected: () => 3e5 / orbitRadius(1.67262192369e-27, e, 3e5, 1),
     tol: 1e-4,
   },
-  // The force that keeps the simulated orbit on its circle, m v²/r.
+  // The force that keeps the simulated orbit on its circle, m v²/r, of the velocity's part across B:
+  // at 6 × 10⁶ m/s and 30° to B, the 3 × 10⁶ m/s orbit (along B the charge just drifts).
   'moving-charge-force': {
-    values: { q: e, v: 3e6, B: 0.01 },
+    values: { q: e, v: 6e6, B: 0.01, θ: 30 },
     expected: () => (me * 3e6 ** 2) / orbitRadius(me, e, 3e6, 0.01),
     tol: 1e-4,
   },

@@ -108,7 +108,7 @@ export function bindVariables(
       continue;
     }
     if (v.optional) {
-      values[name] = 1;
+      values[name] = v.optional;
       continue;
     }
     const rule = result.derive?.[name];
