@@ -70,6 +70,11 @@ const resultSchema = z.object({
   /** Results for the same situation in other regions (inside / outside a sphere). */
   family: z.string().optional(),
   /**
+   * Words that ask for this result at its own point ("at its centre", 圆心处): a question of several
+   * parts that asks a member of its family elsewhere (on the axis) asks this one there too.
+   */
+  point: z.array(z.string()).optional(),
+  /**
    * Broader results this one is a part of (finite differences of Laplace's equation): named
    * together, or the broader one named and this one described by its first (distinctive) word group,
    * this one answers ("solve Laplace's equation on a grid", "拉普拉斯方程解的唯一性").

@@ -215,10 +215,14 @@ export const references: Record<
     },
     tol: 1e-6,
   },
+  // Three turns, 6 cm along the axis of an 8 cm loop: the Biot–Savart sum and packages/physics agree.
   'loop-axis': {
-    values: { I: 5, R: 0.1, z: 0.1 },
-    expected: () => loopBz(0.1, 5, 0, 0.1),
-    tol: 1e-12,
+    values: { I: 5, R: 0.08, z: 0.06, N: 3 },
+    expected: () => {
+      expect(biotSavartRingBz(0.08, 5, 0.06)).toBeCloseTo(loopBz(0.08, 5, 0, 0.06), 12);
+      return 3 * loopBz(0.08, 5, 0, 0.06);
+    },
+    tol: 1e-9,
   },
   // Inside a thick wire: Ampère's law with the current within s integrated over the disc.
   'thick-wire-inside': {

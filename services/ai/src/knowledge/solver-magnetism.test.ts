@@ -16,4 +16,18 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
       solve('A 3 μC charge moves at 200 m/s at right angles to a 0.2 T magnetic field. Magnetic force?'),
     ).toContain('F = 1.20 × 10⁻⁴ N');
   });
+
+  it("answers a loop's field at its centre and at a point on its axis, in the question's order", () => {
+    // μ₀·10·1.5/(2·0.04), then μ₀·10·1.5·0.04²/(2·(0.04² + 0.03²)^{3/2}).
+    const reply = solve(
+      'A 10-turn coil of radius 4 cm carries 1.5 A. How strong is B at its centre, and at a point on its axis 3 cm from the centre?',
+    );
+    const centre = reply.indexOf('B = 2.36 × 10⁻⁴ T');
+    expect(centre).toBeGreaterThan(0);
+    expect(reply.indexOf('B = 1.21 × 10⁻⁴ T')).toBeGreaterThan(centre);
+    // Asked on the axis only, "from the centre" is where z is measured from, not a part of its own.
+    expect(
+      solve('A 10-turn coil of radius 4 cm carries 1.5 A. B on its axis 3 cm from the centre?'),
+    ).not.toContain('2.36');
+  });
 });

@@ -6,7 +6,6 @@ import {
   askedSymbol,
   asksAnother,
   conditionHolds,
-  cueDistance,
   evaluateResult,
   joinsParts,
   mentions,
@@ -15,6 +14,7 @@ import {
   writesUnread,
 } from './solver-math.js';
 import { type Attempt, type Outcome, type Solved, strip } from './solver-outcomes.js';
+import { atOtherPoints, atOwnPoint, type PointSolver } from './solver-points.js';
 
 export type { Outcome, Solved, Unsolved } from './solver-outcomes.js';
 export { quantityOf } from './solver-outcomes.js';
@@ -218,7 +218,8 @@ export class ProblemSolver {
     const joined = joinsParts(text, this.kb.units);
     if (primary.outcome.status !== 'solved' || !joined) return parts;
     parts.push(
-      ...this.atOtherPoints(
+      ...atOtherPoints(
+        this.pointSolver(),
         primary.match.result,
         primary.outcome as Solved & Attempt,
         parts[0]!,
@@ -234,8 +235,13 @@ export class ProblemSolver {
     const symbols = new Set([primary.match.result.compute!.symbol]);
     for (const { match } of tried) {
       const compute = match.result.compute!;
-      if (match === primary.match || symbols.has(compute.symbol)) continue;
-      if (match.result.family && match.result.family === primary.match.result.family) continue;
+      if (match === primary.match) continue;
+      if (match.result.family && match.result.family === primary.match.result.family) {
+        const point = atOwnPoint(this.pointSolver(), match.result, readings, text, parts);
+        if (point) parts.push(point);
+        continue;
+      }
+      if (symbols.has(compute.symbol)) continue;
       // Another notes topic is another situation (a point charge's potential is not a shell's):
       // not computed; a part the question asks for by its quantity's words is declined, said so.
       if (match.result.topic !== primary.match.result.topic) {
@@ -260,41 +266,6 @@ export class ProblemSolver {
       parts.push({ at: match.at, outcome });
     }
     return parts.sort((a, b) => a.at - b.at);
-  }
-
-  /**
-   * "E at 3 cm from the centre, and at 12 cm": the same result again for each further number of a
-   * variable's kind that stands next to one of that variable's cues, in the region it falls in.
-   * The first part moves to where its own number is, so the parts keep the question's order.
-   */
-  private atOtherPoints(
-    result: CourseResult,
-    solved: Solved & Attempt,
-    first: { at: number },
-    readings: Reading[],
-    text: string,
-  ): { at: number; outcome: Attempt }[] {
-    const out: { at: number; outcome: Attempt }[] = [];
-    const points = new Set(this.kb.units.points.kinds);
-    for (const extra of readings.filter(
-      (r) => points.has(r.kind) && !solved.used.has(r) && !pairsWithOne(r, solved.used),
-    )) {
-      const fits = Object.entries(solved.result.variables ?? {}).filter(
-        ([, v]) => v.kind === extra.kind && v.cues?.length && cueDistance(text, extra, v.cues) !== undefined,
-      );
-      // The variable whose own number is nearest the extra one is the one the question varies.
-      const owner = (name: string) => [...solved.used].find((r) => solved.written[name] === r.written.trim());
-      const varied = fits
-        .map(([name]) => ({ name, own: owner(name) }))
-        .filter((f) => f.own)
-        .sort((a, b) => Math.abs(a.own!.index - extra.index) - Math.abs(b.own!.index - extra.index))[0];
-      if (!varied) continue;
-      const outcome = this.attempt(result, readings, text, {}, { [varied.name]: extra });
-      if (outcome.status !== 'solved') continue;
-      first.at = varied.own!.index;
-      out.push({ at: extra.index, outcome });
-    }
-    return out;
   }
 
   /**
@@ -345,6 +316,13 @@ export class ProblemSolver {
         unused,
       },
     ];
+  }
+
+  private pointSolver(): PointSolver {
+    return {
+      kb: this.kb,
+      attempt: (result, readings, text, forced) => this.attempt(result, readings, text, {}, forced),
+    };
   }
 
   /** One result against the readings; a broken condition tries the result's family. */
