@@ -144,6 +144,9 @@ const unitsFileSchema = z.object({
     square: z.array(z.string()),
     squared: z.array(z.string()),
     kinds: z.record(z.string(), z.string()),
+    /** Words before a divisor written first ("每米 1000 匝"), and verbs between it and the number (绕). */
+    before: z.array(z.string()),
+    joins: z.array(z.string()),
   }),
   units: z.array(
     z.object({

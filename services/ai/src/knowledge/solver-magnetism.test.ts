@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solve } from './solver.test-support.js';
+import { read, solve } from './solver.test-support.js';
 
 describe('the problem solver on charges and currents in magnetic fields', () => {
   it('uses the angle between the velocity and B (|q|vB sin θ), 90° when none is given', () => {
@@ -29,5 +29,15 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
     const axis = solve('A 10-turn coil of radius 4 cm carries 1.5 A. B on its axis 3 cm from the centre?');
     expect(axis).toContain('B = 1.21 × 10⁻⁴ T');
     expect(axis).not.toContain('2.36');
+  });
+
+  it('reads turns per length written divisor first, a verb between (每厘米绕有 15 匝), both ways round', () => {
+    expect(read('每厘米绕有 15 匝，通以 2 安电流')).toEqual([
+      ['density', 1500],
+      ['current', 2],
+    ]);
+    // μ₀·1500·2, and I = 2.5 mT/(μ₀·2000) solved backwards.
+    expect(solve('一个螺线管每厘米绕有 15 匝，通以 2 安电流，求管内磁场')).toContain('B = 0.00377 T');
+    expect(solve('螺线管每毫米绕 2 匝，管内磁场 2.5 mT，电流多大')).toContain('I = 0.995 A');
   });
 });
