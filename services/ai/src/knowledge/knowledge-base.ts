@@ -104,6 +104,19 @@ const unitsFileSchema = z.object({
   each: z.array(z.string()),
   /** A count just before a quantity that gives it to two variables ("two 3 μC charges"). */
   pair: z.array(z.string()),
+  /**
+   * Particles named instead of a charge or a mass ("two electrons", 质子): each kind of quantity as
+   * an expression of the constants; `except` are words holding the name that are not it (电子伏).
+   */
+  particles: z.object({
+    named: z.array(
+      z.object({
+        words: z.array(z.string()),
+        except: z.array(z.string()).default([]),
+        quantities: z.record(z.string(), z.string()),
+      }),
+    ),
+  }),
   /** The SI unit each kind of quantity is computed in. */
   si: z.record(z.string(), z.string()),
   /** Units written differently that are the same SI unit (N/C and V/m). */

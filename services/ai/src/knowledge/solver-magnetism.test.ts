@@ -40,4 +40,19 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
     expect(solve('一个螺线管每厘米绕有 15 匝，通以 2 安电流，求管内磁场')).toContain('B = 0.00377 T');
     expect(solve('螺线管每毫米绕 2 匝，管内磁场 2.5 mT，电流多大')).toContain('I = 0.995 A');
   });
+
+  it('takes the charge and mass of particles named instead of given, signed, in order, counted', () => {
+    // k·e²/(2 nm)²: a proton and an electron attract.
+    const pair = solve('a proton and an electron sit 2 nm apart: how strong is their attraction?');
+    expect(pair).toContain('F = 5.77 × 10⁻¹¹ N');
+    expect(pair).toContain('attractive');
+    // 两个: the same particle twice; 质子 repel.
+    expect(solve('两个质子相距 3 nm，求它们之间的库仑力')).toMatch(/F = 2\.56 × 10⁻¹¹ N.*斥力/);
+    // Two particles for the one charge and mass of an orbit: which one is meant is unclear.
+    expect(
+      solve(
+        'an electron and a proton enter a 0.2 T magnetic field at 1e6 m/s perpendicular to it. radius of the circle?',
+      ),
+    ).not.toMatch(/\*\*Result/);
+  });
 });
