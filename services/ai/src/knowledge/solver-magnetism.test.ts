@@ -55,4 +55,16 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
       ),
     ).not.toMatch(/\*\*Result/);
   });
+
+  it("answers a coil's stored magnetic energy (磁能), and a solenoid's inductance then its energy, in that order", () => {
+    // ½ · 0.3 · 2²
+    expect(solve('电感为 0.3 亨的线圈通 2 安电流时储存的磁能是多少')).toContain('U = 0.600 J');
+    // L = μ₀·600²·π·0.02²/0.3, then ½LI² at 1.5 A from that L.
+    const reply = solve(
+      'A solenoid of 600 turns, 30 cm long, radius 2 cm: find its inductance and the energy it stores carrying 1.5 A',
+    );
+    const inductance = reply.indexOf('L = 0.00189 H');
+    expect(inductance).toBeGreaterThan(0);
+    expect(reply.indexOf('U = 0.00213 J')).toBeGreaterThan(inductance);
+  });
 });

@@ -233,6 +233,11 @@ export class ProblemSolver {
       [`@${first.unit}`]: primary.outcome.value,
     };
     const symbols = new Set([primary.match.result.compute!.symbol]);
+    // Which part computed each known value, so a part computed from it comes after it.
+    const source: Record<string, { at: number }> = {
+      [first.symbol]: parts[0]!,
+      [`@${first.unit}`]: parts[0]!,
+    };
     for (const { match } of tried) {
       const compute = match.result.compute!;
       if (match === primary.match) continue;
@@ -263,7 +268,16 @@ export class ProblemSolver {
       symbols.add(compute.symbol);
       known[compute.symbol] = outcome.value;
       known[`@${compute.unit}`] ??= outcome.value;
-      parts.push({ at: match.at, outcome });
+      // A part computed from an earlier one's value comes after it, wherever its words stand.
+      const fed = Object.entries(match.result.variables ?? {})
+        .filter(([n]) => !(n in outcome.written))
+        .map(([n, v]) => source[n] ?? source[`@${this.kb.units.si[v.kind]}`])
+        .filter((p) => p !== undefined)
+        .map((p) => p.at + 0.5);
+      const part = { at: Math.max(match.at, ...fed), outcome };
+      source[compute.symbol] = part;
+      source[`@${compute.unit}`] ??= part;
+      parts.push(part);
     }
     return parts.sort((a, b) => a.at - b.at);
   }
