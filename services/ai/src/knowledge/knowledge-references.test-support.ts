@@ -239,6 +239,22 @@ export const references: Record<
     expected: () => wireField([{ x: 0, y: 0, current: 400 }], 0.1, 0).by,
     tol: 1e-12,
   },
+  // The core between radii 6 and 10 cm: the same field of N I through the hole at a, at b, and at (a + b)/2.
+  'toroid-inner': {
+    values: { N: 200, I: 2, a: 0.06, b: 0.1 },
+    expected: () => wireField([{ x: 0, y: 0, current: 400 }], 0.06, 0).by,
+    tol: 1e-12,
+  },
+  'toroid-outer': {
+    values: { N: 200, I: 2, a: 0.06, b: 0.1 },
+    expected: () => wireField([{ x: 0, y: 0, current: 400 }], 0.1, 0).by,
+    tol: 1e-12,
+  },
+  'toroid-mean': {
+    values: { N: 200, I: 2, a: 0.06, b: 0.1 },
+    expected: () => wireField([{ x: 0, y: 0, current: 400 }], 0.08, 0).by,
+    tol: 1e-12,
+  },
   // A sheet as many parallel wires 2 cm apart, 1 m away, 20 km wide (the edges: 6 × 10⁻⁵).
   'current-sheet': {
     values: { K: 100 },

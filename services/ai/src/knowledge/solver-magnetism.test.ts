@@ -67,4 +67,22 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
     expect(inductance).toBeGreaterThan(0);
     expect(reply.indexOf('U = 0.00213 J')).toBeGreaterThan(inductance);
   });
+
+  it("answers a toroid's field at its inner and outer radius, or at the mean radius, and declines a point it cannot place", () => {
+    // μ₀·300·4/(2π·0.05), then at 0.07 m.
+    const reply = solve(
+      'A toroidal coil has 300 turns, 4 A, inner radius 5 cm, outer radius 7 cm. Field at the inner edge and at the outer edge?',
+    );
+    const inner = reply.indexOf('B = 0.00480 T');
+    expect(inner).toBeGreaterThan(0);
+    expect(reply.indexOf('B = 0.00343 T')).toBeGreaterThan(inner);
+    // μ₀·2000·0.5/(π·(0.2 + 0.3))
+    expect(
+      solve('螺绕环共 2000 匝，通 0.5 A 电流，内半径 20 cm，外半径 30 cm，求平均半径处的磁感应强度'),
+    ).toContain('B = 8.00 × 10⁻⁴ T');
+    // A point given only by its distance (10 cm between the radii) is no radius these results name.
+    expect(
+      solve('toroid with 500 turns, inner radius 8 cm, outer radius 12 cm, 2 A. B at 10 cm from the centre?'),
+    ).not.toMatch(/\*\*Result/);
+  });
 });
