@@ -54,7 +54,9 @@ export function invertResult(
   if (targets.length !== 1) return undefined;
   const target = targets[0]!;
   const unit = kb.units.si[variable.kind];
-  if (unit === undefined || !asksOnly(question, [unit, compute.unit, ...further], kb.units.asked))
+  // The words of a quantity the question gives ("in a 0.5 T field") do not ask for it.
+  const given = [...binding.used].map((r) => kb.units.si[r.kind]).filter((u) => u !== undefined);
+  if (unit === undefined || !asksOnly(question, [unit, compute.unit, ...further, ...given], kb.units.asked))
     return undefined;
   const at = (x: number) => evaluateResult(result, { ...binding.values, [name]: x }, kb.constants);
   const root = solveFor(at, target.value);

@@ -85,4 +85,14 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
       solve('toroid with 500 turns, inner radius 8 cm, outer radius 12 cm, 2 A. B at 10 cm from the centre?'),
     ).not.toMatch(/\*\*Result/);
   });
+
+  it('solves an orbit given its radius back for the speed, then answers its period', () => {
+    // v = eBr/mₑ at 2 mm in 0.01 T, then T = 2πmₑ/(eB).
+    const reply = solve(
+      'An electron circles with radius 2 mm in a 0.01 T magnetic field. What is its speed, and the period of its orbit?',
+    );
+    const speed = reply.indexOf('v = 3.52 × 10⁶ m/s');
+    expect(speed).toBeGreaterThan(0);
+    expect(reply.indexOf('T = 3.57 × 10⁻⁹ s')).toBeGreaterThan(speed);
+  });
 });

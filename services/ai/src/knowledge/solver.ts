@@ -261,8 +261,20 @@ export class ProblemSolver {
         symbols.add(compute.symbol);
         continue;
       }
-      // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀).
-      if (readings.some((r) => this.kb.units.si[r.kind] === compute.unit)) continue;
+      // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀), but
+      // may be solved back for the variable it asks ("circles with radius 10 cm: its speed, and the period").
+      if (readings.some((r) => this.kb.units.si[r.kind] === compute.unit)) {
+        const back = invertResult(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
+        if (!back) continue;
+        const { used, ...solved } = back;
+        const checked = (match.result.conditions ?? []).map(({ en, zh }) => ({ en, zh }));
+        parts.push({
+          at: match.at,
+          outcome: { status: 'solved', result: match.result, checked, leftovers: 0, used, ...solved },
+        });
+        symbols.add(compute.symbol);
+        continue;
+      }
       const outcome = this.attempt(match.result, readings, text, known);
       if (outcome.status !== 'solved') continue;
       symbols.add(compute.symbol);
