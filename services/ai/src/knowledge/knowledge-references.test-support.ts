@@ -113,6 +113,12 @@ export const references: Record<
     tol: 1e-12,
   },
   'electron-volt': { values: { V: 100 }, expected: () => 100 * 1.602176634e-19, tol: 1e-12 },
+  // The work of the force eV/d over a 2 mm gap, integrated, is the kinetic energy ½mₑv².
+  'accelerated-speed': {
+    values: { q: -e, m: me, V: 100 },
+    expected: () => Math.sqrt((2 * integrate(() => (e * 100) / 0.002, 0, 0.002)) / me),
+    tol: 1e-9,
+  },
   'dipole-moment': { values: { q: 2e-9, d: 1e-3 }, expected: () => 2e-12, tol: 1e-12 },
   // The torque of the forces on ±q in a uniform field E along x, the dipole along y.
   'dipole-torque': {

@@ -2,6 +2,7 @@ import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js
 import type { Reading } from './reading.js';
 import { bindVariables } from './solver-binding.js';
 import { conditionHolds, evaluateResult, mentions, wordPattern, writesUnread } from './solver-math.js';
+import type { Attempt, Solved } from './solver-outcomes.js';
 
 /**
  * A result solved for one of its variables: "what current gives 50 μT 4 cm from a wire" gives
@@ -28,6 +29,15 @@ export interface Inverted {
   written: Record<string, string>;
   derived: string[];
   used: Set<Reading>;
+}
+
+/** The result solved back for the variable the question asks, as a solved part of the answer. */
+export function invertedPart(...args: Parameters<typeof invertResult>): (Solved & Attempt) | undefined {
+  const found = invertResult(...args);
+  if (!found) return undefined;
+  const { used, ...solved } = found;
+  const checked = (args[1].conditions ?? []).map(({ en, zh }) => ({ en, zh }));
+  return { status: 'solved', result: args[1], checked, leftovers: 0, used, ...solved };
 }
 
 export function invertResult(

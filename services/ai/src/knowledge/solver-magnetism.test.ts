@@ -95,4 +95,15 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
     expect(speed).toBeGreaterThan(0);
     expect(reply.indexOf('T = 3.57 × 10⁻⁹ s')).toBeGreaterThan(speed);
   });
+
+  it('gives the speed a particle gains from rest through a voltage, and chains it into its orbit in B', () => {
+    // √(2e·2000/mₚ), then mₚv/(eB) in 0.5 T; the speed is a step, the radius the one result.
+    const reply = solve('质子从静止经 2000 V 电压加速，然后垂直射入 0.5 T 的匀强磁场，求轨道半径');
+    expect(reply).toContain('**中间量：** v = 619000 m/s');
+    expect(reply).toContain('**结果：** r = 0.0129 m');
+    expect(reply.match(/\*\*结果/g)).toHaveLength(1);
+    expect(
+      solve('How fast is an alpha particle moving after it is accelerated from rest through 1 kV?'),
+    ).toContain('**Result:** v = 311000 m/s');
+  });
 });

@@ -1,7 +1,7 @@
 import { type CourseResult, fold, type KnowledgeBase, type ResultMatch } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
 import { bindVariables } from './solver-binding.js';
-import { invertResult } from './solver-inverse.js';
+import { invertedPart, invertResult } from './solver-inverse.js';
 import {
   askedSymbol,
   asksAnother,
@@ -11,12 +11,16 @@ import {
   mentions,
   pairsWithOne,
   vacuumLike,
-  writesUnread,
 } from './solver-math.js';
+import { type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
 import { type Attempt, type Outcome, type Solved, strip } from './solver-outcomes.js';
 import { atOtherPoints, atOwnPoint, type PointSolver } from './solver-points.js';
 
 export type { Outcome, Solved, Unsolved } from './solver-outcomes.js';
+
+/** A part of the answer: where the question asks it, and whether a later part was computed from it. */
+type Part = { at: number; outcome: Attempt; feeds?: boolean };
+
 export { quantityOf } from './solver-outcomes.js';
 export { conditionHolds, evaluateResult };
 
@@ -69,35 +73,11 @@ export class ProblemSolver {
     const outcomes = tried.length > 0 ? this.allUsed(this.parts(tried, readings, text), readings) : [];
     if (outcomes.some((o) => o.status === 'solved')) return outcomes;
     return (
-      this.namedByUnit(question, readings, text) ??
-      (matches.length === 0 ? this.namedByKinds(readings, text) : undefined) ??
+      namedByUnit(this.namedSolver(), question, readings, text) ??
+      (matches.length === 0 ? namedByKinds(this.namedSolver(), readings, text) : undefined) ??
       this.inverted(outcomes, tried, readings, text) ??
       outcomes
     );
-  }
-
-  /**
-   * "A ray in air meets glass (n = 1.52) at 35°: at what angle does it go on?": when the words name
-   * no result, the quantities given name the situation if exactly one computable result takes
-   * exactly their kinds (two indices and an angle), the question asks for that result's quantity by
-   * a word of its unit (`asked` in units.json), every number it writes has a unit this reader knows
-   * and every quantity is used. (Words that name another situation, two parallel wires, win.)
-   */
-  private namedByKinds(readings: Reading[], text: string): Outcome[] | undefined {
-    if (!this.question || writesUnread(text, readings)) return undefined;
-    const signature = (kinds: string[]) => [...kinds].sort().join(',');
-    const given = signature(readings.map((r) => r.kind));
-    const takers = this.kb.results.filter(
-      (r) => r.compute && signature(Object.values(r.variables ?? {}).map((v) => v.kind)) === given,
-    );
-    if (takers.length !== 1) return undefined;
-    const result = takers[0]!;
-    const words = this.kb.units.asked.units[result.compute!.unit];
-    if (!words || !mentions(this.question, words)) return undefined;
-    const outcome = this.attempt(result, readings, text, {});
-    if (outcome.status !== 'solved') return undefined;
-    const checked = this.allUsed([{ at: 0, outcome }], readings);
-    return checked[0]?.status === 'solved' ? checked : undefined;
   }
 
   /**
@@ -156,45 +136,18 @@ export class ProblemSolver {
     return checkedParts.every((p) => p.status === 'solved') ? checkedParts : undefined;
   }
 
-  /** A solved part of a quantity the question never asks for while it asks another gives no number. */
-  private askedElse(outcome: Attempt): Outcome {
+  /**
+   * A solved part of a quantity the question never asks for while it asks another gives no number;
+   * one a later part was computed from is shown as a step (the speed on the way to the radius).
+   */
+  private askedElse(part: Part): Outcome & { unasked?: boolean } {
+    const { outcome } = part;
     // A variable solved for was asked for by its own words (solver-inverse.ts).
     if (outcome.status !== 'solved' || !this.question || outcome.inverse) return strip(outcome);
     if (!asksAnother(this.question, outcome.result.compute!.unit, this.kb.units.asked.units))
       return strip(outcome);
-    return { status: 'missing', result: outcome.result, missing: [] };
-  }
-
-  /**
-   * "a rod with 3 nC per metre: field 4 cm away?": a unit only one computable result takes (a charge
-   * per metre is a line charge) names the situation the words did not, when the question asks for
-   * that result's quantity by name, every number it writes has a unit this reader knows ("a 47 μF
-   * capacitor charged to 12 V" is not an electron gaining 12 eV) and every quantity it gives is used.
-   */
-  private namedByUnit(question: string, readings: Reading[], text: string): Outcome[] | undefined {
-    const words = fold(question);
-    if (writesUnread(text, readings)) return undefined;
-    const computable = this.kb.results.filter((r) => r.compute);
-    for (const reading of readings) {
-      const takers = computable.filter((r) =>
-        Object.values(r.variables ?? {}).some((v) => v.kind === reading.kind),
-      );
-      if (takers.length !== 1) continue;
-      const result = takers[0]!;
-      const { en, zh } = result.compute!.name;
-      const asked =
-        en.split(/\s+/).some((w) => w.length >= 4 && new RegExp(`\\b${w}\\b`).test(words)) ||
-        words.includes(zh.slice(0, 2));
-      if (!asked) continue;
-      const outcome = this.attempt(result, readings, text, {});
-      if (outcome.status !== 'solved') continue;
-      // The unit names the situation only when that result uses every quantity given (plates'
-      // area and gap beside a voltage are a capacitor, not an electron gaining qV).
-      if (readings.some((r) => !outcome.used.has(r) && !pairsWithOne(r, outcome.used))) continue;
-      const checked = this.allUsed([{ at: 0, outcome }], readings);
-      if (checked[0]?.status === 'solved') return checked;
-    }
-    return undefined;
+    if (part.feeds) return { ...(strip(outcome) as Solved), step: true };
+    return { status: 'missing', result: outcome.result, missing: [], unasked: true };
   }
 
   /** The parts the question asks for, in its order, with the readings each used. */
@@ -202,7 +155,7 @@ export class ProblemSolver {
     tried: { match: ResultMatch; outcome: Attempt }[],
     readings: Reading[],
     text: string,
-  ): { at: number; outcome: Attempt }[] {
+  ): Part[] {
     // A complete result the question names beats a better-named one it gives no numbers for.
     // A device the question names outright (a toroid) is the situation: a result it does not name
     // (a loop's axis field) is not used for it, however well the numbers fit.
@@ -213,7 +166,7 @@ export class ProblemSolver {
       pool.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
       pool.find((t) => t.outcome.status === 'solved') ??
       pool[0]!;
-    const parts: { at: number; outcome: Attempt }[] = [{ at: primary.match.at, outcome: primary.outcome }];
+    const parts: Part[] = [{ at: primary.match.at, outcome: primary.outcome }];
     // Further parts only when the question joins several ("the field and the potential", "B? I?").
     const joined = joinsParts(text, this.kb.units);
     if (primary.outcome.status !== 'solved' || !joined) return parts;
@@ -233,12 +186,29 @@ export class ProblemSolver {
       [`@${first.unit}`]: primary.outcome.value,
     };
     const symbols = new Set([primary.match.result.compute!.symbol]);
-    // Which part computed each known value, so a part computed from it comes after it.
-    const source: Record<string, { at: number }> = {
-      [first.symbol]: parts[0]!,
-      [`@${first.unit}`]: parts[0]!,
+    // Which part computed each known value: a part computed from it comes after it, and makes it a step.
+    const source: Record<string, Part> = { [first.symbol]: parts[0]!, [`@${first.unit}`]: parts[0]! };
+    const add = (at: number, outcome: Attempt & Solved, feeders: Part[]) => {
+      const compute = outcome.result.compute!;
+      symbols.add(compute.symbol);
+      known[compute.symbol] = outcome.value;
+      known[`@${compute.unit}`] ??= outcome.value;
+      for (const f of feeders) f.feeds = true;
+      const part = { at: Math.max(at, ...feeders.map((f) => f.at + 0.5)), outcome };
+      source[compute.symbol] = part;
+      source[`@${compute.unit}`] ??= part;
+      parts.push(part);
     };
-    for (const { match } of tried) {
+    // The earlier parts whose values an outcome took for variables no reading gave.
+    const feeders = (outcome: Attempt & Solved) =>
+      Object.entries(outcome.result.variables ?? {})
+        .filter(([n]) => !(n in outcome.written))
+        .map(([n, v]) => source[n] ?? source[`@${this.kb.units.si[v.kind]}`])
+        .filter((p) => p !== undefined);
+    // Parts of the first part's topic first: a part of another topic may be computed from them.
+    const topic = (t: { match: ResultMatch }) =>
+      t.match.result.topic === primary.match.result.topic ? 0 : 1;
+    for (const { match } of [...tried].sort((a, b) => topic(a) - topic(b))) {
       const compute = match.result.compute!;
       if (match === primary.match) continue;
       if (match.result.family && match.result.family === primary.match.result.family) {
@@ -248,8 +218,14 @@ export class ProblemSolver {
       }
       if (symbols.has(compute.symbol)) continue;
       // Another notes topic is another situation (a point charge's potential is not a shell's):
-      // not computed; a part the question asks for by its quantity's words is declined, said so.
+      // not computed, unless from an earlier part's value (the speed gained through 100 V, then the
+      // orbit in B); a part the question asks for by its quantity's words is declined, said so.
       if (match.result.topic !== primary.match.result.topic) {
+        const chained = this.attempt(match.result, readings, text, known);
+        if (chained.status === 'solved' && feeders(chained).length > 0) {
+          add(match.at, chained, feeders(chained));
+          continue;
+        }
         // (a quantity the question gives, "radius 20 cm", is not one it asks for).
         const words = this.kb.units.asked.units[compute.unit];
         const given = readings.some((r) => this.kb.units.si[r.kind] === compute.unit);
@@ -264,32 +240,13 @@ export class ProblemSolver {
       // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀), but
       // may be solved back for the variable it asks ("circles with radius 10 cm: its speed, and the period").
       if (readings.some((r) => this.kb.units.si[r.kind] === compute.unit)) {
-        const back = invertResult(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
-        if (!back) continue;
-        const { used, ...solved } = back;
-        const checked = (match.result.conditions ?? []).map(({ en, zh }) => ({ en, zh }));
-        parts.push({
-          at: match.at,
-          outcome: { status: 'solved', result: match.result, checked, leftovers: 0, used, ...solved },
-        });
-        symbols.add(compute.symbol);
+        const back = invertedPart(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
+        if (back) parts.push({ at: match.at, outcome: back });
+        if (back) symbols.add(compute.symbol);
         continue;
       }
       const outcome = this.attempt(match.result, readings, text, known);
-      if (outcome.status !== 'solved') continue;
-      symbols.add(compute.symbol);
-      known[compute.symbol] = outcome.value;
-      known[`@${compute.unit}`] ??= outcome.value;
-      // A part computed from an earlier one's value comes after it, wherever its words stand.
-      const fed = Object.entries(match.result.variables ?? {})
-        .filter(([n]) => !(n in outcome.written))
-        .map(([n, v]) => source[n] ?? source[`@${this.kb.units.si[v.kind]}`])
-        .filter((p) => p !== undefined)
-        .map((p) => p.at + 0.5);
-      const part = { at: Math.max(match.at, ...fed), outcome };
-      source[compute.symbol] = part;
-      source[`@${compute.unit}`] ??= part;
-      parts.push(part);
+      if (outcome.status === 'solved') add(match.at, outcome, feeders(outcome));
     }
     return parts.sort((a, b) => a.at - b.at);
   }
@@ -300,7 +257,7 @@ export class ProblemSolver {
    * otherwise the situation was not understood and nothing is asserted. The other charge of a ±q
    * pair is used by being equal in size to one that is.
    */
-  private allUsed(parts: { at: number; outcome: Attempt }[], readings: Reading[]): Outcome[] {
+  private allUsed(parts: Part[], readings: Reading[]): Outcome[] {
     const outcomes = parts.map((p) => p.outcome);
     const solved = outcomes.filter((o) => o.status === 'solved');
     if (solved.length === 0) return outcomes.map(strip);
@@ -333,7 +290,12 @@ export class ProblemSolver {
       const read = readings.some((r) => (r.index <= m.index && m.index < r.end) || r.value === Number(m[0]));
       if (!read) unused.push(m[0]);
     }
-    if (unused.length === 0) return outcomes.map((o) => this.askedElse(o));
+    if (unused.length === 0) {
+      // A part the question never asked, beside one it did, is left out rather than listed as unsolved.
+      const answered = parts.map((p) => this.askedElse(p));
+      const asked = answered.filter((o) => !o.unasked).map(({ unasked: _, ...o }) => o as Outcome);
+      return asked.some((o) => o.status === 'solved' && !o.step) ? asked : answered;
+    }
     return [
       {
         status: 'unused',
@@ -342,6 +304,15 @@ export class ProblemSolver {
         unused,
       },
     ];
+  }
+
+  private namedSolver(): NamedSolver {
+    return {
+      kb: this.kb,
+      question: this.question,
+      attempt: (result, readings, text) => this.attempt(result, readings, text, {}),
+      allUsed: (parts, readings) => this.allUsed(parts, readings),
+    };
   }
 
   private pointSolver(): PointSolver {
