@@ -105,5 +105,9 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
     expect(
       solve('How fast is an alpha particle moving after it is accelerated from rest through 1 kV?'),
     ).toContain('**Result:** v = 311000 m/s');
+    // Asked only the speed, the energy qV the same words describe is not the answer that leads.
+    const speed = solve('A proton is accelerated through 300 V. How fast does it end up going?');
+    expect(speed).toContain('**Result:** v = 240000 m/s');
+    expect(speed).not.toContain(' J');
   });
 });

@@ -162,10 +162,12 @@ export class ProblemSolver {
     // (Only one it can compute from the numbers: "电场强度" names no intensity to compute.)
     const named = tried.filter((t) => t.match.named && t.outcome.status === 'solved');
     const pool = named.length > 0 ? named : tried;
-    const primary =
-      pool.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
-      pool.find((t) => t.outcome.status === 'solved') ??
-      pool[0]!;
+    // Of those, one whose quantity the question asks (the speed gained, not the energy qV).
+    const asked = (t: { match: ResultMatch }) =>
+      !asksAnother(this.question ?? '', t.match.result.compute!.unit, this.kb.units.asked.units);
+    const solved = pool.filter((t) => t.outcome.status === 'solved');
+    const complete = solved.filter((t) => t.outcome.leftovers === 0);
+    const primary = complete.find(asked) ?? complete[0] ?? solved.find(asked) ?? solved[0] ?? pool[0]!;
     const parts: Part[] = [{ at: primary.match.at, outcome: primary.outcome }];
     // Further parts only when the question joins several ("the field and the potential", "B? I?").
     const joined = joinsParts(text, this.kb.units);
