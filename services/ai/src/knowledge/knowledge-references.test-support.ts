@@ -311,8 +311,9 @@ export const references: Record<
     tol: 1e-12,
   },
   'inductor-emf': { values: { L: 0.2, rate: 50 }, expected: () => 0.2 * 50, tol: 1e-12 },
+  // At 30° to B the orbit across B is the one at v sin 30°.
   'cyclotron-radius': {
-    values: { m: me, v: 3e6, B: 0.01, q: e },
+    values: { m: me, v: 6e6, B: 0.01, q: e, θ: 30 },
     expected: () => orbitRadius(me, e, 3e6, 0.01),
     tol: 1e-4,
   },

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { read, solve } from './solver.test-support.js';
 
 describe('the problem solver on charges and currents in magnetic fields', () => {
-  it('uses the angle between the velocity and B (|q|vB sin θ), 90° when none is given', () => {
+  it('uses the angle between the velocity and B (|q|vB sin θ, a helix of radius mv sin θ/(|q|B)), 90° when none is given', () => {
+    // Moving along B: no force, and no circle to give a radius of.
+    expect(
+      solve('A 5 μC bead moving parallel to a 0.4 T magnetic field at 30 m/s: magnetic force?'),
+    ).toContain('**Result:** F = 0 N');
+    expect(solve('质子以 2e5 m/s 的速度沿磁场方向运动，磁场 0.1 T，求轨道半径')).not.toMatch(/\*\*结果/);
+    // mₚ·2e5·sin 60°/(e·0.1)
+    expect(solve('A proton moves at 2e5 m/s at 60° to a 0.1 T field. Radius of its helix?')).toContain(
+      'r = 0.0181 m',
+    );
     // 2e-6 · 400 · 0.5 · sin 45°; read without the angle it was declined as ignoring 45°.
     expect(
       solve(
