@@ -39,6 +39,10 @@ function biotSavartRingBz(R: number, I: number, z: number, n = 4000): number {
   return bz;
 }
 
+/** A toroid of 200 turns carrying 2 A, its core between 6 and 10 cm; the field of its N I at radius s. */
+const core = { N: 200, I: 2, a: 0.06, b: 0.1 };
+const throughHole = (s: number) => wireField([{ x: 0, y: 0, current: 400 }], s, 0).by;
+
 /** A charged particle's circle in B along z, followed with small Boris steps: its radius. */
 function orbitRadius(m: number, q: number, v: number, B: number): number {
   const omega = (q * B) / m;
@@ -245,22 +249,10 @@ export const references: Record<
     expected: () => wireField([{ x: 0, y: 0, current: 400 }], 0.1, 0).by,
     tol: 1e-12,
   },
-  // The core between radii 6 and 10 cm: the same field of N I through the hole at a, at b, and at (a + b)/2.
-  'toroid-inner': {
-    values: { N: 200, I: 2, a: 0.06, b: 0.1 },
-    expected: () => wireField([{ x: 0, y: 0, current: 400 }], 0.06, 0).by,
-    tol: 1e-12,
-  },
-  'toroid-outer': {
-    values: { N: 200, I: 2, a: 0.06, b: 0.1 },
-    expected: () => wireField([{ x: 0, y: 0, current: 400 }], 0.1, 0).by,
-    tol: 1e-12,
-  },
-  'toroid-mean': {
-    values: { N: 200, I: 2, a: 0.06, b: 0.1 },
-    expected: () => wireField([{ x: 0, y: 0, current: 400 }], 0.08, 0).by,
-    tol: 1e-12,
-  },
+  // The core between radii 6 and 10 cm: the field of N I through the hole at a, at b, at (a + b)/2.
+  'toroid-inner': { values: core, expected: () => throughHole(0.06), tol: 1e-12 },
+  'toroid-outer': { values: core, expected: () => throughHole(0.1), tol: 1e-12 },
+  'toroid-mean': { values: core, expected: () => throughHole(0.08), tol: 1e-12 },
   // A sheet as many parallel wires 2 cm apart, 1 m away, 20 km wide (the edges: 6 × 10⁻⁵).
   'current-sheet': {
     values: { K: 100 },
