@@ -160,8 +160,9 @@ export class FormulaExercises {
     const values: Record<string, number> = {};
     for (const name of key.variables) {
       if (name in derive && !used.has(name)) continue;
-      const optional = result.variables?.[name]?.optional === 1 && !inputs.has(name);
-      values[name] = optional && !used.has(name) ? 1 : 0.5 + 2.5 * random();
+      // Left out, an optional variable has its own value (1 turn, 90° to B).
+      const left = inputs.has(name) ? undefined : result.variables?.[name]?.optional;
+      values[name] = left !== undefined && !used.has(name) ? left : 0.5 + 2.5 * random();
     }
     for (const [name, rule] of Object.entries(derive))
       if (!(name in values)) values[name] = math.evaluate(rule, { ...values }) as number;

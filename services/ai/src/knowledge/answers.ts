@@ -202,7 +202,7 @@ export class KnowledgeAnswers {
         ...outcome.derived.map((name) => this.derivedLine(outcome, name, lang)),
         `**${say('substitution')}${say('colon').trim()}**\n${this.substitution(outcome)}`,
         ...this.solvedFor(outcome, lang),
-        `**${say('result')}${say('colon').trim()}** ${this.resultText(outcome, lang)}`,
+        `**${say(outcome.step ? 'step' : 'result')}${say('colon').trim()}** ${this.resultText(outcome, lang)}`,
         `**${say('check')}${say('colon').trim()}** ${this.checkText(outcome, lang)}`,
       ];
       return lines.filter(Boolean).join('\n\n');

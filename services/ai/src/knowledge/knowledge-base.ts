@@ -24,8 +24,11 @@ const variableSchema = z.object({
   same_as: z.string().optional(),
   /** Left out, a constant named by a word of the question ("electron" → me). */
   default: z.record(z.string(), z.string()).optional(),
-  /** May be left out (then 1): the number of turns of a single loop, the index of air as the other medium. */
-  optional: z.literal(1).optional(),
+  /**
+   * May be left out, and then has this value: 1 turn for a single loop, the index 1 of air as the
+   * other medium, 90° between a charge's velocity and B when no angle is given.
+   */
+  optional: z.number().positive().optional(),
   /**
    * Stands for both charges of a ±q pair (a dipole's q): the other charge, equal in size, is this
    * one again. Elsewhere a second charge is a second source the result would have ignored.
@@ -67,6 +70,11 @@ const resultSchema = z.object({
   /** Results for the same situation in other regions (inside / outside a sphere). */
   family: z.string().optional(),
   /**
+   * Words that ask for this result at its own point ("at its centre", 圆心处): a question of several
+   * parts that asks a member of its family elsewhere (on the axis) asks this one there too.
+   */
+  point: z.array(z.string()).optional(),
+  /**
    * Broader results this one is a part of (finite differences of Laplace's equation): named
    * together, or the broader one named and this one described by its first (distinctive) word group,
    * this one answers ("solve Laplace's equation on a grid", "拉普拉斯方程解的唯一性").
@@ -96,6 +104,19 @@ const unitsFileSchema = z.object({
   each: z.array(z.string()),
   /** A count just before a quantity that gives it to two variables ("two 3 μC charges"). */
   pair: z.array(z.string()),
+  /**
+   * Particles named instead of a charge or a mass ("two electrons", 质子): each kind of quantity as
+   * an expression of the constants; `except` are words holding the name that are not it (电子伏).
+   */
+  particles: z.object({
+    named: z.array(
+      z.object({
+        words: z.array(z.string()),
+        except: z.array(z.string()).default([]),
+        quantities: z.record(z.string(), z.string()),
+      }),
+    ),
+  }),
   /** The SI unit each kind of quantity is computed in. */
   si: z.record(z.string(), z.string()),
   /** Units written differently that are the same SI unit (N/C and V/m). */
@@ -163,6 +184,9 @@ const unitsFileSchema = z.object({
     square: z.array(z.string()),
     squared: z.array(z.string()),
     kinds: z.record(z.string(), z.string()),
+    /** Words before a divisor written first ("每米 1000 匝"), and verbs between it and the number (绕). */
+    before: z.array(z.string()),
+    joins: z.array(z.string()),
   }),
   units: z.array(
     z.object({

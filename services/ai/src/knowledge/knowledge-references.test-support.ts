@@ -39,6 +39,10 @@ function biotSavartRingBz(R: number, I: number, z: number, n = 4000): number {
   return bz;
 }
 
+/** A toroid of 200 turns carrying 2 A, its core between 6 and 10 cm; the field of its N I at radius s. */
+const core = { N: 200, I: 2, a: 0.06, b: 0.1 };
+const throughHole = (s: number) => wireField([{ x: 0, y: 0, current: 400 }], s, 0).by;
+
 /** A charged particle's circle in B along z, followed with small Boris steps: its radius. */
 function orbitRadius(m: number, q: number, v: number, B: number): number {
   const omega = (q * B) / m;
@@ -113,6 +117,12 @@ export const references: Record<
     tol: 1e-12,
   },
   'electron-volt': { values: { V: 100 }, expected: () => 100 * 1.602176634e-19, tol: 1e-12 },
+  // The work of the force eV/d over a 2 mm gap, integrated, is the kinetic energy ½mₑv².
+  'accelerated-speed': {
+    values: { q: -e, m: me, V: 100 },
+    expected: () => Math.sqrt((2 * integrate(() => (e * 100) / 0.002, 0, 0.002)) / me),
+    tol: 1e-9,
+  },
   'dipole-moment': { values: { q: 2e-9, d: 1e-3 }, expected: () => 2e-12, tol: 1e-12 },
   // The torque of the forces on ±q in a uniform field E along x, the dipole along y.
   'dipole-torque': {
@@ -215,10 +225,14 @@ export const references: Record<
     },
     tol: 1e-6,
   },
+  // Three turns, 6 cm along the axis of an 8 cm loop: the Biot–Savart sum and packages/physics agree.
   'loop-axis': {
-    values: { I: 5, R: 0.1, z: 0.1 },
-    expected: () => loopBz(0.1, 5, 0, 0.1),
-    tol: 1e-12,
+    values: { I: 5, R: 0.08, z: 0.06, N: 3 },
+    expected: () => {
+      expect(biotSavartRingBz(0.08, 5, 0.06)).toBeCloseTo(loopBz(0.08, 5, 0, 0.06), 12);
+      return 3 * loopBz(0.08, 5, 0, 0.06);
+    },
+    tol: 1e-9,
   },
   // Inside a thick wire: Ampère's law with the current within s integrated over the disc.
   'thick-wire-inside': {
@@ -241,6 +255,10 @@ export const references: Record<
     expected: () => wireField([{ x: 0, y: 0, current: 400 }], 0.1, 0).by,
     tol: 1e-12,
   },
+  // The core between radii 6 and 10 cm: the field of N I through the hole at a, at b, at (a + b)/2.
+  'toroid-inner': { values: core, expected: () => throughHole(0.06), tol: 1e-12 },
+  'toroid-outer': { values: core, expected: () => throughHole(0.1), tol: 1e-12 },
+  'toroid-mean': { values: core, expected: () => throughHole(0.08), tol: 1e-12 },
   // A sheet as many parallel wires 2 cm apart, 1 m away, 20 km wide (the edges: 6 × 10⁻⁵).
   'current-sheet': {
     values: { K: 100 },
@@ -291,8 +309,9 @@ export const references: Record<
     tol: 1e-12,
   },
   'inductor-emf': { values: { L: 0.2, rate: 50 }, expected: () => 0.2 * 50, tol: 1e-12 },
+  // At 30° to B the orbit across B is the one at v sin 30°.
   'cyclotron-radius': {
-    values: { m: me, v: 3e6, B: 0.01, q: e },
+    values: { m: me, v: 6e6, B: 0.01, q: e, θ: 30 },
     expected: () => orbitRadius(me, e, 3e6, 0.01),
     tol: 1e-4,
   },
@@ -301,9 +320,10 @@ export const references: Record<
     expected: () => 3e5 / orbitRadius(1.67262192369e-27, e, 3e5, 1),
     tol: 1e-4,
   },
-  // The force that keeps the simulated orbit on its circle, m v²/r.
+  // The force that keeps the simulated orbit on its circle, m v²/r, of the velocity's part across B:
+  // at 6 × 10⁶ m/s and 30° to B, the 3 × 10⁶ m/s orbit (along B the charge just drifts).
   'moving-charge-force': {
-    values: { q: e, v: 3e6, B: 0.01 },
+    values: { q: e, v: 6e6, B: 0.01, θ: 30 },
     expected: () => (me * 3e6 ** 2) / orbitRadius(me, e, 3e6, 0.01),
     tol: 1e-4,
   },

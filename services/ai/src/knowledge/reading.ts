@@ -163,6 +163,38 @@ export class QuantityReader {
     });
   }
 
+  /**
+   * "每米 1000 匝", "每厘米绕 20 匝": a quotient written divisor first (`per.before`, a verb of
+   * `per.joins` between), read as the quotient's kind like "20 turns per cm".
+   */
+  private perFirst(text: string): Reading[] {
+    const { before, joins, kinds } = this.units.per;
+    const join = joins.map(escapeRegExp).join('|');
+    const out: Reading[] = [];
+    for (const word of before) {
+      for (const m of text.matchAll(new RegExp(escapeRegExp(word), 'g'))) {
+        const start = m.index + word.length;
+        const divisor = this.unitAfter(text.slice(start).trimStart());
+        if (!divisor) continue;
+        const after =
+          start + (text.slice(start).length - text.slice(start).trimStart().length) + divisor.text.length;
+        const count = new RegExp(`^\\s*(?:${join})?\\s*(\\d+(?:\\.\\d+)?)\\s*`).exec(text.slice(after));
+        const unit = count && this.unitAfter(text.slice(after + count[0].length));
+        const kind = unit && kinds[`${unit.kind}/${divisor.kind}`];
+        if (!count || !unit || !kind) continue;
+        const end = after + count[0].length + unit.text.length;
+        out.push({
+          kind,
+          value: (Number(count[1]) * unit.factor) / divisor.factor,
+          written: text.slice(m.index, end),
+          index: m.index,
+          end,
+        });
+      }
+    }
+    return out;
+  }
+
   read(question: string): Reading[] {
     const text = this.normalise(question);
     const out: Reading[] = [];
@@ -218,19 +250,10 @@ export class QuantityReader {
       });
       taken.push([m.index, end]);
     }
-    // "每米 1000 匝": the density written the other way round.
-    for (const m of text.matchAll(/每(厘米|米)\s*(\d+(?:\.\d+)?)\s*匝/g)) {
-      out.push({
-        kind: 'density',
-        value: Number(m[2]) * (m[1] === '厘米' ? 100 : 1),
-        written: m[0],
-        index: m.index,
-        end: m.index + m[0].length,
-      });
-    }
-    const kept = out.filter(
-      (r) => !(r.kind === 'turns' && out.some((o) => o.kind === 'density' && o.index === r.index)),
-    );
+    // Its count ("1000 匝") is part of the quotient, not a number of turns of its own.
+    const quotients = this.perFirst(text);
+    const kept = out.filter((r) => !quotients.some((q) => q.index <= r.index && r.end <= q.end));
+    kept.push(...quotients);
     return [...kept, ...indexAt].sort((a, b) => a.index - b.index);
   }
 

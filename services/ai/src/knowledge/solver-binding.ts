@@ -1,6 +1,7 @@
+import { plainQuantity } from './formatting.js';
 import { type CourseResult, fold, type KnowledgeBase, type Variable } from './knowledge-base.js';
 import type { Reading } from './reading.js';
-import { cueDistance, math } from './solver-math.js';
+import { cueDistance, math, wordPattern } from './solver-math.js';
 
 /**
  * Which of the question's quantities each variable of a result takes: the number written for it
@@ -22,12 +23,50 @@ export interface Binding {
 /** "3 μC each", or a count of two just before the quantity ("two 3 μC charges"). */
 function givesTwo(kb: KnowledgeBase, text: string, r: Reading | undefined): boolean {
   if (kb.units.each.some((w) => text.includes(fold(w)))) return true;
-  if (!r) return false;
-  const before = text.slice(0, r.index).trimEnd();
+  return r !== undefined && countsTwo(kb, text, r.index);
+}
+
+/** A word of `pair` just before this point of the text ("two", "两个"). */
+function countsTwo(kb: KnowledgeBase, text: string, at: number): boolean {
+  const before = text.slice(0, at).trimEnd();
   return kb.units.pair.some((w) => {
     const word = fold(w);
     return before.endsWith(word) && !/[\w.]/.test(before.charAt(before.length - word.length - 1));
   });
+}
+
+/**
+ * The particles the question names ("an electron and a proton", "two electrons"), in the order it
+ * names them, each as its quantities (charge, mass) in SI: a particle named again is the same one,
+ * one counted by a word of `pair` is two.
+ */
+function namedParticles(kb: KnowledgeBase, text: string): Particle[] {
+  const found: { at: number; count: number; values: Record<string, number>; name: string }[] = [];
+  for (const particle of kb.units.particles.named) {
+    const not = particle.except.flatMap((w) =>
+      [...text.matchAll(wordPattern(w, 'g'))].map((m) => [m.index, m.index + fold(w).length]),
+    );
+    const first = particle.words
+      .flatMap((w) => [...text.matchAll(wordPattern(w, 'g'))].map((m) => ({ at: m.index, name: m[0] })))
+      .filter(({ at }) => !not.some(([a, b]) => a! <= at && at < b!))
+      .sort((a, b) => a.at - b.at)[0];
+    if (!first) continue;
+    const values = Object.fromEntries(
+      Object.entries(particle.quantities).map(([kind, expr]) => [
+        kind,
+        math.evaluate(expr, kb.constants) as number,
+      ]),
+    );
+    found.push({ ...first, count: countsTwo(kb, text, first.at) ? 2 : 1, values });
+  }
+  return found.sort((a, b) => a.at - b.at).flatMap((p) => Array<Particle>(p.count).fill(p));
+}
+
+interface Particle {
+  /** Its quantities in SI, by kind. */
+  values: Record<string, number>;
+  /** As the question names it. */
+  name: string;
 }
 
 export function bindVariables(
@@ -94,6 +133,19 @@ export function bindVariables(
       if (same !== undefined) values[name] = known[`@${same}`]!;
     }
   }
+  // "Two electrons 1 nm apart", "a proton at 3 × 10⁵ m/s": the particles named give the charges and
+  // masses no number gave, in order, only when exactly as many are left of that kind (an electron and
+  // a proton are not the one charge of a cyclotron orbit).
+  const particles = namedParticles(kb, text);
+  for (const kind of new Set(particles.flatMap((p) => Object.keys(p.values)))) {
+    const open = variables.filter(([n, v]) => !(n in values) && v.kind === kind);
+    if (open.length === 0 || open.length !== particles.length) continue;
+    open.forEach(([n], i) => {
+      const { values: quantities, name } = particles[i]!;
+      values[n] = quantities[kind]!;
+      written[n] = `${plainQuantity(values[n], kb.units.si[kind] ?? '')} (${name})`;
+    });
+  }
   const missing: Variable[] = [];
   const derivedNames: string[] = [];
   for (const [name, v] of variables) {
@@ -108,7 +160,7 @@ export function bindVariables(
       continue;
     }
     if (v.optional) {
-      values[name] = 1;
+      values[name] = v.optional;
       continue;
     }
     const rule = result.derive?.[name];

@@ -2,6 +2,7 @@ import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js
 import type { Reading } from './reading.js';
 import { bindVariables } from './solver-binding.js';
 import { conditionHolds, evaluateResult, mentions, wordPattern, writesUnread } from './solver-math.js';
+import type { Attempt, Solved } from './solver-outcomes.js';
 
 /**
  * A result solved for one of its variables: "what current gives 50 μT 4 cm from a wire" gives
@@ -30,6 +31,15 @@ export interface Inverted {
   used: Set<Reading>;
 }
 
+/** The result solved back for the variable the question asks, as a solved part of the answer. */
+export function invertedPart(...args: Parameters<typeof invertResult>): (Solved & Attempt) | undefined {
+  const found = invertResult(...args);
+  if (!found) return undefined;
+  const { used, ...solved } = found;
+  const checked = (args[1].conditions ?? []).map(({ en, zh }) => ({ en, zh }));
+  return { status: 'solved', result: args[1], checked, leftovers: 0, used, ...solved };
+}
+
 export function invertResult(
   kb: KnowledgeBase,
   result: CourseResult,
@@ -54,7 +64,9 @@ export function invertResult(
   if (targets.length !== 1) return undefined;
   const target = targets[0]!;
   const unit = kb.units.si[variable.kind];
-  if (unit === undefined || !asksOnly(question, [unit, compute.unit, ...further], kb.units.asked))
+  // The words of a quantity the question gives ("in a 0.5 T field") do not ask for it.
+  const given = [...binding.used].map((r) => kb.units.si[r.kind]).filter((u) => u !== undefined);
+  if (unit === undefined || !asksOnly(question, [unit, compute.unit, ...further, ...given], kb.units.asked))
     return undefined;
   const at = (x: number) => evaluateResult(result, { ...binding.values, [name]: x }, kb.constants);
   const root = solveFor(at, target.value);

@@ -17,6 +17,8 @@ export interface Solved {
   derived: string[];
   /** When the result was solved for one of its variables: `value` is that variable's. */
   inverse?: Inverse;
+  /** A value the question did not ask for, on the way to one it did: stated as a step, not a result. */
+  step?: boolean;
 }
 
 /** What a solved part states: the variable solved for, else the result's own quantity. */

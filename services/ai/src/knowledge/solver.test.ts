@@ -143,8 +143,11 @@ describe('the problem solver is never confidently wrong', () => {
     const reply = solve(
       'A proton is accelerated from rest through 500 V and then enters a 0.2 T field at right angles. What radius does it circle with?',
     );
-    // U = eV is an intermediate step, never the answer to "what radius".
-    expect(reply).not.toMatch(/\*\*Result/);
+    // U = eV is never the answer to "what radius"; the speed gained is a step on the way to
+    // r = m·√(2eV/m)/(eB), the only result.
+    expect(reply.match(/\*\*Result/g)).toHaveLength(1);
+    expect(reply).toContain('**Result:** r = 0.0162 m');
+    expect(reply).not.toContain('10⁻¹⁷ J');
   });
 
   it('answers each of several questions written one after another', () => {

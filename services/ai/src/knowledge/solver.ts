@@ -1,12 +1,11 @@
 import { type CourseResult, fold, type KnowledgeBase, type ResultMatch } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
 import { bindVariables, fixedVariables } from './solver-binding.js';
-import { invertResult } from './solver-inverse.js';
+import { invertedPart, invertResult } from './solver-inverse.js';
 import {
   askedSymbol,
   asksAnother,
   conditionHolds,
-  cueDistance,
   evaluateResult,
   joinsParts,
   mentions,
@@ -14,11 +13,16 @@ import {
   pairsWithOne,
   vacuumLike,
   withoutPartLabels,
-  writesUnread,
 } from './solver-math.js';
+import { type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
 import { type Attempt, type Outcome, type Solved, strip } from './solver-outcomes.js';
+import { atOtherPoints, atOwnPoint, type PointSolver } from './solver-points.js';
 
 export type { Outcome, Solved, Unsolved } from './solver-outcomes.js';
+
+/** A part of the answer: where the question asks it, and whether a later part was computed from it. */
+type Part = { at: number; outcome: Attempt; feeds?: boolean };
+
 export { quantityOf } from './solver-outcomes.js';
 export { conditionHolds, evaluateResult };
 
@@ -71,35 +75,11 @@ export class ProblemSolver {
     const outcomes = tried.length > 0 ? this.allUsed(this.parts(tried, readings, text), readings) : [];
     if (outcomes.some((o) => o.status === 'solved')) return outcomes;
     return (
-      this.namedByUnit(question, readings, text) ??
-      (matches.length === 0 ? this.namedByKinds(readings, text) : undefined) ??
+      namedByUnit(this.namedSolver(), question, readings, text) ??
+      (matches.length === 0 ? namedByKinds(this.namedSolver(), readings, text) : undefined) ??
       this.inverted(outcomes, tried, readings, text) ??
       outcomes
     );
-  }
-
-  /**
-   * "A ray in air meets glass (n = 1.52) at 35°: at what angle does it go on?": when the words name
-   * no result, the quantities given name the situation if exactly one computable result takes
-   * exactly their kinds (two indices and an angle), the question asks for that result's quantity by
-   * a word of its unit (`asked` in units.json), every number it writes has a unit this reader knows
-   * and every quantity is used. (Words that name another situation, two parallel wires, win.)
-   */
-  private namedByKinds(readings: Reading[], text: string): Outcome[] | undefined {
-    if (!this.question || writesUnread(text, readings)) return undefined;
-    const signature = (kinds: string[]) => [...kinds].sort().join(',');
-    const given = signature(readings.map((r) => r.kind));
-    const takers = this.kb.results.filter(
-      (r) => r.compute && signature(Object.values(r.variables ?? {}).map((v) => v.kind)) === given,
-    );
-    if (takers.length !== 1) return undefined;
-    const result = takers[0]!;
-    const words = this.kb.units.asked.units[result.compute!.unit];
-    if (!words || !mentions(this.question, words)) return undefined;
-    const outcome = this.attempt(result, readings, text, {});
-    if (outcome.status !== 'solved') return undefined;
-    const checked = this.allUsed([{ at: 0, outcome }], readings);
-    return checked[0]?.status === 'solved' ? checked : undefined;
   }
 
   /**
@@ -160,48 +140,19 @@ export class ProblemSolver {
 
   /**
    * A solved part gives no number when it is of a quantity the question never asks for while it
-   * asks another, or of one source charge where the question asks for several together.
+   * asks another, or of one source charge where the question asks for several together; one a
+   * later part was computed from is shown as a step (the speed on the way to the radius).
    */
-  private askedElse(outcome: Attempt, readings: Reading[]): Outcome {
+  private askedElse(part: Part, readings: Reading[]): Outcome & { unasked?: boolean } {
+    const { outcome } = part;
     // A variable solved for was asked for by its own words (solver-inverse.ts).
     if (outcome.status !== 'solved' || !this.question || outcome.inverse) return strip(outcome);
     const { units } = this.kb;
     const another = asksAnother(this.question, outcome.result.compute!.unit, units.asked.units);
     if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed.words))
       return strip(outcome);
-    return { status: 'missing', result: outcome.result, missing: [] };
-  }
-
-  /**
-   * "a rod with 3 nC per metre: field 4 cm away?": a unit only one computable result takes (a charge
-   * per metre is a line charge) names the situation the words did not, when the question asks for
-   * that result's quantity by name, every number it writes has a unit this reader knows ("a 47 μF
-   * capacitor charged to 12 V" is not an electron gaining 12 eV) and every quantity it gives is used.
-   */
-  private namedByUnit(question: string, readings: Reading[], text: string): Outcome[] | undefined {
-    const words = fold(question);
-    if (writesUnread(text, readings)) return undefined;
-    const computable = this.kb.results.filter((r) => r.compute);
-    for (const reading of readings) {
-      const takers = computable.filter((r) =>
-        Object.values(r.variables ?? {}).some((v) => v.kind === reading.kind),
-      );
-      if (takers.length !== 1) continue;
-      const result = takers[0]!;
-      const { en, zh } = result.compute!.name;
-      const asked =
-        en.split(/\s+/).some((w) => w.length >= 4 && new RegExp(`\\b${w}\\b`).test(words)) ||
-        words.includes(zh.slice(0, 2));
-      if (!asked) continue;
-      const outcome = this.attempt(result, readings, text, {});
-      if (outcome.status !== 'solved') continue;
-      // The unit names the situation only when that result uses every quantity given (plates'
-      // area and gap beside a voltage are a capacitor, not an electron gaining qV).
-      if (readings.some((r) => !outcome.used.has(r) && !pairsWithOne(r, outcome.used))) continue;
-      const checked = this.allUsed([{ at: 0, outcome }], readings);
-      if (checked[0]?.status === 'solved') return checked;
-    }
-    return undefined;
+    if (part.feeds) return { ...(strip(outcome) as Solved), step: true };
+    return { status: 'missing', result: outcome.result, missing: [], unasked: true };
   }
 
   /** The parts the question asks for, in its order, with the readings each used. */
@@ -209,23 +160,26 @@ export class ProblemSolver {
     tried: { match: ResultMatch; outcome: Attempt }[],
     readings: Reading[],
     text: string,
-  ): { at: number; outcome: Attempt }[] {
+  ): Part[] {
     // A complete result the question names beats a better-named one it gives no numbers for.
     // A device the question names outright (a toroid) is the situation: a result it does not name
     // (a loop's axis field) is not used for it, however well the numbers fit.
     // (Only one it can compute from the numbers: "电场强度" names no intensity to compute.)
     const named = tried.filter((t) => t.match.named && t.outcome.status === 'solved');
     const pool = named.length > 0 ? named : tried;
-    const primary =
-      pool.find((t) => t.outcome.status === 'solved' && t.outcome.leftovers === 0) ??
-      pool.find((t) => t.outcome.status === 'solved') ??
-      pool[0]!;
-    const parts: { at: number; outcome: Attempt }[] = [{ at: primary.match.at, outcome: primary.outcome }];
+    // Of those, one whose quantity the question asks (the speed gained, not the energy qV).
+    const asked = (t: { match: ResultMatch }) =>
+      !asksAnother(this.question ?? '', t.match.result.compute!.unit, this.kb.units.asked.units);
+    const solved = pool.filter((t) => t.outcome.status === 'solved');
+    const complete = solved.filter((t) => t.outcome.leftovers === 0);
+    const primary = complete.find(asked) ?? complete[0] ?? solved.find(asked) ?? solved[0] ?? pool[0]!;
+    const parts: Part[] = [{ at: primary.match.at, outcome: primary.outcome }];
     // Further parts only when the question joins several ("the field and the potential", "B? I?").
     const joined = joinsParts(text, this.kb.units);
     if (primary.outcome.status !== 'solved' || !joined) return parts;
     parts.push(
-      ...this.atOtherPoints(
+      ...atOtherPoints(
+        this.pointSolver(),
         primary.match.result,
         primary.outcome as Solved & Attempt,
         parts[0]!,
@@ -239,13 +193,46 @@ export class ProblemSolver {
       [`@${first.unit}`]: primary.outcome.value,
     };
     const symbols = new Set([primary.match.result.compute!.symbol]);
-    for (const { match } of tried) {
+    // Which part computed each known value: a part computed from it comes after it, and makes it a step.
+    const source: Record<string, Part> = { [first.symbol]: parts[0]!, [`@${first.unit}`]: parts[0]! };
+    const add = (at: number, outcome: Attempt & Solved, feeders: Part[]) => {
+      const compute = outcome.result.compute!;
+      symbols.add(compute.symbol);
+      known[compute.symbol] = outcome.value;
+      known[`@${compute.unit}`] ??= outcome.value;
+      for (const f of feeders) f.feeds = true;
+      const part = { at: Math.max(at, ...feeders.map((f) => f.at + 0.5)), outcome };
+      source[compute.symbol] = part;
+      source[`@${compute.unit}`] ??= part;
+      parts.push(part);
+    };
+    // The earlier parts whose values an outcome took for variables no reading gave.
+    const feeders = (outcome: Attempt & Solved) =>
+      Object.entries(outcome.result.variables ?? {})
+        .filter(([n]) => !(n in outcome.written))
+        .map(([n, v]) => source[n] ?? source[`@${this.kb.units.si[v.kind]}`])
+        .filter((p) => p !== undefined);
+    // Parts of the first part's topic first: a part of another topic may be computed from them.
+    const topic = (t: { match: ResultMatch }) =>
+      t.match.result.topic === primary.match.result.topic ? 0 : 1;
+    for (const { match } of [...tried].sort((a, b) => topic(a) - topic(b))) {
       const compute = match.result.compute!;
-      if (match === primary.match || symbols.has(compute.symbol)) continue;
-      if (match.result.family && match.result.family === primary.match.result.family) continue;
+      if (match === primary.match) continue;
+      if (match.result.family && match.result.family === primary.match.result.family) {
+        const point = atOwnPoint(this.pointSolver(), match.result, readings, text, parts);
+        if (point) parts.push(point);
+        continue;
+      }
+      if (symbols.has(compute.symbol)) continue;
       // Another notes topic is another situation (a point charge's potential is not a shell's):
-      // not computed; a part the question asks for by its quantity's words is declined, said so.
+      // not computed, unless from an earlier part's value (the speed gained through 100 V, then the
+      // orbit in B); a part the question asks for by its quantity's words is declined, said so.
       if (match.result.topic !== primary.match.result.topic) {
+        const chained = this.attempt(match.result, readings, text, known);
+        if (chained.status === 'solved' && feeders(chained).length > 0) {
+          add(match.at, chained, feeders(chained));
+          continue;
+        }
         // (a quantity the question gives, "radius 20 cm", is not one it asks for).
         const words = this.kb.units.asked.units[compute.unit];
         const given = readings.some((r) => this.kb.units.si[r.kind] === compute.unit);
@@ -257,51 +244,18 @@ export class ProblemSolver {
         symbols.add(compute.symbol);
         continue;
       }
-      // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀).
-      if (readings.some((r) => this.kb.units.si[r.kind] === compute.unit)) continue;
+      // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀), but
+      // may be solved back for the variable it asks ("circles with radius 10 cm: its speed, and the period").
+      if (readings.some((r) => this.kb.units.si[r.kind] === compute.unit)) {
+        const back = invertedPart(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
+        if (back) parts.push({ at: match.at, outcome: back });
+        if (back) symbols.add(compute.symbol);
+        continue;
+      }
       const outcome = this.attempt(match.result, readings, text, known);
-      if (outcome.status !== 'solved') continue;
-      symbols.add(compute.symbol);
-      known[compute.symbol] = outcome.value;
-      known[`@${compute.unit}`] ??= outcome.value;
-      parts.push({ at: match.at, outcome });
+      if (outcome.status === 'solved') add(match.at, outcome, feeders(outcome));
     }
     return parts.sort((a, b) => a.at - b.at);
-  }
-
-  /**
-   * "E at 3 cm from the centre, and at 12 cm": the same result again for each further number of a
-   * variable's kind that stands next to one of that variable's cues, in the region it falls in.
-   * The first part moves to where its own number is, so the parts keep the question's order.
-   */
-  private atOtherPoints(
-    result: CourseResult,
-    solved: Solved & Attempt,
-    first: { at: number },
-    readings: Reading[],
-    text: string,
-  ): { at: number; outcome: Attempt }[] {
-    const out: { at: number; outcome: Attempt }[] = [];
-    const points = new Set(this.kb.units.points.kinds);
-    for (const extra of readings.filter(
-      (r) => points.has(r.kind) && !solved.used.has(r) && !pairsWithOne(r, solved.used),
-    )) {
-      const fits = Object.entries(solved.result.variables ?? {}).filter(
-        ([, v]) => v.kind === extra.kind && v.cues?.length && cueDistance(text, extra, v.cues) !== undefined,
-      );
-      // The variable whose own number is nearest the extra one is the one the question varies.
-      const owner = (name: string) => [...solved.used].find((r) => solved.written[name] === r.written.trim());
-      const varied = fits
-        .map(([name]) => ({ name, own: owner(name) }))
-        .filter((f) => f.own)
-        .sort((a, b) => Math.abs(a.own!.index - extra.index) - Math.abs(b.own!.index - extra.index))[0];
-      if (!varied) continue;
-      const outcome = this.attempt(result, readings, text, {}, { [varied.name]: extra });
-      if (outcome.status !== 'solved') continue;
-      first.at = varied.own!.index;
-      out.push({ at: extra.index, outcome });
-    }
-    return out;
   }
 
   /**
@@ -310,7 +264,7 @@ export class ProblemSolver {
    * otherwise the situation was not understood and nothing is asserted. The other charge of a ±q
    * pair is used by being equal in size to one that is.
    */
-  private allUsed(parts: { at: number; outcome: Attempt }[], readings: Reading[]): Outcome[] {
+  private allUsed(parts: Part[], readings: Reading[]): Outcome[] {
     const outcomes = parts.map((p) => p.outcome);
     const solved = outcomes.filter((o) => o.status === 'solved');
     if (solved.length === 0) return outcomes.map(strip);
@@ -346,7 +300,12 @@ export class ProblemSolver {
     // A diameter too far from its length to be read as one: the length may be taken as a radius.
     const diameter = this.kb.units.diameter.words.find((w) => mentions(this.text, [w]));
     if (diameter && !readings.some((r) => r.diameter)) unused.push(diameter);
-    if (unused.length === 0) return outcomes.map((o) => this.askedElse(o, readings));
+    if (unused.length === 0) {
+      // A part the question never asked, beside one it did, is left out rather than listed as unsolved.
+      const answered = parts.map((p) => this.askedElse(p, readings));
+      const asked = answered.filter((o) => !o.unasked).map(({ unasked: _, ...o }) => o as Outcome);
+      return asked.some((o) => o.status === 'solved' && !o.step) ? asked : answered;
+    }
     return [
       {
         status: 'unused',
@@ -355,6 +314,22 @@ export class ProblemSolver {
         unused,
       },
     ];
+  }
+
+  private namedSolver(): NamedSolver {
+    return {
+      kb: this.kb,
+      question: this.question,
+      attempt: (result, readings, text) => this.attempt(result, readings, text, {}),
+      allUsed: (parts, readings) => this.allUsed(parts, readings),
+    };
+  }
+
+  private pointSolver(): PointSolver {
+    return {
+      kb: this.kb,
+      attempt: (result, readings, text, forced) => this.attempt(result, readings, text, {}, forced),
+    };
   }
 
   /** One result against the readings; a broken condition tries the result's family. */

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { read, solve } from './solver.test-support.js';
+
+describe('the problem solver on charges and currents in magnetic fields', () => {
+  it('uses the angle between the velocity and B (|q|vB sin θ, a helix of radius mv sin θ/(|q|B)), 90° when none is given', () => {
+    // Moving along B: no force, and no circle to give a radius of.
+    expect(
+      solve('A 5 μC bead moving parallel to a 0.4 T magnetic field at 30 m/s: magnetic force?'),
+    ).toContain('**Result:** F = 0 N');
+    expect(solve('质子以 2e5 m/s 的速度沿磁场方向运动，磁场 0.1 T，求轨道半径')).not.toMatch(/\*\*结果/);
+    // mₚ·2e5·sin 60°/(e·0.1)
+    expect(solve('A proton moves at 2e5 m/s at 60° to a 0.1 T field. Radius of its helix?')).toContain(
+      'r = 0.0181 m',
+    );
+    // 2e-6 · 400 · 0.5 · sin 45°; read without the angle it was declined as ignoring 45°.
+    expect(
+      solve(
+        'A bead carrying 2 μC moves at 400 m/s making an angle of 45 degrees with a 0.5 T field. Magnetic force on it?',
+      ),
+    ).toContain('**Result:** F = 2.83 × 10⁻⁴ N');
+    expect(solve('带电 3 μC 的小球以 200 m/s 运动，速度与 0.2 T 磁场夹角 30 度，求洛伦兹力')).toContain(
+      'F = 6.00 × 10⁻⁵ N',
+    );
+    expect(
+      solve('A 3 μC charge moves at 200 m/s at right angles to a 0.2 T magnetic field. Magnetic force?'),
+    ).toContain('F = 1.20 × 10⁻⁴ N');
+  });
+
+  it("answers a loop's field at its centre and at a point on its axis, in the question's order", () => {
+    // μ₀·10·1.5/(2·0.04), then μ₀·10·1.5·0.04²/(2·(0.04² + 0.03²)^{3/2}).
+    const reply = solve(
+      'A 10-turn coil of radius 4 cm carries 1.5 A. How strong is B at its centre, and at a point on its axis 3 cm from the centre?',
+    );
+    const centre = reply.indexOf('B = 2.36 × 10⁻⁴ T');
+    expect(centre).toBeGreaterThan(0);
+    expect(reply.indexOf('B = 1.21 × 10⁻⁴ T')).toBeGreaterThan(centre);
+    // Asked on the axis only, "from the centre" is where z is measured from, not a part of its own.
+    const axis = solve('A 10-turn coil of radius 4 cm carries 1.5 A. B on its axis 3 cm from the centre?');
+    expect(axis).toContain('B = 1.21 × 10⁻⁴ T');
+    expect(axis).not.toContain('2.36');
+  });
+
+  it('reads turns per length written divisor first, a verb between (每厘米绕有 15 匝), both ways round', () => {
+    expect(read('每厘米绕有 15 匝，通以 2 安电流')).toEqual([
+      ['density', 1500],
+      ['current', 2],
+    ]);
+    // μ₀·1500·2, and I = 2.5 mT/(μ₀·2000) solved backwards.
+    expect(solve('一个螺线管每厘米绕有 15 匝，通以 2 安电流，求管内磁场')).toContain('B = 0.00377 T');
+    expect(solve('螺线管每毫米绕 2 匝，管内磁场 2.5 mT，电流多大')).toContain('I = 0.995 A');
+  });
+
+  it('takes the charge and mass of particles named instead of given, signed, in order, counted', () => {
+    // k·e²/(2 nm)²: a proton and an electron attract.
+    const pair = solve('a proton and an electron sit 2 nm apart: how strong is their attraction?');
+    expect(pair).toContain('F = 5.77 × 10⁻¹¹ N');
+    expect(pair).toContain('attractive');
+    // 两个: the same particle twice; 质子 repel.
+    expect(solve('两个质子相距 3 nm，求它们之间的库仑力')).toMatch(/F = 2\.56 × 10⁻¹¹ N.*斥力/);
+    // Two particles for the one charge and mass of an orbit: which one is meant is unclear.
+    expect(
+      solve(
+        'an electron and a proton enter a 0.2 T magnetic field at 1e6 m/s perpendicular to it. radius of the circle?',
+      ),
+    ).not.toMatch(/\*\*Result/);
+  });
+
+  it("answers a coil's stored magnetic energy (磁能), and a solenoid's inductance then its energy, in that order", () => {
+    // ½ · 0.3 · 2²
+    expect(solve('电感为 0.3 亨的线圈通 2 安电流时储存的磁能是多少')).toContain('U = 0.600 J');
+    // L = μ₀·600²·π·0.02²/0.3, then ½LI² at 1.5 A from that L.
+    const reply = solve(
+      'A solenoid of 600 turns, 30 cm long, radius 2 cm: find its inductance and the energy it stores carrying 1.5 A',
+    );
+    const inductance = reply.indexOf('L = 0.00189 H');
+    expect(inductance).toBeGreaterThan(0);
+    expect(reply.indexOf('U = 0.00213 J')).toBeGreaterThan(inductance);
+  });
+
+  it("answers a toroid's field at its inner and outer radius, or at the mean radius, and declines a point it cannot place", () => {
+    // μ₀·300·4/(2π·0.05), then at 0.07 m.
+    const reply = solve(
+      'A toroidal coil has 300 turns, 4 A, inner radius 5 cm, outer radius 7 cm. Field at the inner edge and at the outer edge?',
+    );
+    const inner = reply.indexOf('B = 0.00480 T');
+    expect(inner).toBeGreaterThan(0);
+    expect(reply.indexOf('B = 0.00343 T')).toBeGreaterThan(inner);
+    // μ₀·2000·0.5/(π·(0.2 + 0.3))
+    expect(
+      solve('螺绕环共 2000 匝，通 0.5 A 电流，内半径 20 cm，外半径 30 cm，求平均半径处的磁感应强度'),
+    ).toContain('B = 8.00 × 10⁻⁴ T');
+    // A point given only by its distance (10 cm between the radii) is no radius these results name.
+    expect(
+      solve('toroid with 500 turns, inner radius 8 cm, outer radius 12 cm, 2 A. B at 10 cm from the centre?'),
+    ).not.toMatch(/\*\*Result/);
+  });
+
+  it('solves an orbit given its radius back for the speed, then answers its period', () => {
+    // v = eBr/mₑ at 2 mm in 0.01 T, then T = 2πmₑ/(eB).
+    const reply = solve(
+      'An electron circles with radius 2 mm in a 0.01 T magnetic field. What is its speed, and the period of its orbit?',
+    );
+    const speed = reply.indexOf('v = 3.52 × 10⁶ m/s');
+    expect(speed).toBeGreaterThan(0);
+    expect(reply.indexOf('T = 3.57 × 10⁻⁹ s')).toBeGreaterThan(speed);
+  });
+
+  it('gives the speed a particle gains from rest through a voltage, and chains it into its orbit in B', () => {
+    // √(2e·2000/mₚ), then mₚv/(eB) in 0.5 T; the speed is a step, the radius the one result.
+    const reply = solve('质子从静止经 2000 V 电压加速，然后垂直射入 0.5 T 的匀强磁场，求轨道半径');
+    expect(reply).toContain('**中间量：** v = 619000 m/s');
+    expect(reply).toContain('**结果：** r = 0.0129 m');
+    expect(reply.match(/\*\*结果/g)).toHaveLength(1);
+    expect(
+      solve('How fast is an alpha particle moving after it is accelerated from rest through 1 kV?'),
+    ).toContain('**Result:** v = 311000 m/s');
+    // Asked only the speed, the energy qV the same words describe is not the answer that leads.
+    const speed = solve('A proton is accelerated through 300 V. How fast does it end up going?');
+    expect(speed).toContain('**Result:** v = 240000 m/s');
+    expect(speed).not.toContain(' J');
+  });
+});
