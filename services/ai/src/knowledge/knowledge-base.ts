@@ -53,6 +53,11 @@ const resultSchema = z.object({
       name: bilingual,
       /** A fraction people read as a percentage (a reflectance): stated both ways. */
       percent: z.boolean().optional(),
+      /**
+       * Where the result holds though no number says so ("the potential at the centre" of a shell):
+       * it answers only a question asking its quantity beside one of these words, no number between.
+       */
+      at: z.array(z.string()).optional(),
     })
     .optional(),
   variables: z.record(z.string(), variableSchema).optional(),

@@ -5,6 +5,7 @@ import { invertResult } from './solver-inverse.js';
 import {
   askedSymbol,
   asksAnother,
+  asksAt,
   conditionHolds,
   cueDistance,
   evaluateResult,
@@ -57,11 +58,14 @@ export class ProblemSolver {
     const text = this.reader.normalise(question).toLowerCase();
     this.text = text;
     // Units as symbols, so "three microcoulombs" is described by "μC" like "3 μC" is.
-    const matches = this.kb.match(this.reader.symbolic(question)).filter((m) => m.result.compute);
+    const matches = this.kb
+      .match(this.reader.symbolic(question))
+      .filter((m) => m.result.compute && this.holdsWhereAsked(m.result));
     // "Find E for …": results computing the symbol asked for, the numbers deciding which.
     for (const asked of question.matchAll(this.askedSymbol)) {
       for (const result of this.kb.results) {
         if (result.compute?.symbol !== asked[1] || matches.some((m) => m.result === result)) continue;
+        if (!this.holdsWhereAsked(result)) continue;
         matches.push({ result, score: 6, at: asked.index, named: false });
       }
     }
@@ -88,7 +92,10 @@ export class ProblemSolver {
     const signature = (kinds: string[]) => [...kinds].sort().join(',');
     const given = signature(readings.map((r) => r.kind));
     const takers = this.kb.results.filter(
-      (r) => r.compute && signature(Object.values(r.variables ?? {}).map((v) => v.kind)) === given,
+      (r) =>
+        r.compute &&
+        this.holdsWhereAsked(r) &&
+        signature(Object.values(r.variables ?? {}).map((v) => v.kind)) === given,
     );
     if (takers.length !== 1) return undefined;
     const result = takers[0]!;
@@ -156,6 +163,11 @@ export class ProblemSolver {
     return checkedParts.every((p) => p.status === 'solved') ? checkedParts : undefined;
   }
 
+  /** A result that holds at a place no number gives (a shell's centre) is used only when asked there. */
+  private holdsWhereAsked(result: CourseResult): boolean {
+    return asksAt(this.question ?? '', result, this.kb.units.asked.units);
+  }
+
   /** A solved part of a quantity the question never asks for while it asks another gives no number. */
   private askedElse(outcome: Attempt): Outcome {
     // A variable solved for was asked for by its own words (solver-inverse.ts).
@@ -174,7 +186,7 @@ export class ProblemSolver {
   private namedByUnit(question: string, readings: Reading[], text: string): Outcome[] | undefined {
     const words = fold(question);
     if (writesUnread(text, readings)) return undefined;
-    const computable = this.kb.results.filter((r) => r.compute);
+    const computable = this.kb.results.filter((r) => r.compute && this.holdsWhereAsked(r));
     for (const reading of readings) {
       const takers = computable.filter((r) =>
         Object.values(r.variables ?? {}).some((v) => v.kind === reading.kind),
