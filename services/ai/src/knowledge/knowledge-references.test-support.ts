@@ -156,8 +156,7 @@ export const references: Record<
   // Summed over the shell's rings of charge, each at distance R from the centre.
   'shell-potential': {
     values: { Q: 4e-6, R: 0.12 },
-    expected: () =>
-      integrate((theta) => (COULOMB_K * (4e-6 / 2) * Math.sin(theta)) / 0.12, 0, Math.PI),
+    expected: () => integrate((theta) => (COULOMB_K * (4e-6 / 2) * Math.sin(theta)) / 0.12, 0, Math.PI),
     tol: 1e-6,
   },
   // A long line as many point charges; its middle is far from both ends.
