@@ -24,6 +24,11 @@ const variableSchema = z.object({
   same_as: z.string().optional(),
   /** Left out, a constant named by a word of the question ("electron" → me). */
   default: z.record(z.string(), z.string()).optional(),
+  /**
+   * Taken only by a number beside its cue words: a beam's diameter is never just the next length
+   * (a lamp 2 m away is no beam 2 m wide).
+   */
+  cued: z.literal(1).optional(),
   /** May be left out (then 1): the number of turns of a single loop, the index of air as the other medium. */
   optional: z.literal(1).optional(),
   /**

@@ -328,6 +328,12 @@ export const references: Record<
       integrate((t) => (1000 * Math.cos(t)) ** 2 / (MU_0 * SPEED_OF_LIGHT), 0, 2 * Math.PI) / (2 * Math.PI),
     tol: 1e-9,
   },
+  // The power spread over the spot's area, summed in rings of radius ρ: P / ∫ 2πρ dρ.
+  'beam-intensity': {
+    values: { P: 5e-3, d: 2e-3 },
+    expected: () => 5e-3 / integrate((rho) => 2 * Math.PI * rho, 0, 1e-3),
+    tol: 1e-6,
+  },
   // The amplitude whose period-averaged Poynting flux is 1000 W/m² (the flux grows as E₀²).
   'wave-amplitude': {
     values: { I: 1000 },

@@ -19,4 +19,18 @@ describe('the problem solver answers each part of a chained question where it ho
       ),
     ).not.toContain('V = 360 V');
   });
+
+  it("gives a beam's intensity as its power over its spot's area, then the peak field from it", () => {
+    const reply = solve(
+      'A 2 milliwatt laser pointer lights a round spot 1.5 mm across. Find the intensity, and also the peak E field.',
+    );
+    // I = 2e-3/(π·0.00075²) = 1132 W/m²; E₀ = √(2I/(cε₀)) = 923 V/m.
+    expect(reply).toContain('I = 1130 W/m²');
+    expect(reply).toContain('E₀ = 923 V/m');
+    expect(solve('一束 10 毫瓦的激光，光束直径 4 毫米，求光强。')).toContain('I = 796 W/m²');
+    // A length that is not said to be the beam's width is not its diameter.
+    expect(
+      solve('A 3 mW laser beam is aimed at a screen 2 m away. What is the intensity on the screen?'),
+    ).not.toMatch(/\*\*Result/);
+  });
 });
