@@ -33,4 +33,9 @@ describe('the problem solver answers each part of a chained question where it ho
       solve('A 3 mW laser beam is aimed at a screen 2 m away. What is the intensity on the screen?'),
     ).not.toMatch(/\*\*Result/);
   });
+
+  it('reads light sent straight onto a surface (垂直射向) as normal incidence, its reflectance also a percentage', () => {
+    // ((1.33 − 1.5)/(1.33 + 1.5))² = 0.00361
+    expect(solve('光从水中垂直射向折射率为 1.5 的玻璃，反射率是多少？')).toContain('R = 0.00361 (0.361 %)');
+  });
 });
