@@ -36,6 +36,6 @@ describe('the problem solver answers each part of a chained question where it ho
 
   it('reads light sent straight onto a surface (垂直射向) as normal incidence, its reflectance also a percentage', () => {
     // ((1.33 − 1.5)/(1.33 + 1.5))² = 0.00361
-    expect(solve('光从水中垂直射向折射率为 1.5 的玻璃，反射率是多少？')).toContain('R = 0.00361 (0.361 %)');
+    expect(solve('光从水中垂直射向折射率为 1.5 的玻璃，有百分之多少的光被反射回水中？')).toContain('R = 0.00361 (0.361 %)');
   });
 });
