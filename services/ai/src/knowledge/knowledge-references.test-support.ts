@@ -320,7 +320,12 @@ export const references: Record<
     tol: 1e-9,
   },
   'e-over-b': { values: { E: 300 }, expected: () => 300 * Math.sqrt(MU_0 * EPSILON_0), tol: 1e-9 },
-  wavelength: { values: { f: 1e8 }, expected: () => SPEED_OF_LIGHT / 1e8, tol: 1e-12 },
+  // In water (ε = n²ε₀, μ = μ₀) the wave moves at 1/√(με) and covers one wavelength per period.
+  wavelength: {
+    values: { f: 1e8, n: 1.33 },
+    expected: () => 1 / Math.sqrt(MU_0 * EPSILON_0 * 1.33 ** 2) / 1e8,
+    tol: 1e-9,
+  },
   // The Poynting vector's time average over a period, E₀ = 1000 V/m.
   'wave-intensity': {
     values: { E: 1000 },

@@ -2,6 +2,7 @@ import { escapeRegExp } from '../regexp.js';
 import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
+import { relativeIndex } from './reading-relative.js';
 
 /**
  * The quantities of a question as students write them: digits or words (EN, ZH), × 10^n,
@@ -150,11 +151,13 @@ export class QuantityReader {
     const text = this.normalise(question);
     const out: Reading[] = [];
     const taken: [number, number][] = [];
-    const written = this.writtenIndices(text);
+    const relative = relativeIndex(text, this.units.relative);
+    const written = [...this.writtenIndices(text), ...relative.readings];
     const indexAt = this.indices(text, written);
     for (const m of text.matchAll(NUMBER)) {
       const number = Number(m[1]) * 10 ** Number(m[2] ?? m[3] ?? 0);
       if (written.some((r) => r.index <= m.index && m.index < r.end)) continue;
+      if (relative.spans.some(([from, to]) => from <= m.index && m.index < to)) continue;
       const rest = text.slice(m.index + m[0].length);
       // "a 200-turn coil", "a 10-cm rod": a hyphen joins the number to its unit.
       const gap = /^\s*(?:-(?=[A-Za-z]))?/.exec(rest)![0].length;

@@ -36,6 +36,21 @@ describe('the problem solver answers each part of a chained question where it ho
 
   it('reads light sent straight onto a surface (垂直射向) as normal incidence, its reflectance also a percentage', () => {
     // ((1.33 − 1.5)/(1.33 + 1.5))² = 0.00361
-    expect(solve('光从水中垂直射向折射率为 1.5 的玻璃，有百分之多少的光被反射回水中？')).toContain('R = 0.00361 (0.361 %)');
+    expect(solve('光从水中垂直射向折射率为 1.5 的玻璃，有百分之多少的光被反射回水中？')).toContain(
+      'R = 0.00361 (0.361 %)',
+    );
+  });
+
+  it('reads a medium given by its relative permittivity as one of index √(εr μr), its wavelength shortened too', () => {
+    // n = √3.24 = 1.8: v = c/1.8, λ = v/(500 MHz)
+    const reply = solve(
+      'A 500 MHz signal runs through a plastic whose dielectric constant is 3.24. Find the speed of the wave and also its wavelength.',
+    );
+    expect(reply).toContain('v = 1.67 × 10⁸ m/s');
+    expect(reply).toContain('λ = 0.333 m');
+    // A wavelength in water is not the one in vacuum: λ = c/(1.33·300 MHz).
+    expect(
+      solve('A 300 MHz wave travels in water (n = 1.33). How long is its wavelength in the water?'),
+    ).toContain('λ = 0.751 m');
   });
 });
