@@ -53,4 +53,30 @@ describe('the problem solver answers each part of a chained question where it ho
       solve('A 300 MHz wave travels in water (n = 1.33). How long is its wavelength in the water?'),
     ).toContain('λ = 0.751 m');
   });
+
+  it('feeds a charge solved from its field into the parts asked after it, with the sign the words give', () => {
+    // |q| = E r²/k = 2.00 × 10⁻⁸ C; V = kq/r = ∓600 V.
+    const negative = solve(
+      'The field 30 cm from a small negatively charged bead is 2000 N/C. What charge does the bead carry, and what is the potential at that point?',
+    );
+    expect(negative).toContain('|q| = 2.00 × 10⁻⁸ C');
+    expect(negative).toContain('V = -600 V');
+    // No sign in the words: the potential is only a size, never +600 V.
+    const unsigned = solve(
+      'The field 30 cm from a small charged bead is 2000 N/C. What charge does the bead carry, and what is the potential at that point?',
+    );
+    expect(unsigned).toContain('|V| = 600 V');
+    // Q = E·4πε₀r² = 2.00 × 10⁻⁸ C; at the centre V = kQ/R = 2250 V.
+    expect(
+      solve(
+        'A hollow spherical shell of radius 8 cm has a positive charge; 20 cm from its centre the field is 4500 N/C. Find the charge on the shell and the potential at its centre.',
+      ),
+    ).toContain('V = 2250 V');
+    // λ = 2πε₀rE = 8.34 × 10⁻⁹ C/m, then the charge on 1.5 m of it.
+    expect(
+      solve(
+        'A long charged filament makes a 3000 N/C field 5 cm from it. How much charge is on a length of 1.5 m of it?',
+      ),
+    ).toContain('|Q| = 1.25 × 10⁻⁸ C');
+  });
 });

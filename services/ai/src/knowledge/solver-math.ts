@@ -79,7 +79,7 @@ export function pairsWithOne(r: Reading, used: Set<Reading>, pairs?: ReadonlySet
  */
 export function joinsParts(text: string, units: { also: string[]; askMarks: string[] }): boolean {
   return (
-    units.also.some((w) => new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text)) ||
+    units.also.some((w) => new RegExp(`(?<![a-z])${escapeRegExp(fold(w))}(?![a-z])`).test(text)) ||
     units.askMarks.some((m) => text.includes(m) && text.slice(text.indexOf(m) + m.length).trim() !== '')
   );
 }
@@ -135,6 +135,16 @@ export function asksAt(question: string, result: CourseResult, asked: Record<str
       });
     }),
   );
+}
+
+/** The sign the question's words give a quantity ("a positive charge", 负点电荷): +1, −1, or unknown. */
+export function signOf(
+  question: string,
+  signs: { positive: string[]; negative: string[] },
+): 1 | -1 | undefined {
+  const positive = mentions(question, signs.positive);
+  const negative = mentions(question, signs.negative);
+  return positive === negative ? undefined : positive ? 1 : -1;
 }
 
 /** The text writes a number no reading covers ("0.3 N" where no kind is a force). */

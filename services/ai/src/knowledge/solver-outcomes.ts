@@ -17,6 +17,8 @@ export interface Solved {
   derived: string[];
   /** When the result was solved for one of its variables: `value` is that variable's. */
   inverse?: Inverse;
+  /** Computed from a variable known only in size (a charge from its field), so only a size: |Q|. */
+  size?: boolean;
 }
 
 /** What a solved part states: the variable solved for, else the result's own quantity. */

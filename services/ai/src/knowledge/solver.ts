@@ -1,7 +1,7 @@
 import { type CourseResult, fold, type KnowledgeBase, type ResultMatch } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
 import { bindVariables } from './solver-binding.js';
-import { invertResult } from './solver-inverse.js';
+import { invertedParts } from './solver-chain.js';
 import {
   askedSymbol,
   asksAnother,
@@ -75,7 +75,18 @@ export class ProblemSolver {
     return (
       this.namedByUnit(question, readings, text) ??
       (matches.length === 0 ? this.namedByKinds(readings, text) : undefined) ??
-      this.inverted(outcomes, tried, readings, text) ??
+      invertedParts(
+        {
+          kb: this.kb,
+          question: this.question,
+          attempt: (r, rs, t, k) => this.attempt(r, rs, t, k),
+          allUsed: (p, rs) => this.allUsed(p, rs),
+        },
+        outcomes,
+        tried,
+        readings,
+        text,
+      ) ??
       outcomes
     );
   }
@@ -105,62 +116,6 @@ export class ProblemSolver {
     if (outcome.status !== 'solved') return undefined;
     const checked = this.allUsed([{ at: 0, outcome }], readings);
     return checked[0]?.status === 'solved' ? checked : undefined;
-  }
-
-  /**
-   * The one result the question is about, missing one variable, solved for it from the value of
-   * the result the question gives, when it asks for that variable (solver-inverse.ts); then, when
-   * it joins several parts, the results of its topic computed from that variable (B₀ = E₀/c), and
-   * only if those answer every other quantity it asks. Every quantity it gives must be used.
-   */
-  private inverted(
-    outcomes: Outcome[],
-    tried: { match: ResultMatch }[],
-    readings: Reading[],
-    text: string,
-  ): Outcome[] | undefined {
-    const only = outcomes[0];
-    if (outcomes.length !== 1 || only?.status !== 'missing' || only.missing.length !== 1) return undefined;
-    const { result } = only;
-    const question = this.question ?? '';
-    const others = joinsParts(text, this.kb.units)
-      ? tried
-          .map((t) => t.match)
-          .filter((m) => m.result !== result && m.result.topic === result.topic)
-          .filter((m) => !m.result.family || m.result.family !== result.family)
-      : [];
-    const candidates = others.map((m) => m.result.compute!.unit);
-    const found = invertResult(this.kb, result, readings, text, question, candidates);
-    if (!found) return undefined;
-    const { used, ...solved } = found;
-    const checked = (result.conditions ?? []).map(({ en, zh }) => ({ en, zh }));
-    const parts: { at: number; outcome: Attempt }[] = [
-      { at: -1, outcome: { status: 'solved', result, checked, leftovers: 0, used, ...solved } },
-    ];
-    const { variable, unit } = found.inverse;
-    const known = { [variable]: found.value, [`@${unit}`]: found.value };
-    const symbols = new Set([result.compute!.symbol, variable]);
-    for (const match of others) {
-      if (symbols.has(match.result.compute!.symbol)) continue;
-      const outcome = this.attempt(match.result, readings, text, known);
-      if (outcome.status !== 'solved') continue;
-      symbols.add(match.result.compute!.symbol);
-      parts.push({ at: match.at, outcome });
-    }
-    // The other quantities it asks are all answered, by what was computed from the solved variable.
-    const answered = parts.slice(1).map((p) => p.outcome.result.compute!.unit);
-    if (
-      candidates.length > answered.length &&
-      !invertResult(this.kb, result, readings, text, question, answered)
-    )
-      return undefined;
-    // Nothing given is left over from the solving, so further parts use only what it used ("the
-    // field 8 cm away" is another situation); a medium of index 1 (in vacuum) is the formulas' own assumption.
-    const left = readings.filter((r) => !used.has(r) && !pairsWithOne(r, used));
-    const vacuum = this.kb.units.materials.indices.filter((m) => m.n === 1).flatMap((m) => m.words);
-    if (left.some((r) => r.value !== 1 || !mentions(fold(r.written), vacuum))) return undefined;
-    const checkedParts = this.allUsed(parts, readings);
-    return checkedParts.every((p) => p.status === 'solved') ? checkedParts : undefined;
   }
 
   /** A result that holds at a place no number gives (a shell's centre) is used only when asked there. */
