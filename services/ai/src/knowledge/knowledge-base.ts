@@ -130,6 +130,8 @@ const unitsFileSchema = z.object({
   /** Words before the medium light goes into; named alone, the light comes from air ("into glass"). */
   into: z.array(z.string()),
   materials: z.object({ indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })) }),
+  /** Words that name a symbol a number is given to ("Courant number" for S), by symbol. */
+  symbolWords: z.object({ symbols: z.record(z.string(), z.array(z.string())) }),
   /** Words that give a quantity its sign when only its size is read ("a positive charge"). */
   signs: z.object({ positive: z.array(z.string()), negative: z.array(z.string()) }),
   /** Words giving a medium's relative permittivity and permeability, read as its index √(εr μr). */

@@ -360,6 +360,8 @@ export const references: Record<
   'speed-in-medium': { values: { n: 1.5 }, expected: () => SPEED_OF_LIGHT / 1.5, tol: 1e-12 },
   // The CFL limit cΔt = Δ/√D, in 3D on a 1 mm grid.
   courant: { values: { Δ: 1e-3, D: 3 }, expected: () => 1e-3 / (SPEED_OF_LIGHT * Math.sqrt(3)), tol: 1e-12 },
+  // In one step the wave covers S of a cell: cΔt = SΔ.
+  'courant-step': { values: { S: 0.5, Δ: 1e-3 }, expected: () => (0.5 * 1e-3) / SPEED_OF_LIGHT, tol: 1e-12 },
   // Snell from the Fresnel solver's sin θt.
   snell: {
     values: { n1: 1, n2: 1.33, θ: 30 },

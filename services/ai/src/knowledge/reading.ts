@@ -2,7 +2,7 @@ import { escapeRegExp } from '../regexp.js';
 import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
-import { relativeIndex } from './reading-relative.js';
+import { givenByWords, relativeIndex } from './reading-words.js';
 
 /**
  * The quantities of a question as students write them: digits or words (EN, ZH), × 10^n,
@@ -152,12 +152,14 @@ export class QuantityReader {
     const out: Reading[] = [];
     const taken: [number, number][] = [];
     const relative = relativeIndex(text, this.units.relative);
+    const byWords = givenByWords(text, this.units.symbolWords.symbols);
     const written = [...this.writtenIndices(text), ...relative.readings];
     const indexAt = this.indices(text, written);
     for (const m of text.matchAll(NUMBER)) {
       const number = Number(m[1]) * 10 ** Number(m[2] ?? m[3] ?? 0);
       if (written.some((r) => r.index <= m.index && m.index < r.end)) continue;
       if (relative.spans.some(([from, to]) => from <= m.index && m.index < to)) continue;
+      if (byWords.some((r) => r.index <= m.index && m.index < r.end)) continue;
       const rest = text.slice(m.index + m[0].length);
       // "a 200-turn coil", "a 10-cm rod": a hyphen joins the number to its unit.
       const gap = /^\s*(?:-(?=[A-Za-z]))?/.exec(rest)![0].length;
@@ -214,7 +216,7 @@ export class QuantityReader {
     const kept = out.filter(
       (r) => !(r.kind === 'turns' && out.some((o) => o.kind === 'density' && o.index === r.index)),
     );
-    return [...kept, ...indexAt].sort((a, b) => a.index - b.index);
+    return [...kept, ...indexAt, ...byWords].sort((a, b) => a.index - b.index);
   }
 
   /**

@@ -133,7 +133,7 @@ export class ProblemSolver {
   }
 
   /**
-   * "a rod with 3 nC per metre: field 4 cm away?": a unit only one computable result takes (a charge
+   * "a rod with 3 nC per metre: field 4 cm away?": a unit one or two computable results take (a charge
    * per metre is a line charge) names the situation the words did not, when the question asks for
    * that result's quantity by name, every number it writes has a unit this reader knows ("a 47 μF
    * capacitor charged to 12 V" is not an electron gaining 12 eV) and every quantity it gives is used.
@@ -146,19 +146,25 @@ export class ProblemSolver {
       const takers = computable.filter((r) =>
         Object.values(r.variables ?? {}).some((v) => v.kind === reading.kind),
       );
-      if (takers.length !== 1) continue;
-      const result = takers[0]!;
-      const { en, zh } = result.compute!.name;
-      const asked =
-        en.split(/\s+/).some((w) => w.length >= 4 && new RegExp(`\\b${w}\\b`).test(words)) ||
-        words.includes(zh.slice(0, 2));
-      if (!asked) continue;
-      const outcome = this.attempt(result, readings, text, {});
-      if (outcome.status !== 'solved') continue;
-      // The unit names the situation only when that result uses every quantity given (plates'
-      // area and gap beside a voltage are a capacitor, not an electron gaining qV).
-      if (readings.some((r) => !outcome.used.has(r) && !pairsWithOne(r, outcome.used))) continue;
-      const checked = this.allUsed([{ at: 0, outcome }], readings);
+      // Of the results taking the unit, the one the question asks for by name and its numbers fit
+      // (a line's field, not the charge on a length of it when no length is said to be one).
+      const fits = takers.flatMap((result) => {
+        const { en, zh } = result.compute!.name;
+        const asked =
+          en.split(/\s+/).some((w) => w.length >= 4 && new RegExp(`\\b${w}\\b`).test(words)) ||
+          words.includes(zh.slice(0, 2));
+        if (!asked) return [];
+        const outcome = this.attempt(result, readings, text, {});
+        if (outcome.status !== 'solved') return [];
+        // The unit names the situation only when that result uses every quantity given (plates'
+        // area and gap beside a voltage are a capacitor, not an electron gaining qV).
+        if (readings.some((r) => !outcome.used.has(r) && !pairsWithOne(r, outcome.used))) return [];
+        return [outcome];
+      });
+      // A unit few results take names the situation (a charge per metre: a line); a charge, taken by
+      // many results, names none.
+      if (fits.length !== 1 || takers.length > 2) continue;
+      const checked = this.allUsed([{ at: 0, outcome: fits[0]! }], readings);
       if (checked[0]?.status === 'solved') return checked;
     }
     return undefined;

@@ -1,6 +1,8 @@
 import { escapeRegExp } from '../regexp.js';
 import type { Reading } from './reading.js';
 
+/** Quantities a question gives by words rather than by a unit or a symbol: see each reader. */
+
 /** Words that give a medium's relative permittivity and permeability (units.json `relative`). */
 export interface RelativeWords {
   permittivity: string[];
@@ -42,4 +44,28 @@ export function relativeIndex(
     end: e.span[1],
   };
   return { readings: [reading], spans: [e.span, ...(m ? [m.span] : [])] };
+}
+
+/**
+ * "a Courant number of 0.5", "Courant 数 S = cΔt/Δx 取 0.5": a number given to a symbol by the words
+ * that name it (units.json `symbolWords`), read as given to the symbol, as "S = 0.5" is. The number
+ * follows the words with no other number between, within a few words.
+ */
+export function givenByWords(text: string, words: Record<string, string[]>): Reading[] {
+  return Object.entries(words).flatMap(([symbol, names]) => {
+    const alternatives = names
+      .map((w) => escapeRegExp(w) + (/[A-Za-z]$/.test(w) ? '(?![A-Za-z])' : ''))
+      .join('|');
+    const pattern = new RegExp(
+      `(?:${alternatives})[^\\d]{0,24}?(?<![\\w.])(\\d+(?:\\.\\d+)?)(?!\\d|\\.\\d)`,
+      'gi',
+    );
+    return [...text.matchAll(pattern)].map((m) => ({
+      kind: `=${symbol}`,
+      value: Number(m[1]),
+      written: m[1]!,
+      index: m.index,
+      end: m.index + m[0].length,
+    }));
+  });
 }
