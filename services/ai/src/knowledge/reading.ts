@@ -261,6 +261,9 @@ export class QuantityReader {
     }
     // "折射率 1.5 的玻璃" names the medium after the number; "glass (n = 1.5)", "water n=1.33" before it.
     const described = new Set<Reading>();
+    // A medium named again is the same medium, of the index written for it ("glass (n = 1.52) …
+    // inside the glass" is not glass of the usual 1.5 there).
+    const writtenFor = new Map<string, number>();
     // A number that describes a medium named before it stands where the medium is named, so the
     // order the light meets the media is kept ("water to air n=1.33": water first).
     const placed: Reading[] = [];
@@ -275,6 +278,7 @@ export class QuantityReader {
       const same = named.find((m) => m.value === w.value && Math.abs(m.index - w.index) <= 24);
       const medium = after ?? same ?? before;
       if (medium) described.add(medium);
+      if (medium) writtenFor.set(medium.written, w.value);
       placed.push(medium && medium.index < w.index ? { ...w, index: medium.index } : w);
     }
     // A medium named again is the same medium ("a glass block (n = 1.52) … inside the glass"),
@@ -288,7 +292,9 @@ export class QuantityReader {
         lower.slice(Math.max(0, m.index - w.length - 8), m.index).includes(fold(w)),
       ),
     );
-    const firstMention = directedAgain ? named : named.filter((m) => !again.includes(m));
+    const firstMention = (directedAgain ? named : named.filter((m) => !again.includes(m))).map((m) =>
+      described.has(m) || !writtenFor.has(m.written) ? m : { ...m, value: writtenFor.get(m.written)! },
+    );
     const all = [...placed, ...firstMention.filter((m) => !described.has(m))]
       .sort((a, b) => a.index - b.index)
       .filter((r, i, sorted) => i === 0 || sorted[i - 1]!.value !== r.value);

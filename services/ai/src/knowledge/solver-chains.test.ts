@@ -79,4 +79,13 @@ describe('the problem solver answers each part of a chained question where it ho
       ),
     ).toContain('|Q| = 1.25 × 10⁻⁸ C');
   });
+
+  it('takes a medium named again for the one whose index the question wrote, not its usual index', () => {
+    // "inside the glass" is the glass of n = 1.6: asin(1.33 sin 50° / 1.6) = 39.6°, not with n = 1.5.
+    expect(
+      solve(
+        'Light travelling in water strikes a slab of glass (n = 1.6) at 50 degrees from the normal. At what angle from the normal does it move inside the glass?',
+      ),
+    ).toContain('θ₂ = 39.6°');
+  });
 });
