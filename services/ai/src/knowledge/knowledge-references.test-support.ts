@@ -160,7 +160,11 @@ export const references: Record<
     tol: 1e-6,
   },
   // The charge of 2 m of line summed in 1 cm pieces.
-  'line-charge-total': { values: { λ: 3e-9, L: 2 }, expected: () => integrate(() => 3e-9, 0, 2, 200), tol: 1e-9 },
+  'line-charge-total': {
+    values: { λ: 3e-9, L: 2 },
+    expected: () => integrate(() => 3e-9, 0, 2, 200),
+    tol: 1e-9,
+  },
   // A long line as many point charges; its middle is far from both ends.
   'line-charge': {
     values: { λ: 3e-9, r: 0.1 },
