@@ -218,7 +218,10 @@ export class KnowledgeAnswers {
   /** "F = 5.39 N, attractive": the value with its unit and what the result's remarks add. */
   private resultText(part: Solved, lang: Lang): string {
     if (part.inverse) return `${part.inverse.symbol} = ${plainQuantity(part.value, part.inverse.unit)}`;
-    const { symbol, unit, percent } = part.result.compute!;
+    const { unit, percent } = part.result.compute!;
+    // Known only in size, it has no direction to remark on either.
+    if (part.size) return `|${part.result.compute!.symbol}| = ${plainQuantity(part.value, unit)}`;
+    const { symbol } = part.result.compute!;
     const quantity = plainQuantity(part.value, unit);
     const stated = percent ? `${quantity} (${plainQuantity(part.value * 100, '%')})` : quantity;
     const remarks = (part.result.remarks ?? [])

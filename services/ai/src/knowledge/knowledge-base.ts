@@ -25,6 +25,11 @@ const variableSchema = z.object({
   /** Left out, a constant named by a word of the question ("electron" → me). */
   default: z.record(z.string(), z.string()).optional(),
   /**
+   * Taken only by a number beside its cue words: a beam's diameter is never just the next length
+   * (a lamp 2 m away is no beam 2 m wide).
+   */
+  cued: z.literal(1).optional(),
+  /**
    * May be left out, and then has this value: 1 turn for a single loop, the index 1 of air as the
    * other medium, 90° between a charge's velocity and B when no angle is given.
    */
@@ -56,6 +61,11 @@ const resultSchema = z.object({
       name: bilingual,
       /** A fraction people read as a percentage (a reflectance): stated both ways. */
       percent: z.boolean().optional(),
+      /**
+       * Where the result holds though no number says so ("the potential at the centre" of a shell):
+       * it answers only a question asking its quantity beside one of these words, no number between.
+       */
+      at: z.array(z.string()).optional(),
     })
     .optional(),
   variables: z.record(z.string(), variableSchema).optional(),
@@ -161,6 +171,12 @@ const unitsFileSchema = z.object({
   /** Words before the medium light goes into; named alone, the light comes from air ("into glass"). */
   into: z.array(z.string()),
   materials: z.object({ indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })) }),
+  /** Words that name a symbol a number is given to ("Courant number" for S), by symbol. */
+  symbolWords: z.object({ symbols: z.record(z.string(), z.array(z.string())) }),
+  /** Words that give a quantity its sign when only its size is read ("a positive charge"). */
+  signs: z.object({ positive: z.array(z.string()), negative: z.array(z.string()) }),
+  /** Words giving a medium's relative permittivity and permeability, read as its index √(εr μr). */
+  relative: z.object({ permittivity: z.array(z.string()), permeability: z.array(z.string()) }),
   /** Words that ask for a quantity, by the unit of the results computing it (potential: V). */
   asked: z.object({
     units: z.record(z.string(), z.array(z.string())),

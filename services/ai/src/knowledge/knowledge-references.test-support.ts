@@ -163,6 +163,18 @@ export const references: Record<
     expected: () => shellField(4e-6, 0.12, 0.3),
     tol: 1e-6,
   },
+  // Summed over the shell's rings of charge, each at distance R from the centre.
+  'shell-potential': {
+    values: { Q: 4e-6, R: 0.12 },
+    expected: () => integrate((theta) => (COULOMB_K * (4e-6 / 2) * Math.sin(theta)) / 0.12, 0, Math.PI),
+    tol: 1e-6,
+  },
+  // The charge of 2 m of line summed in 1 cm pieces.
+  'line-charge-total': {
+    values: { λ: 3e-9, L: 2 },
+    expected: () => integrate(() => 3e-9, 0, 2, 200),
+    tol: 1e-9,
+  },
   // A long line as many point charges; its middle is far from both ends.
   'line-charge': {
     values: { λ: 3e-9, r: 0.1 },
@@ -340,13 +352,24 @@ export const references: Record<
     tol: 1e-9,
   },
   'e-over-b': { values: { E: 300 }, expected: () => 300 * Math.sqrt(MU_0 * EPSILON_0), tol: 1e-9 },
-  wavelength: { values: { f: 1e8 }, expected: () => SPEED_OF_LIGHT / 1e8, tol: 1e-12 },
+  // In water (ε = n²ε₀, μ = μ₀) the wave moves at 1/√(με) and covers one wavelength per period.
+  wavelength: {
+    values: { f: 1e8, n: 1.33 },
+    expected: () => 1 / Math.sqrt(MU_0 * EPSILON_0 * 1.33 ** 2) / 1e8,
+    tol: 1e-9,
+  },
   // The Poynting vector's time average over a period, E₀ = 1000 V/m.
   'wave-intensity': {
     values: { E: 1000 },
     expected: () =>
       integrate((t) => (1000 * Math.cos(t)) ** 2 / (MU_0 * SPEED_OF_LIGHT), 0, 2 * Math.PI) / (2 * Math.PI),
     tol: 1e-9,
+  },
+  // The power spread over the spot's area, summed in rings of radius ρ: P / ∫ 2πρ dρ.
+  'beam-intensity': {
+    values: { P: 5e-3, r: 1e-3 },
+    expected: () => 5e-3 / integrate((rho) => 2 * Math.PI * rho, 0, 1e-3),
+    tol: 1e-6,
   },
   // The amplitude whose period-averaged Poynting flux is 1000 W/m² (the flux grows as E₀²).
   'wave-amplitude': {
@@ -363,6 +386,8 @@ export const references: Record<
   'speed-in-medium': { values: { n: 1.5 }, expected: () => SPEED_OF_LIGHT / 1.5, tol: 1e-12 },
   // The CFL limit cΔt = Δ/√D, in 3D on a 1 mm grid.
   courant: { values: { Δ: 1e-3, D: 3 }, expected: () => 1e-3 / (SPEED_OF_LIGHT * Math.sqrt(3)), tol: 1e-12 },
+  // In one step the wave covers S of a cell: cΔt = SΔ.
+  'courant-step': { values: { S: 0.5, Δ: 1e-3 }, expected: () => (0.5 * 1e-3) / SPEED_OF_LIGHT, tol: 1e-12 },
   // Snell from the Fresnel solver's sin θt.
   snell: {
     values: { n1: 1, n2: 1.33, θ: 30 },

@@ -2,6 +2,7 @@ import { escapeRegExp } from '../regexp.js';
 import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
+import { givenByWords, relativeIndex } from './reading-words.js';
 
 /**
  * The quantities of a question as students write them: digits or words (EN, ZH), × 10^n,
@@ -199,11 +200,15 @@ export class QuantityReader {
     const text = this.normalise(question);
     const out: Reading[] = [];
     const taken: [number, number][] = [];
-    const written = this.writtenIndices(text);
+    const relative = relativeIndex(text, this.units.relative);
+    const byWords = givenByWords(text, this.units.symbolWords.symbols);
+    const written = [...this.writtenIndices(text), ...relative.readings];
     const indexAt = this.indices(text, written);
     for (const m of text.matchAll(NUMBER)) {
       const number = Number(m[1]) * 10 ** Number(m[2] ?? m[3] ?? 0);
       if (written.some((r) => r.index <= m.index && m.index < r.end)) continue;
+      if (relative.spans.some(([from, to]) => from <= m.index && m.index < to)) continue;
+      if (byWords.some((r) => r.index <= m.index && m.index < r.end)) continue;
       const rest = text.slice(m.index + m[0].length);
       // "a 200-turn coil", "a 10-cm rod": a hyphen joins the number to its unit.
       const gap = /^\s*(?:-(?=[A-Za-z]))?/.exec(rest)![0].length;
@@ -254,7 +259,7 @@ export class QuantityReader {
     const quotients = this.perFirst(text);
     const kept = out.filter((r) => !quotients.some((q) => q.index <= r.index && r.end <= q.end));
     kept.push(...quotients);
-    return [...kept, ...indexAt].sort((a, b) => a.index - b.index);
+    return [...kept, ...indexAt, ...byWords].sort((a, b) => a.index - b.index);
   }
 
   /**
@@ -299,6 +304,9 @@ export class QuantityReader {
     }
     // "折射率 1.5 的玻璃" names the medium after the number; "glass (n = 1.5)", "water n=1.33" before it.
     const described = new Set<Reading>();
+    // A medium named again is the same medium, of the index written for it ("glass (n = 1.52) …
+    // inside the glass" is not glass of the usual 1.5 there).
+    const writtenFor = new Map<string, number>();
     // A number that describes a medium named before it stands where the medium is named, so the
     // order the light meets the media is kept ("water to air n=1.33": water first).
     const placed: Reading[] = [];
@@ -313,6 +321,7 @@ export class QuantityReader {
       const same = named.find((m) => m.value === w.value && Math.abs(m.index - w.index) <= 24);
       const medium = after ?? same ?? before;
       if (medium) described.add(medium);
+      if (medium) writtenFor.set(medium.written, w.value);
       placed.push(medium && medium.index < w.index ? { ...w, index: medium.index } : w);
     }
     // A medium named again is the same medium ("a glass block (n = 1.52) … inside the glass"),
@@ -326,7 +335,9 @@ export class QuantityReader {
         lower.slice(Math.max(0, m.index - w.length - 8), m.index).includes(fold(w)),
       ),
     );
-    const firstMention = directedAgain ? named : named.filter((m) => !again.includes(m));
+    const firstMention = (directedAgain ? named : named.filter((m) => !again.includes(m))).map((m) =>
+      described.has(m) || !writtenFor.has(m.written) ? m : { ...m, value: writtenFor.get(m.written)! },
+    );
     const all = [...placed, ...firstMention.filter((m) => !described.has(m))]
       .sort((a, b) => a.index - b.index)
       .filter((r, i, sorted) => i === 0 || sorted[i - 1]!.value !== r.value);

@@ -120,7 +120,7 @@ export function bindVariables(
     return free.length < open && free.every((x) => x.alone);
   };
   for (const [name, v] of variables) {
-    if (name in values || (v.optional && short(v))) continue;
+    if (name in values || (v.optional && short(v)) || v.cued) continue;
     const r = readings.find((x) => !used.has(x) && x.kind === v.kind);
     if (r) take(name, r);
     else if (name in known) values[name] = known[name]!;

@@ -55,11 +55,14 @@ describe('the problem solver solves a result for the variable the question asks'
   });
 
   it('keeps the honest reply when the question asks for something else', () => {
-    // The magnetic amplitude is not the electric one the intensity would give.
+    // The magnetic amplitude is not the electric one the intensity gives: that is a step to it,
+    // E₀ = √(2I/(cε₀)) = 672 N/C, then B₀ = E₀/c = 2.24 μT.
     const magnetic = solve(
       'A plane light wave has an average intensity of 600 W/m². What is the amplitude of its magnetic field?',
     );
-    expect(magnetic).not.toContain('**Result');
+    expect(magnetic).not.toContain('**Result:** |E|');
+    expect(magnetic).toContain('**On the way:** |E| = 672 N/C');
+    expect(magnetic).toContain('**Result:** |B₀| = 2.24 × 10⁻⁶ T');
     // The field elsewhere is not the current; nothing is solved for.
     const elsewhere = solve(
       'The magnetic field 3 cm from a long straight wire is 40 μT. What is the field 6 cm from it?',

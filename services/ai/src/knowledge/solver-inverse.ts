@@ -60,13 +60,16 @@ export function invertResult(
   // A variable the result derives from others (n = N/L) is half given: which part is unknown is unclear.
   if (!entry || result.derive?.[entry[0]]) return undefined;
   const [name, variable] = entry;
-  const targets = readings.filter((r) => !binding.used.has(r) && kb.units.si[r.kind] === compute.unit);
+  // N/C and V/m are one unit: a point charge's field in V/m is given as 4.5 × 10⁴ N/C.
+  const units = [compute.unit, ...(kb.units.sameUnit[compute.unit] ?? [])];
+  const targets = readings.filter((r) => !binding.used.has(r) && units.includes(kb.units.si[r.kind] ?? ''));
   if (targets.length !== 1) return undefined;
   const target = targets[0]!;
   const unit = kb.units.si[variable.kind];
   // The words of a quantity the question gives ("in a 0.5 T field") do not ask for it.
   const given = [...binding.used].map((r) => kb.units.si[r.kind]).filter((u) => u !== undefined);
-  if (unit === undefined || !asksOnly(question, [unit, compute.unit, ...further, ...given], kb.units.asked))
+  const asking = askingPart(question, kb.units.askSymbol);
+  if (unit === undefined || !asksOnly(asking, [unit, compute.unit, ...further, ...given], kb.units.asked))
     return undefined;
   const at = (x: number) => evaluateResult(result, { ...binding.values, [name]: x }, kb.constants);
   const root = solveFor(at, target.value);
@@ -94,39 +97,55 @@ export function invertResult(
 /**
  * The question asks for the missing variable's quantity by its words, and for nothing else but the
  * quantity it gives ("what current … so that the field is 50 μT"); "the magnetic field amplitude"
- * asked beside a wave's intensity is another quantity, so no electric field is solved for.
+ * asked beside a wave's intensity is another quantity, so no electric field is solved for. Only
+ * what it asks counts: "a shell of radius 10 cm" gives the radius, it does not ask it.
  */
 function asksOnly(
-  question: string,
+  asking: string[],
   [unit, ...answered]: string[],
   { units: asked, otherThan }: { units: Record<string, string[]>; otherThan: string[] },
 ): boolean {
   const own = asked[unit!];
-  if (!own || !askingPart(question).some((part) => asksFor(part, own, otherThan))) return false;
+  if (!own) return false;
+  // The variable may be a step to a further part asked (a line's λ to the charge on 2 m of it).
+  const further = answered.slice(1).flatMap((u) => asked[u] ?? []);
+  if (
+    !asking.some(
+      (part) => asksFor(part, own, otherThan) || (further.length > 0 && asksFor(part, further, otherThan)),
+    )
+  )
+    return false;
   const known = new Set([...own, ...answered.flatMap((u) => asked[u] ?? [])]);
   return Object.entries(asked).every(
     ([other, words]) =>
       other === unit ||
       answered.includes(other) ||
-      !mentions(
-        question,
-        words.filter((w) => !known.has(w)),
+      !asking.some((part) =>
+        mentions(
+          part,
+          words.filter((w) => !known.has(w)),
+        ),
       ),
   );
 }
 
 /**
- * Where the folded question asks: its sentences with a question mark, else its last sentence. "A
- * wire carries a current … what is the force per metre?" names the current, but does not ask it.
+ * Where the folded question asks: its sentences with a question mark, a word that asks (求, find)
+ * or a part's letter, else its last sentence. "A wire carries a current … what is the force per metre?" names
+ * the current, but does not ask it.
  */
-function askingPart(question: string): string[] {
+function askingPart(question: string, askWords: string[]): string[] {
   // A full stop ends a sentence only before a space (2.5 cm); Chinese marks end one anywhere.
   const sentences = question
     .split(/(?<=[?!;。])|(?<=\.)\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
-  const asking = sentences.filter((s) => s.includes('?'));
-  return asking.length > 0 ? asking : sentences.slice(-1);
+  // A lettered or numbered part, "(b) the potential there", asks as its question does.
+  const asking = sentences.filter(
+    (s) => s.includes('?') || mentions(s, askWords) || /^\(?[a-z0-9]\)/.test(s),
+  );
+  // The letters of parts, (a) (b), are no symbols asked (B).
+  return (asking.length > 0 ? asking : sentences.slice(-1)).map((s) => s.replace(/\([a-z0-9]\)/g, ' '));
 }
 
 // How far around an asked word a word making it another quantity is looked for ("direction of the current").

@@ -79,7 +79,7 @@ export function pairsWithOne(r: Reading, used: Set<Reading>, pairs?: ReadonlySet
  */
 export function joinsParts(text: string, units: { also: string[]; askMarks: string[] }): boolean {
   return (
-    units.also.some((w) => new RegExp(`(?<![a-z])${fold(w)}(?![a-z])`).test(text)) ||
+    units.also.some((w) => new RegExp(`(?<![a-z])${escapeRegExp(fold(w))}(?![a-z])`).test(text)) ||
     units.askMarks.some((m) => text.includes(m) && text.slice(text.indexOf(m) + m.length).trim() !== '')
   );
 }
@@ -109,6 +109,42 @@ export function asksAnother(question: string, unit: string, asked: Record<string
         words.filter((w) => !own.includes(w)),
       ),
   );
+}
+
+// How far from the word asking a quantity the words saying where are looked for ("电势" after "球心处").
+const AT_WINDOW = 24;
+
+/**
+ * The question asks the result's quantity where the result holds (`compute.at`): a word asking it
+ * ("potential") with one of the place's words beside it and no number between ("the potential at the
+ * centre", 球心处的电势), not "the potential 40 cm from the centre". A result without places always does.
+ */
+export function asksAt(question: string, result: CourseResult, asked: Record<string, string[]>): boolean {
+  const places = result.compute?.at;
+  if (!places) return true;
+  return (asked[result.compute!.unit] ?? []).some((w) =>
+    [...question.matchAll(wordPattern(w, 'g'))].some((m) => {
+      const end = m.index + m[0].length;
+      const before = question.slice(Math.max(0, m.index - AT_WINDOW), m.index);
+      const after = question.slice(end, end + AT_WINDOW);
+      return places.some((p) => {
+        const place = fold(p);
+        const b = before.lastIndexOf(place);
+        const a = after.indexOf(place);
+        return (b >= 0 && !/\d/.test(before.slice(b))) || (a >= 0 && !/\d/.test(after.slice(0, a)));
+      });
+    }),
+  );
+}
+
+/** The sign the question's words give a quantity ("a positive charge", 负点电荷): +1, −1, or unknown. */
+export function signOf(
+  question: string,
+  signs: { positive: string[]; negative: string[] },
+): 1 | -1 | undefined {
+  const positive = mentions(question, signs.positive);
+  const negative = mentions(question, signs.negative);
+  return positive === negative ? undefined : positive ? 1 : -1;
 }
 
 /** The text writes a number no reading covers ("0.3 N" where no kind is a force). */

@@ -1,6 +1,6 @@
 import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
 import type { Reading } from './reading.js';
-import { mentions, pairsWithOne, writesUnread } from './solver-math.js';
+import { asksAt, mentions, pairsWithOne, writesUnread } from './solver-math.js';
 import type { Attempt, Outcome } from './solver-outcomes.js';
 
 /**
@@ -27,7 +27,10 @@ export function namedByKinds(solver: NamedSolver, readings: Reading[], text: str
   const signature = (kinds: string[]) => [...kinds].sort().join(',');
   const given = signature(readings.map((r) => r.kind));
   const takers = solver.kb.results.filter(
-    (r) => r.compute && signature(Object.values(r.variables ?? {}).map((v) => v.kind)) === given,
+    (r) =>
+      r.compute &&
+      holdsWhereAsked(solver, r) &&
+      signature(Object.values(r.variables ?? {}).map((v) => v.kind)) === given,
   );
   if (takers.length !== 1) return undefined;
   const result = takers[0]!;
@@ -40,7 +43,7 @@ export function namedByKinds(solver: NamedSolver, readings: Reading[], text: str
 }
 
 /**
- * "a rod with 3 nC per metre: field 4 cm away?": a unit only one computable result takes (a charge
+ * "a rod with 3 nC per metre: field 4 cm away?": a unit one or two computable results take (a charge
  * per metre is a line charge) names the situation the words did not, when the question asks for
  * that result's quantity by name, every number it writes has a unit this reader knows ("a 47 μF
  * capacitor charged to 12 V" is not an electron gaining 12 eV) and every quantity it gives is used.
@@ -53,25 +56,36 @@ export function namedByUnit(
 ): Outcome[] | undefined {
   const words = fold(question);
   if (writesUnread(text, readings)) return undefined;
-  const computable = solver.kb.results.filter((r) => r.compute);
+  const computable = solver.kb.results.filter((r) => r.compute && holdsWhereAsked(solver, r));
   for (const reading of readings) {
     const takers = computable.filter((r) =>
       Object.values(r.variables ?? {}).some((v) => v.kind === reading.kind),
     );
-    if (takers.length !== 1) continue;
-    const result = takers[0]!;
-    const { en, zh } = result.compute!.name;
-    const asked =
-      en.split(/\s+/).some((w) => w.length >= 4 && new RegExp(`\\b${w}\\b`).test(words)) ||
-      words.includes(zh.slice(0, 2));
-    if (!asked) continue;
-    const outcome = solver.attempt(result, readings, text);
-    if (outcome.status !== 'solved') continue;
-    // The unit names the situation only when that result uses every quantity given (plates'
-    // area and gap beside a voltage are a capacitor, not an electron gaining qV).
-    if (readings.some((r) => !outcome.used.has(r) && !pairsWithOne(r, outcome.used))) continue;
-    const checked = solver.allUsed([{ at: 0, outcome }], readings);
+    // Of the results taking the unit, the one the question asks for by name and its numbers fit
+    // (a line's field, not the charge on a length of it when no length is said to be one).
+    const fits = takers.flatMap((result) => {
+      const { en, zh } = result.compute!.name;
+      const asked =
+        en.split(/\s+/).some((w) => w.length >= 4 && new RegExp(`\\b${w}\\b`).test(words)) ||
+        words.includes(zh.slice(0, 2));
+      if (!asked) return [];
+      const outcome = solver.attempt(result, readings, text);
+      if (outcome.status !== 'solved') return [];
+      // The unit names the situation only when that result uses every quantity given (plates'
+      // area and gap beside a voltage are a capacitor, not an electron gaining qV).
+      if (readings.some((r) => !outcome.used.has(r) && !pairsWithOne(r, outcome.used))) return [];
+      return [outcome];
+    });
+    // A unit few results take names the situation (a charge per metre: a line); a charge, taken by
+    // many results, names none.
+    if (fits.length !== 1 || takers.length > 2) continue;
+    const checked = solver.allUsed([{ at: 0, outcome: fits[0]! }], readings);
     if (checked[0]?.status === 'solved') return checked;
   }
   return undefined;
+}
+
+/** A result that holds at a place no number gives (a shell's centre) is used only when asked there. */
+export function holdsWhereAsked(solver: NamedSolver, result: CourseResult): boolean {
+  return asksAt(solver.question ?? '', result, solver.kb.units.asked.units);
 }

@@ -19,6 +19,8 @@ export interface Solved {
   inverse?: Inverse;
   /** A value the question did not ask for, on the way to one it did: stated as a step, not a result. */
   step?: boolean;
+  /** Computed from a variable known only in size (a charge from its field), so only a size: |Q|. */
+  size?: boolean;
 }
 
 /** What a solved part states: the variable solved for, else the result's own quantity. */

@@ -1,7 +1,8 @@
 import { type CourseResult, fold, type KnowledgeBase, type ResultMatch } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
 import { bindVariables, fixedVariables } from './solver-binding.js';
-import { invertedPart, invertResult } from './solver-inverse.js';
+import { invertedParts } from './solver-chain.js';
+import { invertedPart } from './solver-inverse.js';
 import {
   askedSymbol,
   asksAnother,
@@ -14,7 +15,7 @@ import {
   vacuumLike,
   withoutPartLabels,
 } from './solver-math.js';
-import { type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
+import { holdsWhereAsked, type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
 import { type Attempt, type Outcome, type Solved, strip } from './solver-outcomes.js';
 import { atOtherPoints, atOwnPoint, type PointSolver } from './solver-points.js';
 
@@ -63,11 +64,14 @@ export class ProblemSolver {
     const text = this.reader.normalise(question).toLowerCase();
     this.text = text;
     // Units as symbols, so "three microcoulombs" is described by "μC" like "3 μC" is.
-    const matches = this.kb.match(this.reader.symbolic(question)).filter((m) => m.result.compute);
+    const matches = this.kb
+      .match(this.reader.symbolic(question))
+      .filter((m) => m.result.compute && holdsWhereAsked(this.namedSolver(), m.result));
     // "Find E for …": results computing the symbol asked for, the numbers deciding which.
     for (const asked of question.matchAll(this.askedSymbol)) {
       for (const result of this.kb.results) {
         if (result.compute?.symbol !== asked[1] || matches.some((m) => m.result === result)) continue;
+        if (!holdsWhereAsked(this.namedSolver(), result)) continue;
         matches.push({ result, score: 6, at: asked.index, named: false });
       }
     }
@@ -77,65 +81,20 @@ export class ProblemSolver {
     return (
       namedByUnit(this.namedSolver(), question, readings, text) ??
       (matches.length === 0 ? namedByKinds(this.namedSolver(), readings, text) : undefined) ??
-      this.inverted(outcomes, tried, readings, text) ??
+      invertedParts(
+        {
+          kb: this.kb,
+          question: this.question,
+          attempt: (r, rs, t, k) => this.attempt(r, rs, t, k),
+          allUsed: (p, rs) => this.allUsed(p, rs),
+        },
+        outcomes,
+        tried,
+        readings,
+        text,
+      ) ??
       outcomes
     );
-  }
-
-  /**
-   * The one result the question is about, missing one variable, solved for it from the value of
-   * the result the question gives, when it asks for that variable (solver-inverse.ts); then, when
-   * it joins several parts, the results of its topic computed from that variable (B₀ = E₀/c), and
-   * only if those answer every other quantity it asks. Every quantity it gives must be used.
-   */
-  private inverted(
-    outcomes: Outcome[],
-    tried: { match: ResultMatch }[],
-    readings: Reading[],
-    text: string,
-  ): Outcome[] | undefined {
-    const only = outcomes[0];
-    if (outcomes.length !== 1 || only?.status !== 'missing' || only.missing.length !== 1) return undefined;
-    const { result } = only;
-    const question = this.question ?? '';
-    const others = joinsParts(text, this.kb.units)
-      ? tried
-          .map((t) => t.match)
-          .filter((m) => m.result !== result && m.result.topic === result.topic)
-          .filter((m) => !m.result.family || m.result.family !== result.family)
-      : [];
-    const candidates = others.map((m) => m.result.compute!.unit);
-    const found = invertResult(this.kb, result, readings, text, question, candidates);
-    if (!found) return undefined;
-    const { used, ...solved } = found;
-    const checked = (result.conditions ?? []).map(({ en, zh }) => ({ en, zh }));
-    const parts: { at: number; outcome: Attempt }[] = [
-      { at: -1, outcome: { status: 'solved', result, checked, leftovers: 0, used, ...solved } },
-    ];
-    const { variable, unit } = found.inverse;
-    const known = { [variable]: found.value, [`@${unit}`]: found.value };
-    const symbols = new Set([result.compute!.symbol, variable]);
-    for (const match of others) {
-      if (symbols.has(match.result.compute!.symbol)) continue;
-      const outcome = this.attempt(match.result, readings, text, known);
-      if (outcome.status !== 'solved') continue;
-      symbols.add(match.result.compute!.symbol);
-      parts.push({ at: match.at, outcome });
-    }
-    // The other quantities it asks are all answered, by what was computed from the solved variable.
-    const answered = parts.slice(1).map((p) => p.outcome.result.compute!.unit);
-    if (
-      candidates.length > answered.length &&
-      !invertResult(this.kb, result, readings, text, question, answered)
-    )
-      return undefined;
-    // Nothing given is left over from the solving, so further parts use only what it used ("the
-    // field 8 cm away" is another situation); a medium of index 1 (in vacuum) is the formulas' own assumption.
-    const left = readings.filter((r) => !used.has(r) && !pairsWithOne(r, used));
-    const vacuum = this.kb.units.materials.indices.filter((m) => m.n === 1).flatMap((m) => m.words);
-    if (left.some((r) => r.value !== 1 || !mentions(fold(r.written), vacuum))) return undefined;
-    const checkedParts = this.allUsed(parts, readings);
-    return checkedParts.every((p) => p.status === 'solved') ? checkedParts : undefined;
   }
 
   /**
@@ -145,8 +104,9 @@ export class ProblemSolver {
    */
   private askedElse(part: Part, readings: Reading[]): Outcome & { unasked?: boolean } {
     const { outcome } = part;
-    // A variable solved for was asked for by its own words (solver-inverse.ts).
-    if (outcome.status !== 'solved' || !this.question || outcome.inverse) return strip(outcome);
+    if (outcome.status !== 'solved' || !this.question) return strip(outcome);
+    // A variable solved for was asked for by its own words (solver-inverse.ts), unless only on the way.
+    if (outcome.inverse) return part.feeds ? { ...(strip(outcome) as Solved), step: true } : strip(outcome);
     const { units } = this.kb;
     const another = asksAnother(this.question, outcome.result.compute!.unit, units.asked.units);
     if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed.words))

@@ -1,0 +1,71 @@
+import { escapeRegExp } from '../regexp.js';
+import type { Reading } from './reading.js';
+
+/** Quantities a question gives by words rather than by a unit or a symbol: see each reader. */
+
+/** Words that give a medium's relative permittivity and permeability (units.json `relative`). */
+export interface RelativeWords {
+  permittivity: string[];
+  permeability: string[];
+}
+
+/**
+ * "相对介电常数为 2.25", "εr = 4 … μr = 1": a medium written by its relative permittivity (and
+ * permeability) is a medium of refractive index n = √(εr μr), the notes' relation, so the results
+ * that take a medium's index (v = c/n, λ = c/(nf)) take it. Unwritten, μr is 1 (a dielectric).
+ * The spans are the numbers read, not to be read again; two permittivities are two media, not read.
+ */
+export function relativeIndex(
+  text: string,
+  words: RelativeWords,
+): { readings: Reading[]; spans: [number, number][] } {
+  const find = (list: string[]) => {
+    const names = list.map((w) => escapeRegExp(w) + (/[A-Za-z]$/.test(w) ? '(?![A-Za-z])' : '')).join('|');
+    const pattern = new RegExp(
+      `(?:${names})\\s*(?:of|is|为|是|=|:|：)?\\s*(?:[εμ]_?r\\s*=\\s*)?(\\d+(?:\\.\\d+)?)(?!\\d|\\.\\d)`,
+      'gi',
+    );
+    return [...text.matchAll(pattern)].map((m) => ({
+      value: Number(m[1]),
+      span: [m.index, m.index + m[0].length] as [number, number],
+    }));
+  };
+  const eps = find(words.permittivity);
+  const mu = find(words.permeability);
+  if (eps.length !== 1 || mu.length > 1) return { readings: [], spans: [] };
+  const e = eps[0]!;
+  const m = mu[0];
+  const n = Math.sqrt(e.value * (m?.value ?? 1));
+  const reading: Reading = {
+    kind: 'index',
+    value: n,
+    written: m ? `√(εr μr) = √(${e.value} × ${m.value})` : `√εr = √${e.value}`,
+    index: e.span[0],
+    end: e.span[1],
+  };
+  return { readings: [reading], spans: [e.span, ...(m ? [m.span] : [])] };
+}
+
+/**
+ * "a Courant number of 0.5", "Courant 数 S = cΔt/Δx 取 0.5": a number given to a symbol by the words
+ * that name it (units.json `symbolWords`), read as given to the symbol, as "S = 0.5" is. The number
+ * follows the words with no other number between, within a few words.
+ */
+export function givenByWords(text: string, words: Record<string, string[]>): Reading[] {
+  return Object.entries(words).flatMap(([symbol, names]) => {
+    const alternatives = names
+      .map((w) => escapeRegExp(w) + (/[A-Za-z]$/.test(w) ? '(?![A-Za-z])' : ''))
+      .join('|');
+    const pattern = new RegExp(
+      `(?:${alternatives})[^\\d]{0,24}?(?<![\\w.])(\\d+(?:\\.\\d+)?)(?!\\d|\\.\\d)`,
+      'gi',
+    );
+    return [...text.matchAll(pattern)].map((m) => ({
+      kind: `=${symbol}`,
+      value: Number(m[1]),
+      written: m[1]!,
+      index: m.index,
+      end: m.index + m[0].length,
+    }));
+  });
+}

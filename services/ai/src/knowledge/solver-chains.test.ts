@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { solve } from './solver.test-support.js';
+
+/** Word problems whose parts are different results of one situation, each read where it holds. */
+describe('the problem solver answers each part of a chained question where it holds', () => {
+  it("gives a shell's potential at its centre as the shell's own, kQ/R, and nowhere else", () => {
+    const reply = solve(
+      'A hollow metal sphere of radius 5 cm is given 2 nC. Calculate the electric field 15 cm from its centre, and the potential at its centre.',
+    );
+    // k·2e-9/0.15² and k·2e-9/0.05
+    expect(reply).toContain('E = 799 N/C');
+    expect(reply).toContain('V = 360 V');
+    const zh = solve('一个半径 5 厘米的空心金属球壳带电 2 纳库，求球壳内的电势。');
+    expect(zh).toContain('V = 360 V');
+    // The potential at a point outside is not the shell's own: no kQ/R asserted there.
+    expect(
+      solve(
+        'A hollow metal sphere of radius 5 cm is given 2 nC. Calculate the electric field and the potential 15 cm from its centre.',
+      ),
+    ).not.toContain('V = 360 V');
+  });
+
+  it("gives a beam's intensity as its power over its spot's area, then the peak field from it", () => {
+    const reply = solve(
+      'A 2 milliwatt laser pointer lights a round spot 1.5 mm in diameter. Find the intensity, and also the peak E field.',
+    );
+    // I = 2e-3/(π·0.00075²) = 1132 W/m²; E₀ = √(2I/(cε₀)) = 923 V/m.
+    expect(reply).toContain('I = 1130 W/m²');
+    expect(reply).toContain('E₀ = 923 V/m');
+    expect(solve('一束 10 毫瓦的激光，光束直径 4 毫米，求光强。')).toContain('I = 796 W/m²');
+    // A width the reader does not take for a diameter is not taken for the radius either: with
+    // 1.5 mm as the radius, 2e-3/(π·0.0015²) = 283 W/m².
+    expect(solve('A 2 mW laser lights a round spot 1.5 mm across. Find the intensity.')).not.toContain('283');
+    // A length that is not said to be the beam's width is not its diameter.
+    expect(
+      solve('A 3 mW laser beam is aimed at a screen 2 m away. What is the intensity on the screen?'),
+    ).not.toMatch(/\*\*Result/);
+  });
+
+  it('reads light sent straight onto a surface (垂直射向) as normal incidence, its reflectance also a percentage', () => {
+    // ((1.33 − 1.5)/(1.33 + 1.5))² = 0.00361
+    expect(solve('光从水中垂直射向折射率为 1.5 的玻璃，有百分之多少的光被反射回水中？')).toContain(
+      'R = 0.00361 (0.361 %)',
+    );
+  });
+
+  it('reads a medium given by its relative permittivity as one of index √(εr μr), its wavelength shortened too', () => {
+    // n = √3.24 = 1.8: v = c/1.8, λ = v/(500 MHz)
+    const reply = solve(
+      'A 500 MHz signal runs through a plastic whose dielectric constant is 3.24. Find the speed of the wave and also its wavelength.',
+    );
+    expect(reply).toContain('v = 1.67 × 10⁸ m/s');
+    expect(reply).toContain('λ = 0.333 m');
+    // A wavelength in water is not the one in vacuum: λ = c/(1.33·300 MHz).
+    expect(
+      solve('A 300 MHz wave travels in water (n = 1.33). How long is its wavelength in the water?'),
+    ).toContain('λ = 0.751 m');
+  });
+
+  it('feeds a charge solved from its field into the parts asked after it, with the sign the words give', () => {
+    // |q| = E r²/k = 2.00 × 10⁻⁸ C; V = kq/r = ∓600 V.
+    const negative = solve(
+      'The field 30 cm from a small negatively charged bead is 2000 N/C. What charge does the bead carry, and what is the potential at that point?',
+    );
+    expect(negative).toContain('|q| = 2.00 × 10⁻⁸ C');
+    expect(negative).toContain('V = -600 V');
+    // No sign in the words: the potential is only a size, never +600 V.
+    const unsigned = solve(
+      'The field 30 cm from a small charged bead is 2000 N/C. What charge does the bead carry, and what is the potential at that point?',
+    );
+    expect(unsigned).toContain('|V| = 600 V');
+    // Q = E·4πε₀r² = 2.00 × 10⁻⁸ C; at the centre V = kQ/R = 2250 V.
+    expect(
+      solve(
+        'A hollow spherical shell of radius 8 cm has a positive charge; 20 cm from its centre the field is 4500 N/C. Find the charge on the shell and the potential at its centre.',
+      ),
+    ).toContain('V = 2250 V');
+    // λ = 2πε₀rE = 8.34 × 10⁻⁹ C/m, then the charge on 1.5 m of it.
+    expect(
+      solve(
+        'A long charged filament makes a 3000 N/C field 5 cm from it. How much charge is on a length of 1.5 m of it?',
+      ),
+    ).toContain('|Q| = 1.25 × 10⁻⁸ C');
+  });
+
+  it('takes a medium named again for the one whose index the question wrote, not its usual index', () => {
+    // "inside the glass" is the glass of n = 1.6: asin(1.33 sin 50° / 1.6) = 39.6°, not with n = 1.5.
+    expect(
+      solve(
+        'Light travelling in water strikes a slab of glass (n = 1.6) at 50 degrees from the normal. At what angle from the normal does it move inside the glass?',
+      ),
+    ).toContain('θ₂ = 39.6°');
+  });
+});
