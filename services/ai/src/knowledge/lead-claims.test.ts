@@ -94,3 +94,35 @@ describe('a scaling question states the factor', () => {
     );
   });
 });
+
+describe('an either-or question is answered by the alternative the notes give', () => {
+  it('says E points toward lower potential, asked which of the two', () => {
+    expect(first('does the potential go up or go down as you follow the field')).toMatch(
+      /^Toward lower potential/,
+    );
+    expect(first('顺着电场线方向，电势是升高还是降低')).toMatch(/^指向低电势/);
+    // "or not" leaves a yes/no question: no choice between two.
+    expect(first('is E directed toward lower potential or not')).not.toMatch(/^Toward/);
+  });
+
+  it('answers it from the knowledge base when retrieval found no passage for its comparatives', () => {
+    const led = leadWithKnowledge(
+      'is the field directed at the higher potential or at the lower one',
+      { reply: 'Not found in the notes.', citations: [] },
+      false,
+    );
+    expect(led.reply).toMatch(/^Toward lower potential/);
+    expect(led.citations[0]?.source).toBe('en/electrostatics.md');
+  });
+});
+
+describe('a yes/no question opening with a place', () => {
+  it('reads the question after the place, with no comma before it', () => {
+    expect(first('at a spot of zero potential is E zero too')).toMatch(/^Not necessarily/);
+    expect(first('within the core of a toroid is the field uniform')).toMatch(/^No: .*1\/s/);
+    expect(first('螺绕环里的磁场在截面上处处一样吗')).toMatch(/^不均匀/);
+    // Asked another thing of the place, or a question the reply is not about: no "No".
+    expect(first('outside a toroid is B zero')).not.toMatch(/^No/);
+    expect(first('in which cases is the potential zero')).not.toMatch(/^Not necessarily/);
+  });
+});
