@@ -126,3 +126,12 @@ describe('a yes/no question opening with a place', () => {
     expect(first('in which cases is the potential zero')).not.toMatch(/^Not necessarily/);
   });
 });
+
+describe('why the Yee cell staggers E and H', () => {
+  it('leads with the central differences the staggering gives', () => {
+    expect(first('how come the E and H components of a Yee cell are offset by half a cell')).toMatch(
+      /^Why: so that each curl is a central difference/,
+    );
+    expect(first('为什么Yee元胞里电场和磁场要交错放置')).toMatch(/^原因：.*中心差分/);
+  });
+});
