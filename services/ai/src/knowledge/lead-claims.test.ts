@@ -114,12 +114,20 @@ describe('an either-or question is answered by the alternative the notes give', 
     expect(led.reply).toMatch(/^Toward lower potential/);
     expect(led.citations[0]?.source).toBe('en/electrostatics.md');
   });
+
+  it('says which edge of a toroid’s core has the stronger field, and no "No" to a yes/no about the edges', () => {
+    expect(first('is the field inside a toroid stronger near the inner edge or the outer edge')).toMatch(
+      /^Stronger at the inner edge/,
+    );
+    expect(first('螺绕环截面上内侧磁场强还是外侧强')).toMatch(/^内侧更强/);
+    expect(first('is B stronger at the inner edge of a toroid than at the outer edge')).not.toMatch(/^No/);
+  });
 });
 
 describe('a yes/no question opening with a place', () => {
   it('reads the question after the place, with no comma before it', () => {
     expect(first('at a spot of zero potential is E zero too')).toMatch(/^Not necessarily/);
-    expect(first('within the core of a toroid is the field uniform')).toMatch(/^No: .*1\/s/);
+    expect(first('within the core of a toroid is the field uniform')).toMatch(/^No, it is not uniform/);
     expect(first('螺绕环里的磁场在截面上处处一样吗')).toMatch(/^不均匀/);
     // Asked another thing of the place, or a question the reply is not about: no "No".
     expect(first('outside a toroid is B zero')).not.toMatch(/^No/);
