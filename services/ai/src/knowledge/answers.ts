@@ -14,6 +14,7 @@ import {
   fold,
   type KnowledgeBase,
   type ResultMatch,
+  type UnitsFile,
 } from './knowledge-base.js';
 import { renameTex, renameText, studentLetters } from './notation.js';
 import { scalingOf, scalingSentence } from './scaling.js';
@@ -32,6 +33,8 @@ import {
  * conditions checked, and nothing asserted that could not be computed.
  */
 export type Lang = 'en' | 'zh';
+
+type QuestionKind = UnitsFile['questionKinds'][number];
 
 export const langOf = (text: string): Lang => (/\p{Script=Han}/u.test(text) ? 'zh' : 'en');
 
@@ -150,23 +153,38 @@ export class KnowledgeAnswers {
   }
 
   /**
-   * The result's answer to the kind of question asked (why, yes/no, when), when it has one: the
-   * first kind whose words the question uses (English ones open it or a clause of it, Chinese ones
-   * anywhere).
+   * The result's answer to the kind of question asked (why, when, which of two, yes/no), when it
+   * has one: the first kind whose words the question uses (English ones open it or a clause of it,
+   * Chinese ones anywhere; an either-or's joining word anywhere).
    */
   private replyTo(text: string, result: CourseResult, lang: Lang): string | undefined {
-    for (const { kind, ...words } of this.kb.units.questionKinds) {
-      const own = result.replies?.[kind];
+    for (const entry of this.kb.units.questionKinds) {
+      const own = result.replies?.[entry.kind];
       const reply = own?.[lang];
       if (!reply || (own.about && !own.about.some((w) => text.includes(fold(w))))) continue;
-      const asks = words[lang].some((w) =>
-        lang === 'zh'
-          ? text.includes(fold(w))
-          : new RegExp(`(?:^|[-,;:?.!]\\s*)${fold(w)}\\b`).test(text.trim()) || this.opensMainClause(text, w),
-      );
-      if (asks) return reply;
+      if (this.asks(text, entry, lang)) return reply;
     }
     return undefined;
+  }
+
+  /** Whether the question asks the kind: its words open it or a clause (English), or occur (Chinese). */
+  private asks(text: string, entry: QuestionKind, lang: Lang): boolean {
+    if (entry.within) {
+      // An either-or question: the joining word, not before a tail that makes it yes/no again.
+      const outer = this.kb.units.questionKinds.find((k) => k.kind === entry.within);
+      if (lang === 'en' && outer && !this.asks(text, outer, lang)) return false;
+      const edge = lang === 'en' ? '\\b' : '';
+      const tails = (entry.tails?.[lang] ?? []).map((w) => escapeRegExp(fold(w))).join('|');
+      const notTail = tails ? `(?!\\s*(?:${tails})${edge})` : '';
+      return entry[lang].some((w) =>
+        new RegExp(`${edge}${escapeRegExp(fold(w))}${edge}${notTail}`).test(text),
+      );
+    }
+    return entry[lang].some((w) =>
+      lang === 'zh'
+        ? text.includes(fold(w))
+        : new RegExp(`(?:^|[-,;:?.!]\\s*)${fold(w)}\\b`).test(text.trim()) || this.opensMainClause(text, w),
+    );
   }
 
   /** Whether the word opens the main clause after a condition the question opens with. */

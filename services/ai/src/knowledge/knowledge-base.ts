@@ -92,8 +92,8 @@ const resultSchema = z.object({
   refines: z.array(z.string()).optional(),
   misconceptions: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),
   /**
-   * The answer to the common question of a kind (`questionKinds` of units.json: "why", "yesno",
-   * "when") about this result, led with before its statement: a why question asks the reason, a
+   * The answer to the common question of a kind (`questionKinds` of units.json: "why", "when",
+   * "which" of two, "yesno") about this result, led with before its statement: a why question asks the reason, a
    * yes/no question the yes or no, not the general statement. With `about`, the reply answers only
    * a question that uses one of those words: "No" to "is the displacement current a flow of charge"
    * is not the answer to "does a changing E field make a B field".
@@ -150,12 +150,27 @@ const unitsFileSchema = z.object({
    * Kinds of question by their wording, first that applies wins: English words open the
    * question ("can", "why"), Chinese ones occur anywhere (为啥, 吗).
    */
-  questionKinds: z.array(z.object({ kind: z.string(), en: z.array(z.string()), zh: z.array(z.string()) })),
+  questionKinds: z.array(
+    z.object({
+      kind: z.string(),
+      en: z.array(z.string()),
+      zh: z.array(z.string()),
+      /**
+       * A kind asked inside another: an either-or question ("does E point to higher or lower
+       * potential") is a yes/no question whose word (or, 还是) joins two alternatives. In English
+       * the question asks the other kind too (是A还是B needs no yes/no word); never before one of
+       * `tails` ("or not", "or nah", 还是不是), which leave it a yes/no question.
+       */
+      within: z.string().optional(),
+      tails: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),
+    }),
+  ),
   /**
    * An English question opening with a condition ("if there's a charge outside, does it change
-   * the flux") often leaves out the comma before its main clause: after `opens`, a kind's word
-   * followed by one of `subjects` opens it, unless another kind of question is asked (`otherAsks`:
-   * "if E is zero, what is V").
+   * the flux") or a place ("inside a toroid is B the same everywhere") often leaves out the comma
+   * before its main clause: after `opens`, a kind's word followed by one of `subjects` (a field's
+   * letter too) opens it, unless another kind of question is asked (`otherAsks`: "if E is zero,
+   * what is V", "in which cases is …").
    */
   conditionalClause: z.object({
     opens: z.array(z.string()),

@@ -94,3 +94,52 @@ describe('a scaling question states the factor', () => {
     );
   });
 });
+
+describe('an either-or question is answered by the alternative the notes give', () => {
+  it('says E points toward lower potential, asked which of the two', () => {
+    expect(first('does the potential go up or go down as you follow the field')).toMatch(
+      /^Toward lower potential/,
+    );
+    expect(first('顺着电场线方向，电势是升高还是降低')).toMatch(/^指向低电势/);
+    // "or not" leaves a yes/no question: no choice between two.
+    expect(first('is E directed toward lower potential or not')).not.toMatch(/^Toward/);
+  });
+
+  it('answers it from the knowledge base when retrieval found no passage for its comparatives', () => {
+    const led = leadWithKnowledge(
+      'is the field directed at the higher potential or at the lower one',
+      { reply: 'Not found in the notes.', citations: [] },
+      false,
+    );
+    expect(led.reply).toMatch(/^Toward lower potential/);
+    expect(led.citations[0]?.source).toBe('en/electrostatics.md');
+  });
+
+  it('says which edge of a toroid’s core has the stronger field, and no "No" to a yes/no about the edges', () => {
+    expect(first('is the field inside a toroid stronger near the inner edge or the outer edge')).toMatch(
+      /^Stronger at the inner edge/,
+    );
+    expect(first('螺绕环截面上内侧磁场强还是外侧强')).toMatch(/^内侧更强/);
+    expect(first('is B stronger at the inner edge of a toroid than at the outer edge')).not.toMatch(/^No/);
+  });
+});
+
+describe('a yes/no question opening with a place', () => {
+  it('reads the question after the place, with no comma before it', () => {
+    expect(first('at a spot of zero potential is E zero too')).toMatch(/^Not necessarily/);
+    expect(first('within the core of a toroid is the field uniform')).toMatch(/^No, it is not uniform/);
+    expect(first('螺绕环里的磁场在截面上处处一样吗')).toMatch(/^不均匀/);
+    // Asked another thing of the place, or a question the reply is not about: no "No".
+    expect(first('outside a toroid is B zero')).not.toMatch(/^No/);
+    expect(first('in which cases is the potential zero')).not.toMatch(/^Not necessarily/);
+  });
+});
+
+describe('why the Yee cell staggers E and H', () => {
+  it('leads with the central differences the staggering gives', () => {
+    expect(first('how come the E and H components of a Yee cell are offset by half a cell')).toMatch(
+      /^Why: so that each curl is a central difference/,
+    );
+    expect(first('为什么Yee元胞里电场和磁场要交错放置')).toMatch(/^原因：.*中心差分/);
+  });
+});
