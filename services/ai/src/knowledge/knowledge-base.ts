@@ -204,9 +204,9 @@ const unitsFileSchema = z.object({
   diameter: z.object({ words: z.array(z.string()), before: z.number(), after: z.number() }),
   /**
    * Words that ask for the field or force of several sources together ("the net field", "between
-   * them"): a result of one source charge does not answer them.
+   * them"): a result of one source (a charge, a current) does not answer them.
    */
-  superposed: z.object({ words: z.array(z.string()) }),
+  superposed: z.object({ kinds: z.array(z.string()), words: z.array(z.string()), many: z.array(z.string()) }),
   /** Kinds of quantity that name a point, where the same result may be asked again. */
   points: z.object({ kinds: z.array(z.string()) }),
   /** A unit per another ("nC per metre"): the joining words and the kind of each quotient. */

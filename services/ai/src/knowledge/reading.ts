@@ -153,14 +153,17 @@ export class QuantityReader {
   private labelledDiameter(text: string, start: number, end: number): boolean {
     const { words, before, after } = this.units.diameter;
     const lower = text.toLowerCase();
-    const near = (gap: string, limit: number) => gap.length <= limit && !/[\d,.;:?!，。；：？！]/.test(gap);
+    const near = (gap: string, limit: number) => gap.length <= limit && !/[\d,.;:?!，。；：？！、]/.test(gap);
+    // The word labels the length just after it, if there is one ("长 30 cm、直径 2 cm": 2 cm, not 30 cm).
+    const labelsNext = (from: number) =>
+      /^[^\d,.;:?!，。；：？！、]*\d/.test(lower.slice(from, from + before + 1));
     return words.some((w) => {
       const word = w.toLowerCase();
       const at = lower.lastIndexOf(word, start);
       if (at >= 0 && at + word.length <= start && near(lower.slice(at + word.length, start), before))
         return true;
       const next = lower.indexOf(word, end);
-      return next >= 0 && near(lower.slice(end, next), after);
+      return next >= 0 && near(lower.slice(end, next), after) && !labelsNext(next + word.length);
     });
   }
 

@@ -199,3 +199,46 @@ describe('a quantity asked that no part computes is not answered with another', 
     expect(solve('Two 3 μC charges are 20 cm apart. What torque acts?')).not.toContain('2.02');
   });
 });
+
+describe('a diameter labels its own length only', () => {
+  it('does not halve the length before a diameter that has a length of its own', () => {
+    expect(read('线圈长 40 cm、直径 3 cm')).toEqual([
+      ['length', 0.4],
+      ['length', 0.015],
+    ]);
+    expect(read('螺线管长 30 cm 直径 2 cm')).toEqual([
+      ['length', 0.3],
+      ['length', 0.01],
+    ]);
+    expect(read('a tube 25 cm long, diameter 4 cm')).toEqual([
+      ['length', 0.25],
+      ['length', 0.02],
+    ]);
+  });
+});
+
+describe('one source’s field is not the field of several currents, nor a pair’s force that of many', () => {
+  it('gives no one-wire field halfway between two wires', () => {
+    // One wire's field at the 8 cm separation, μ₀·15/(2π·0.08) = 3.75 × 10⁻⁵ T, would be asserted.
+    const reply = solve(
+      'Two long parallel wires 8 cm apart carry 15 A and 25 A. What is the magnetic field halfway between them?',
+    );
+    expect(reply).not.toContain('3.75 × 10⁻⁵');
+  });
+
+  it('gives no pair’s force for a charge at a corner of a square of charges', () => {
+    // One pair's k·(1e-6)²/0.05² = 3.60 N would be asserted as the net force.
+    expect(solve('正方形边长 5 cm，四个顶点上各放一个 +1 μC 的点电荷，求一个电荷所受的合力。')).not.toContain(
+      '3.60',
+    );
+  });
+
+  it('reads 磁场力 as asking for a force, not for the field', () => {
+    // The wire's field at 5 cm, μ₀·10/(2π·0.05) = 4.00 × 10⁻⁵ T, would be asserted as the answer.
+    expect(
+      solve(
+        '长直导线通有 10 A 电流，一个质子在距导线 5 cm 处以 2×10^5 m/s 平行于导线运动，求它受到的磁场力。',
+      ),
+    ).not.toContain('**结果：** B = 4.00 × 10⁻⁵');
+  });
+});

@@ -172,19 +172,26 @@ export function withoutPartLabels(question: string): string {
 }
 
 /**
- * A result of one source charge asked for several together ("where between them is the net field
- * zero", "the field on the dipole's axis"): the question gives two charges or more and asks with
- * a word of superposition, so the one charge's field or potential is not what is asked.
+ * A result of one source asked for several together ("where between them is the net field zero",
+ * "the field on the dipole's axis", "B midway between the wires"): the question gives two sources
+ * of a kind the result takes one of (a charge, a current), or says more stand around than any
+ * result takes (the corners of a triangle), and asks with a word of superposition.
  */
 export function oneSourceOfSeveral(
   result: CourseResult,
   readings: Reading[],
   question: string,
-  superposed: string[],
+  superposed: { kinds: string[]; words: string[]; many: string[] },
 ): boolean {
-  const charges = Object.values(result.variables ?? {}).filter((v) => v.kind === 'charge');
-  if (charges.length !== 1 || charges[0]!.pair) return false;
-  return readings.filter((r) => r.kind === 'charge').length >= 2 && mentions(question, superposed);
+  if (!mentions(question, superposed.words)) return false;
+  const many = mentions(question, superposed.many);
+  return superposed.kinds.some((kind) => {
+    const sources = Object.values(result.variables ?? {}).filter((v) => v.kind === kind);
+    // Charges at the corners of a triangle: more than the two a pair's force takes.
+    if (many && sources.length > 0) return true;
+    if (sources.length !== 1 || sources[0]!.pair) return false;
+    return readings.filter((r) => r.kind === kind).length >= 2;
+  });
 }
 
 /** A medium of index 1 (vacuum, air): what the formulas already assume, so never left unused. */

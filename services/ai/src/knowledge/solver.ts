@@ -109,7 +109,7 @@ export class ProblemSolver {
     if (outcome.inverse) return part.feeds ? { ...(strip(outcome) as Solved), step: true } : strip(outcome);
     const { units } = this.kb;
     const another = asksAnother(this.question, outcome.result.compute!.unit, units.asked.units);
-    if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed.words))
+    if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed))
       return strip(outcome);
     if (part.feeds) return { ...(strip(outcome) as Solved), step: true };
     return { status: 'missing', result: outcome.result, missing: [], unasked: true };
