@@ -295,6 +295,13 @@ export class KnowledgeBase {
     return out.sort((a, b) => b.score - a.score || a.at - b.at);
   }
 
+  /** Whether the question uses a word of the result's first (distinctive) word group. */
+  usesFirstWords(question: string, result: CourseResult): boolean {
+    const text = fold(question);
+    const first = this.compiled.find((c) => c.result === result)?.groups[0] ?? [];
+    return first.some((find) => find(text) >= 0);
+  }
+
   /** A result that refines a named broader one, named or described by its first word group, ranks above it. */
   private preferRefinements(text: string, out: ResultMatch[]): void {
     for (const { result, groups } of this.compiled) {

@@ -61,9 +61,14 @@ export class ProblemSolver {
     // Units as symbols, so "three microcoulombs" is described by "μC" like "3 μC" is.
     const matches = this.kb.match(this.reader.symbolic(question)).filter((m) => m.result.compute);
     // "Find E for …": results computing the symbol asked for, the numbers deciding which.
+    // An amplitude (B₀, E₀) is asked by its bare letter ("whats B" of a wave) when the question
+    // uses its result's distinctive words: "B" alone asks a field, a wave's words say which.
     for (const asked of question.matchAll(this.askedSymbol)) {
       for (const result of this.kb.results) {
-        if (result.compute?.symbol !== asked[1] || matches.some((m) => m.result === result)) continue;
+        if (!result.compute || matches.some((m) => m.result === result)) continue;
+        const { symbol } = result.compute;
+        const peak = symbol.replace(/₀$/, '') === asked[1] && this.kb.usesFirstWords(question, result);
+        if (symbol !== asked[1] && !peak) continue;
         matches.push({ result, score: 6, at: asked.index, named: false });
       }
     }
