@@ -157,6 +157,15 @@ const unitsFileSchema = z.object({
   superposed: z.object({ words: z.array(z.string()) }),
   /** Kinds of quantity that name a point, where the same result may be asked again. */
   points: z.object({ kinds: z.array(z.string()) }),
+  /** A quantity given as a change from one value to another, and over an interval (reading-change.ts). */
+  change: z.object({
+    from: z.array(z.string()),
+    to: z.array(z.string()),
+    before: z.array(z.string()),
+    after: z.array(z.string()),
+    differences: z.array(z.string()),
+    rates: z.record(z.string(), z.string()),
+  }),
   /** A unit per another ("nC per metre"): the joining words and the kind of each quotient. */
   per: z.object({
     words: z.array(z.string()),

@@ -39,4 +39,29 @@ describe('a value question is answered from the numbers it gives', () => {
       answers.solve('a charge sits in a uniform E of 600 V/m inside a magnet; what is B')[0]?.result.id,
     ).not.toBe('e-over-b');
   });
+
+  it('reads a change over an interval as the rate a result takes, in both languages', () => {
+    const value = (q: string) => answers.solve(q).find((o) => o.status === 'solved')?.value;
+    // |ε| = L |ΔI|/Δt: 30 mH × (4 A / 20 ms) = 6 V; 200 mH × (2 A / 0.02 s) = 20 V.
+    expect(
+      value(
+        'a coil of 30 mH carries a current that rises from 1 A to 5 A over 20 ms; find the self-induced emf',
+      ),
+    ).toBeCloseTo(6, 9);
+    expect(value('电流在0.02 s内从1A增加到3A，线圈自感为200 mH，求自感电动势')).toBeCloseTo(20, 9);
+    expect(first('a 0.25 H inductor: its current drops from 3 A to zero in 50 ms. induced emf?')).toMatch(
+      /= 15(\.0+)? V/,
+    );
+    // A change of flux in a time: dΦ is the size of the change (0.15 Wb in 0.1 s is 1.5 V).
+    expect(value('the flux through a loop falls from 0.2 Wb to 0.05 Wb in 0.1 s, find the emf')).toBeCloseTo(
+      1.5,
+      9,
+    );
+    // The worked solution shows the rate as read from the change.
+    expect(answers.workedSolution('电感为2 H的线圈中电流在0.5秒内从3A均匀减小到1A，求自感电动势')).toMatch(
+      /= 8(\.0+)? V/,
+    );
+    // No interval: a change is no rate, and nothing is computed from it.
+    expect(value('a 0.5 H coil whose current goes from 4 A to 0; what emf')).toBeUndefined();
+  });
 });

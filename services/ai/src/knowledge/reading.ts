@@ -2,6 +2,7 @@ import { escapeRegExp } from '../regexp.js';
 import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
+import { readChanges } from './reading-change.js';
 
 /**
  * The quantities of a question as students write them: digits or words (EN, ZH), × 10^n,
@@ -231,7 +232,7 @@ export class QuantityReader {
     const kept = out.filter(
       (r) => !(r.kind === 'turns' && out.some((o) => o.kind === 'density' && o.index === r.index)),
     );
-    return [...kept, ...indexAt].sort((a, b) => a.index - b.index);
+    return readChanges(text, [...kept, ...indexAt], this.units);
   }
 
   /**
