@@ -3,6 +3,7 @@ import { QuantityReader, type Reading } from './reading.js';
 import { bindVariables, fixedVariables } from './solver-binding.js';
 import { invertResult } from './solver-inverse.js';
 import {
+  askedResults,
   askedSymbol,
   asksAnother,
   conditionHolds,
@@ -61,17 +62,7 @@ export class ProblemSolver {
     // Units as symbols, so "three microcoulombs" is described by "μC" like "3 μC" is.
     const matches = this.kb.match(this.reader.symbolic(question)).filter((m) => m.result.compute);
     // "Find E for …": results computing the symbol asked for, the numbers deciding which.
-    // An amplitude (B₀, E₀) is asked by its bare letter ("whats B" of a wave) when the question
-    // uses its result's distinctive words: "B" alone asks a field, a wave's words say which.
-    for (const asked of question.matchAll(this.askedSymbol)) {
-      for (const result of this.kb.results) {
-        if (!result.compute || matches.some((m) => m.result === result)) continue;
-        const { symbol } = result.compute;
-        const peak = symbol.replace(/₀$/, '') === asked[1] && this.kb.usesFirstWords(question, result);
-        if (symbol !== asked[1] && !peak) continue;
-        matches.push({ result, score: 6, at: asked.index, named: false });
-      }
-    }
+    matches.push(...askedResults(this.kb, question, this.askedSymbol, matches));
     const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
     const outcomes = tried.length > 0 ? this.allUsed(this.parts(tried, readings, text), readings) : [];
     if (outcomes.some((o) => o.status === 'solved')) return outcomes;
