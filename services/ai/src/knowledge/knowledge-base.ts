@@ -43,6 +43,12 @@ const resultSchema = z.object({
   names: z.array(z.string()),
   /** Word groups that describe it: every group must have a word in the question. */
   match: z.array(z.array(z.string())),
+  /**
+   * Another description, by other words ("grounded" and "plane" for the image charge's force):
+   * every group of it must have a word in the question. Never the result's distinctive first
+   * words (a grounded box beside Laplace's equation is not the image of a charge).
+   */
+  alsoMatch: z.array(z.array(z.string())).optional(),
   statement: bilingual,
   tex: z.string(),
   compute: z
@@ -227,6 +233,7 @@ interface CompiledResult {
   result: CourseResult;
   names: { find: (text: string) => number; length: number; everyday: boolean }[];
   groups: ((text: string) => number)[][];
+  also: ((text: string) => number)[][];
 }
 
 export class KnowledgeBase {
@@ -253,6 +260,7 @@ export class KnowledgeBase {
         }));
       }),
       groups: result.match.map((group) => group.map(finder)),
+      also: (result.alsoMatch ?? []).map((group) => group.map(finder)),
     }));
   }
 
@@ -279,7 +287,7 @@ export class KnowledgeBase {
   match(question: string): ResultMatch[] {
     const text = fold(question);
     const out: ResultMatch[] = [];
-    for (const { result, names, groups } of this.compiled) {
+    for (const { result, names, groups, also } of this.compiled) {
       let best: ResultMatch | undefined;
       let specific = false;
       names.forEach(({ find, length, everyday }) => {
@@ -291,12 +299,13 @@ export class KnowledgeBase {
         if (!best || score > best.score) best = { result, score, at, named: true };
       });
       if (best) best.everyday = !specific;
-      if (!best && groups.length >= 2) {
-        const hits = groups.map((group) =>
+      for (const description of [groups, also]) {
+        if (best || description.length < 2) continue;
+        const hits = description.map((group) =>
           Math.min(...group.map((f) => f(text)).map((a) => (a < 0 ? 1e9 : a))),
         );
         if (hits.every((a) => a < 1e9))
-          best = { result, score: 5 + groups.length, at: hits[0]!, named: false };
+          best = { result, score: 5 + description.length, at: hits[0]!, named: false };
       }
       if (best) out.push(best);
     }
