@@ -61,6 +61,15 @@ describe('a value question is answered from the numbers it gives', () => {
     expect(answers.workedSolution('电感为2 H的线圈中电流在0.5秒内从3A均匀减小到1A，求自感电动势')).toMatch(
       /= 8(\.0+)? V/,
     );
+    // The interval before the change, another value between them (4 V); an interval that belongs
+    // to a later change, or one in another sentence, is not this change's: nothing computed.
+    expect(value('In 20 ms the current in a 40 mH coil drops from 2 A to 0. emf?')).toBeCloseTo(4, 9);
+    expect(
+      value('a 3 H coil: the current rises from 1 A to 4 A and then in 1 s falls to 0. emf?'),
+    ).toBeUndefined();
+    expect(
+      value('In 2 s it warms up. The current in a 3 H coil rises from 1 A to 4 A. emf?'),
+    ).toBeUndefined();
     // No interval: a change is no rate, and nothing is computed from it.
     expect(value('a 0.5 H coil whose current goes from 4 A to 0; what emf')).toBeUndefined();
   });

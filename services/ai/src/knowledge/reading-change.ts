@@ -41,7 +41,7 @@ export function readChanges(text: string, readings: Reading[], units: UnitsFile)
       out = [...out.filter((r) => r !== first && r !== own), change];
       continue;
     }
-    const interval = intervalOf(lower, readings, first.index, end, before, after);
+    const interval = intervalOf(lower, readings, first.index, end, first.kind, before, after);
     if (!interval) continue;
     out = [
       ...out.filter((r) => r !== first && r !== own && r !== interval),
@@ -64,15 +64,28 @@ function intervalOf(
   readings: Reading[],
   start: number,
   end: number,
+  kind: string,
   before: string[],
   after: string[],
 ): Reading | undefined {
   const wordBefore = new RegExp(`(?:${alternatives(before)})\\s*$`, 'i');
   const wordAfter = new RegExp(`^\\s*(?:${alternatives(after)})`, 'i');
+  // Just after the change only its interval word stands between them ("to 0 in 0.1 s"): an
+  // interval further on ("… and then in 1 s falls to 0") is another change's.
+  const justAfter = new RegExp(`^[\\s,，]*(?:${alternatives(before)})\\s*$`, 'i');
   return readings.find((r) => {
     if (r.kind !== 'time') return false;
-    const gap = r.index >= end ? lower.slice(end, r.index) : lower.slice(r.end, start);
-    if (gap.length > 24 || /[;:?!，。；：？！]/.test(gap) || /\d/.test(gap)) return false;
+    if (r.index >= end) return justAfter.test(lower.slice(end, r.index));
+    if (r.end > start) return false;
+    // Before it, in the same clause, with no other time or value of the changing kind between
+    // ("In 20 ms the current in a 40 mH coil drops from 2 A to 0": the coil's inductance may stand there).
+    const between = readings.filter((o) => o.index >= r.end && o.end <= start);
+    if (between.some((o) => o.kind === 'time' || o.kind === kind)) return false;
+    const gap = between.reduceRight(
+      (g, o) => g.slice(0, o.index - r.end) + g.slice(o.end - r.end),
+      lower.slice(r.end, start),
+    );
+    if (gap.length > 48 || /[.;:?!，。；：？！]/.test(gap) || /\d/.test(gap)) return false;
     return (
       wordBefore.test(lower.slice(Math.max(0, r.index - 10), r.index)) || wordAfter.test(lower.slice(r.end))
     );
