@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CORPUS_DIR, parseOutline } from '../guided/corpus-outline.js';
 import { kb, references } from './knowledge-references.test-support.js';
-import { evaluateResult } from './solver.js';
+import { evaluateResult, ProblemSolver } from './solver.js';
 import { courseSpelling } from './spelling.js';
 
 describe('course knowledge', () => {
@@ -66,5 +66,25 @@ describe('course knowledge', () => {
     ]) {
       expect(kb.match(q), q).toEqual([]);
     }
+  });
+
+  it('describes a charge over a grounded plane by other words than its name, and computes its image results', () => {
+    const solver = new ProblemSolver(kb);
+    const solved = (q: string) => solver.solve(q).find((o) => o.status === 'solved');
+    const k = 1 / (4 * Math.PI * 8.8541878128e-12);
+    // F = k q² / (2d)², toward the plane: the charge and its image 2d apart.
+    const force = solved(
+      'a 6 nC charge hangs 3 cm over a grounded, very large metallic plane; how hard is it pulled?',
+    );
+    expect(force?.result.id).toBe('image-plane');
+    expect(force?.value).toBeCloseTo((k * 6e-9 ** 2) / 0.06 ** 2, 12);
+    // σ = −q / (2π d²) right below it, the notes' σ(x, y) at x = y = 0.
+    const sigma = solved(
+      '1 nC held 1 cm above an earthed plane: surface charge density induced just beneath it?',
+    );
+    expect(sigma?.result.id).toBe('image-plane-sigma');
+    expect(sigma?.value).toBeCloseTo(-1e-9 / (2 * Math.PI * 0.01 ** 2), 12);
+    // A grounded box of Laplace's equation is not the image of a charge.
+    expect(kb.match("laplace's equation inside a grounded box")[0]?.result.id).not.toMatch(/^image/);
   });
 });

@@ -51,6 +51,12 @@ const resultSchema = z.object({
   names: z.array(z.string()),
   /** Word groups that describe it: every group must have a word in the question. */
   match: z.array(z.array(z.string())),
+  /**
+   * Another description, by other words ("grounded" and "plane" for the image charge's force):
+   * every group of it must have a word in the question. Never the result's distinctive first
+   * words (a grounded box beside Laplace's equation is not the image of a charge).
+   */
+  alsoMatch: z.array(z.array(z.string())).optional(),
   statement: bilingual,
   tex: z.string(),
   compute: z
@@ -209,6 +215,15 @@ const unitsFileSchema = z.object({
   superposed: z.object({ kinds: z.array(z.string()), words: z.array(z.string()), many: z.array(z.string()) }),
   /** Kinds of quantity that name a point, where the same result may be asked again. */
   points: z.object({ kinds: z.array(z.string()) }),
+  /** A quantity given as a change from one value to another, and over an interval (reading-change.ts). */
+  change: z.object({
+    from: z.array(z.string()),
+    to: z.array(z.string()),
+    before: z.array(z.string()),
+    after: z.array(z.string()),
+    differences: z.array(z.string()),
+    rates: z.record(z.string(), z.string()),
+  }),
   /** A unit per another ("nC per metre"): the joining words and the kind of each quotient. */
   per: z.object({
     words: z.array(z.string()),
@@ -273,6 +288,7 @@ interface CompiledResult {
   result: CourseResult;
   names: { find: (text: string) => number; length: number; everyday: boolean }[];
   groups: ((text: string) => number)[][];
+  also: ((text: string) => number)[][];
 }
 
 export class KnowledgeBase {
@@ -299,6 +315,7 @@ export class KnowledgeBase {
         }));
       }),
       groups: result.match.map((group) => group.map(finder)),
+      also: (result.alsoMatch ?? []).map((group) => group.map(finder)),
     }));
   }
 
@@ -325,7 +342,7 @@ export class KnowledgeBase {
   match(question: string): ResultMatch[] {
     const text = fold(question);
     const out: ResultMatch[] = [];
-    for (const { result, names, groups } of this.compiled) {
+    for (const { result, names, groups, also } of this.compiled) {
       let best: ResultMatch | undefined;
       let specific = false;
       names.forEach(({ find, length, everyday }) => {
@@ -337,17 +354,25 @@ export class KnowledgeBase {
         if (!best || score > best.score) best = { result, score, at, named: true };
       });
       if (best) best.everyday = !specific;
-      if (!best && groups.length >= 2) {
-        const hits = groups.map((group) =>
+      for (const description of [groups, also]) {
+        if (best || description.length < 2) continue;
+        const hits = description.map((group) =>
           Math.min(...group.map((f) => f(text)).map((a) => (a < 0 ? 1e9 : a))),
         );
         if (hits.every((a) => a < 1e9))
-          best = { result, score: 5 + groups.length, at: hits[0]!, named: false };
+          best = { result, score: 5 + description.length, at: hits[0]!, named: false };
       }
       if (best) out.push(best);
     }
     this.preferRefinements(text, out);
     return out.sort((a, b) => b.score - a.score || a.at - b.at);
+  }
+
+  /** Whether the question uses a word of the result's first (distinctive) word group. */
+  usesFirstWords(question: string, result: CourseResult): boolean {
+    const text = fold(question);
+    const first = this.compiled.find((c) => c.result === result)?.groups[0] ?? [];
+    return first.some((find) => find(text) >= 0);
   }
 
   /** A result that refines a named broader one, named or described by its first word group, ranks above it. */

@@ -199,6 +199,21 @@ export const references: Record<
     // The package's k and the base's ε₀ differ in the twelfth digit.
     tol: 1e-9,
   },
+  // ε₀ times the normal field of the charge and its image, just above the plane below the charge.
+  'image-plane-sigma': {
+    values: { q: 3e-9, d: 0.02 },
+    expected: () =>
+      EPSILON_0 *
+      coulombField(
+        [
+          { x: 0, y: 0.02, q: 3e-9 },
+          { x: 0, y: -0.02, q: -3e-9 },
+        ],
+        0,
+        0,
+      ).ey,
+    tol: 1e-9,
+  },
   // A large disk's axial field at z = 1 cm, integrated ring by ring in log radius out to 1 km.
   'plane-charge': {
     values: { σ: 2e-6 },

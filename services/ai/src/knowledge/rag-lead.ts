@@ -141,12 +141,15 @@ const cites = (passages: readonly Citation[], result: CourseResult, lang: Lang) 
  * water") is no sign the question is about the course.
  */
 function solvedWith(question: string, result: CourseResult): boolean {
+  return solvedResult(question) === result;
+}
+
+/** The result the question's own numbers compute (its first part, from a value written with digits). */
+function solvedResult(question: string): CourseResult | undefined {
   const first = knowledgeAnswers().solve(question)[0];
-  return (
-    first?.status === 'solved' &&
-    first.result === result &&
-    Object.values(first.written).some((text) => /\d/.test(text))
-  );
+  return first?.status === 'solved' && Object.values(first.written).some((text) => /\d/.test(text))
+    ? first.result
+    : undefined;
 }
 
 /**
@@ -200,7 +203,9 @@ function chosenResult(
   // described result with its own reply to the kind asked beats a top section result without one.
   const answersKind = (r: CourseResult) => knowledgeAnswers().answersKind(question, r);
   if (matched && answersKind(matched.result) && !(top && answersKind(top))) return matched.result;
-  return top ?? matched?.result;
+  // Named and described by nothing, on topic, and computed from the student's numbers ("in a wave
+  // with E = 600 V/m, whats B"): the value asked leads, not the notes' words around it.
+  return top ?? matched?.result ?? solvedResult(question);
 }
 
 export function leadWithKnowledge(

@@ -2,6 +2,7 @@ import { escapeRegExp } from '../regexp.js';
 import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
+import { readChanges } from './reading-change.js';
 import { givenByWords, relativeIndex } from './reading-words.js';
 
 /**
@@ -262,7 +263,7 @@ export class QuantityReader {
     const quotients = this.perFirst(text);
     const kept = out.filter((r) => !quotients.some((q) => q.index <= r.index && r.end <= q.end));
     kept.push(...quotients);
-    return [...kept, ...indexAt, ...byWords].sort((a, b) => a.index - b.index);
+    return readChanges(text, [...kept, ...indexAt, ...byWords], this.units);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { all, create } from 'mathjs';
 import { escapeRegExp } from '../regexp.js';
-import { type CourseResult, fold } from './knowledge-base.js';
+import { type CourseResult, fold, type KnowledgeBase, type ResultMatch } from './knowledge-base.js';
 import type { Reading } from './reading.js';
 
 /** The solver's arithmetic and word tests: results evaluated with mathjs, cue words near numbers. */
@@ -162,6 +162,30 @@ export function askedSymbol(words: string[]): RegExp {
     )
     .join('|');
   return new RegExp(`(?:${ask})([A-Za-zα-ωΑ-Ω])(?![\\w(])`, 'gi');
+}
+
+/**
+ * The computable results not already matched whose symbol the question asks for ("find E").
+ * An amplitude (B₀, E₀) is asked by its bare letter ("whats B" of a wave) when the question uses
+ * its result's distinctive words: "B" alone asks a field, a wave's words say which.
+ */
+export function askedResults(
+  kb: KnowledgeBase,
+  question: string,
+  asking: RegExp,
+  matched: ResultMatch[],
+): ResultMatch[] {
+  const out: ResultMatch[] = [];
+  for (const asked of question.matchAll(asking)) {
+    for (const result of kb.results) {
+      if (!result.compute || [...matched, ...out].some((m) => m.result === result)) continue;
+      const { symbol } = result.compute;
+      const peak = symbol.replace(/₀$/, '') === asked[1] && kb.usesFirstWords(question, result);
+      if (symbol !== asked[1] && !peak) continue;
+      out.push({ result, score: 6, at: asked.index, named: false });
+    }
+  }
+  return out;
 }
 
 /**

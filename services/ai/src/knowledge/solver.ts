@@ -4,6 +4,7 @@ import { bindVariables, fixedVariables } from './solver-binding.js';
 import { invertedParts } from './solver-chain.js';
 import { invertedPart } from './solver-inverse.js';
 import {
+  askedResults,
   askedSymbol,
   asksAnother,
   conditionHolds,
@@ -68,13 +69,11 @@ export class ProblemSolver {
       .match(this.reader.symbolic(question))
       .filter((m) => m.result.compute && holdsWhereAsked(this.namedSolver(), m.result));
     // "Find E for …": results computing the symbol asked for, the numbers deciding which.
-    for (const asked of question.matchAll(this.askedSymbol)) {
-      for (const result of this.kb.results) {
-        if (result.compute?.symbol !== asked[1] || matches.some((m) => m.result === result)) continue;
-        if (!holdsWhereAsked(this.namedSolver(), result)) continue;
-        matches.push({ result, score: 6, at: asked.index, named: false });
-      }
-    }
+    matches.push(
+      ...askedResults(this.kb, question, this.askedSymbol, matches).filter((m) =>
+        holdsWhereAsked(this.namedSolver(), m.result),
+      ),
+    );
     const tried = matches.map((m) => ({ match: m, outcome: this.attempt(m.result, readings, text, {}) }));
     const outcomes = tried.length > 0 ? this.allUsed(this.parts(tried, readings, text), readings) : [];
     if (outcomes.some((o) => o.status === 'solved')) return outcomes;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Citation } from '../retrieval/context.js';
+import { KnowledgeAnswers } from './answers.js';
+import { leadWithKnowledge } from './rag-lead.js';
+
+// Value questions the lead answers with the student's own numbers: what is asked is computed
+// from what is given, never replaced by a result that uses none of it. Not eval wording.
+const answers = new KnowledgeAnswers();
+const first = (q: string) => (answers.lead(q)?.text ?? '').split('\n\n')[0]!;
+const c = 299792458;
+
+describe('a value question is answered from the numbers it gives', () => {
+  it('reads a bare letter asked in a wave question as the amplitude its result computes', () => {
+    const lead = answers.lead('a radio wave has a peak electric field of 0.3 V/m; what is B?');
+    expect(lead?.result.id).toBe('e-over-b');
+    expect(
+      answers.solve('a radio wave has a peak electric field of 0.3 V/m; what is B?')[0]?.value,
+    ).toBeCloseTo(0.3 / c, 15);
+    expect(first('for a light wave whose electric amplitude is 45 V/m, find B')).toMatch(/1\.50? × 10⁻⁷ T/);
+    // Retrieval ranks a section whose results share too little with the question (polarization):
+    // the value the student's numbers compute still leads, on its own section.
+    const polarization: Citation = {
+      n: 1,
+      source: 'en/em-waves-fdtd.md',
+      title: 'Electromagnetic waves and FDTD basics',
+      section: 'Polarization',
+      text: 'Two perpendicular components of E with a phase difference trace an ellipse.',
+      score: 0.9,
+    };
+    const led = leadWithKnowledge(
+      'a microwave has a peak electric field of 90 V/m, whats B',
+      { reply: 'Quoted passage [1]', citations: [polarization] },
+      true,
+    );
+    expect(led.reply.split('\n\n')[0]).toMatch(/3\.00? × 10⁻⁷ T/);
+    expect(led.citations[0]).toMatchObject({ section: 'Plane waves' });
+    // No word of a wave: "B" is some other field, not the amplitude from E.
+    expect(
+      answers.solve('a charge sits in a uniform E of 600 V/m inside a magnet; what is B')[0]?.result.id,
+    ).not.toBe('e-over-b');
+  });
+
+  it('reads a change over an interval as the rate a result takes, in both languages', () => {
+    const value = (q: string) => answers.solve(q).find((o) => o.status === 'solved')?.value;
+    // |ε| = L |ΔI|/Δt: 30 mH × (4 A / 20 ms) = 6 V; 200 mH × (2 A / 0.02 s) = 20 V.
+    expect(
+      value(
+        'a coil of 30 mH carries a current that rises from 1 A to 5 A over 20 ms; find the self-induced emf',
+      ),
+    ).toBeCloseTo(6, 9);
+    expect(value('电流在0.02 s内从1A增加到3A，线圈自感为200 mH，求自感电动势')).toBeCloseTo(20, 9);
+    expect(first('a 0.25 H inductor: its current drops from 3 A to zero in 50 ms. induced emf?')).toMatch(
+      /= 15(\.0+)? V/,
+    );
+    // A change of flux in a time: dΦ is the size of the change (0.15 Wb in 0.1 s is 1.5 V).
+    expect(value('the flux through a loop falls from 0.2 Wb to 0.05 Wb in 0.1 s, find the emf')).toBeCloseTo(
+      1.5,
+      9,
+    );
+    // The worked solution shows the rate as read from the change.
+    expect(answers.workedSolution('电感为2 H的线圈中电流在0.5秒内从3A均匀减小到1A，求自感电动势')).toMatch(
+      /= 8(\.0+)? V/,
+    );
+    // The interval before the change, another value between them (4 V); an interval that belongs
+    // to a later change, or one in another sentence, is not this change's: nothing computed.
+    expect(value('In 20 ms the current in a 40 mH coil drops from 2 A to 0. emf?')).toBeCloseTo(4, 9);
+    expect(
+      value('a 3 H coil: the current rises from 1 A to 4 A and then in 1 s falls to 0. emf?'),
+    ).toBeUndefined();
+    expect(
+      value('In 2 s it warms up. The current in a 3 H coil rises from 1 A to 4 A. emf?'),
+    ).toBeUndefined();
+    // No interval: a change is no rate, and nothing is computed from it.
+    expect(value('a 0.5 H coil whose current goes from 4 A to 0; what emf')).toBeUndefined();
+  });
+});
