@@ -242,3 +242,19 @@ describe('one source’s field is not the field of several currents, nor a pair�
     ).not.toContain('**结果：** B = 4.00 × 10⁻⁵');
   });
 });
+
+describe('an earlier part’s angle is not another result’s incidence unless the question names it', () => {
+  it('gives no refraction angle at Brewster’s angle where the critical angle is asked', () => {
+    // Snell's law at θ_B = 67.5° into n = 2.42 gives θ₂ = 22.5°: not the critical angle (24.4°).
+    const reply = solve(
+      "A gemstone has a refractive index of 2.42. Find (a) Brewster's angle for light incident on the gemstone from air and (b) the critical angle for total internal reflection for light inside the gemstone reaching a gem–air surface.",
+    );
+    expect(reply).not.toContain('22.5°');
+    // Named, the refraction at that incidence is a part of its own.
+    expect(
+      solve(
+        "Glass has n = 1.5. (a) What is Brewster's angle from air? (b) What is the refraction angle at that incidence?",
+      ),
+    ).toContain('θ₂ = 33.7°');
+  });
+});

@@ -212,7 +212,16 @@ export class ProblemSolver {
         continue;
       }
       const outcome = this.attempt(match.result, readings, text, known);
-      if (outcome.status === 'solved') add(match.at, outcome, feeders(outcome));
+      if (outcome.status !== 'solved') continue;
+      // An earlier part's angle taken as this result's own kind of value (Brewster's angle as the
+      // incidence of a refraction) does not stand in for a result of that unit the question names
+      // and that could not be solved (the critical angle): that part is the one asked.
+      const from = feeders(outcome);
+      const sameUnit = (t: { match: ResultMatch }) => t.match.result.compute!.unit === compute.unit;
+      const namedUnsolved = tried.some((t) => t.match.named && t.outcome.status !== 'solved' && sameUnit(t));
+      if (!match.named && namedUnsolved && from.some((f) => f.outcome.result.compute!.unit === compute.unit))
+        continue;
+      add(match.at, outcome, from);
     }
     return parts.sort((a, b) => a.at - b.at);
   }
