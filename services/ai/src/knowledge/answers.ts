@@ -239,6 +239,11 @@ export class KnowledgeAnswers {
     const { unit, percent } = part.result.compute!;
     // Known only in size, it has no direction to remark on either.
     if (part.size) return `|${part.result.compute!.symbol}| = ${plainQuantity(part.value, unit)}`;
+    if (part.negativeSize)
+      return [
+        `|${part.result.compute!.symbol}| = ${plainQuantity(-part.value, unit)}`,
+        this.kb.say(lang, 'negativeSize'),
+      ].join(this.kb.say(lang, 'remarkSeparator'));
     const { symbol } = part.result.compute!;
     const quantity = plainQuantity(part.value, unit);
     const stated = percent ? `${quantity} (${plainQuantity(part.value * 100, '%')})` : quantity;

@@ -258,3 +258,17 @@ describe('an earlier part’s angle is not another result’s incidence unless t
     ).toContain('θ₂ = 33.7°');
   });
 });
+
+describe('a negative result asked for by its size', () => {
+  it('states the size and says it is negative, and keeps the sign when the quantity itself is asked', () => {
+    // σ = −q/(2πd²) = −5e-9/(2π·0.03²) = −8.84 × 10⁻⁷ C/m² right below the charge.
+    const sized = solve(
+      '一个 5 nC 的点电荷在接地无限大导体平面上方 3 cm 处，求电荷正下方感应面电荷密度的大小。',
+    );
+    expect(sized).toContain('|σ| = 8.84 × 10⁻⁷ C/m²，为负值');
+    const signed = solve(
+      'A 5 nC point charge is 3 cm above a large grounded conducting plane. What is the induced surface charge density right below it?',
+    );
+    expect(signed).toContain('σ = -8.84 × 10⁻⁷ C/m²');
+  });
+});

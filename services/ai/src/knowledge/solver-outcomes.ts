@@ -21,6 +21,8 @@ export interface Solved {
   step?: boolean;
   /** Computed from a variable known only in size (a charge from its field), so only a size: |Q|. */
   size?: boolean;
+  /** Negative, and asked for by its size ("the magnitude of σ"): stated as |σ|, said negative. */
+  negativeSize?: boolean;
 }
 
 /** What a solved part states: the variable solved for, else the result's own quantity. */

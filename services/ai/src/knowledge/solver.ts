@@ -108,8 +108,11 @@ export class ProblemSolver {
     if (outcome.inverse) return part.feeds ? { ...(strip(outcome) as Solved), step: true } : strip(outcome);
     const { units } = this.kb;
     const another = asksAnother(this.question, outcome.result.compute!.unit, units.asked.units);
-    if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed))
-      return strip(outcome);
+    if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed)) {
+      // Asked for its size, a negative value is stated as one (said negative in words).
+      const sized = outcome.value < 0 && mentions(this.question, units.magnitude.words);
+      return sized ? { ...(strip(outcome) as Solved), negativeSize: true } : strip(outcome);
+    }
     if (part.feeds) return { ...(strip(outcome) as Solved), step: true };
     return { status: 'missing', result: outcome.result, missing: [], unasked: true };
   }
