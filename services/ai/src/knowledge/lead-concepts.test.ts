@@ -18,6 +18,8 @@ describe('claims that answer a conceptual question', () => {
   it('says a magnet’s pole cannot be had on its own: no monopoles', () => {
     expect(first('can a magnet be broken so that a north pole is left by itself')).toMatch(/^No: .*monopole/);
     expect(first('把磁铁分开能得到单独的N极吗')).toMatch(/^不能/);
+    // One magnet is not one pole.
+    expect(first('does a single magnet always have a north pole')).not.toMatch(/^No/);
   });
 
   it('says only the enclosed current counts in Ampère’s law', () => {
@@ -27,6 +29,10 @@ describe('claims that answer a conceptual question', () => {
     expect(first('回路外的电流要不要计入安培环路定理')).toMatch(/^不算/);
     // Asked whether it changes B on the loop (it does): no "No".
     expect(first('does a current outside the amperian loop change B on the loop')).not.toMatch(/^No/);
+    // Outside a wire is where B is found, not a current left out of the loop.
+    expect(about('using ampère’s law, B outside a straight wire with current I')).not.toBe(
+      'ampere-outside-current',
+    );
   });
 
   it('says why an iron core raises a coil’s inductance: μ_r', () => {
