@@ -145,3 +145,24 @@ describe('a question retrieval found off topic that names a topic the course doe
     expect(leadWithKnowledge('malus law pls', off, false, false)).not.toBe(off);
   });
 });
+
+describe('a claim narrowing the top section’s result, both replying to the kind asked', () => {
+  it('leads over the broader result: a bigger surface keeps the flux', () => {
+    const statement: Citation = {
+      n: 1,
+      source: 'en/gauss-law.md',
+      title: "Gauss's law",
+      section: 'Choosing a Gaussian surface',
+      text: 'Gauss’s law is always true, but it only gives the field directly when symmetry lets E come out of the integral.',
+      score: 0.9,
+    };
+    const led = leadWithKnowledge(
+      'suppose I swap my gaussian sphere around the point charge for a larger one, would the flux through it change',
+      composed([statement]),
+      true,
+    );
+    expect(led.reply).toMatch(/^No: the flux depends only on the enclosed charge/);
+    // Cited on its own section, the statement of the law.
+    expect(led.citations[0]).toMatchObject({ section: "Statement of Gauss's law" });
+  });
+});

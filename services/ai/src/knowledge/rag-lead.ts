@@ -203,6 +203,10 @@ function chosenResult(
   // described result with its own reply to the kind asked beats a top section result without one.
   const answersKind = (r: CourseResult) => knowledgeAnswers().answersKind(question, r);
   if (matched && answersKind(matched.result) && !(top && answersKind(top))) return matched.result;
+  // Both reply to the kind asked: the claim that narrows the top section's result answers the
+  // case described ("a bigger Gaussian surface, does the flux change"), the broader one in general.
+  if (matched && top && answersKind(matched.result) && matched.result.refines?.includes(top.id))
+    return matched.result;
   // Named and described by nothing, on topic, and computed from the student's numbers ("in a wave
   // with E = 600 V/m, whats B"): the value asked leads, not the notes' words around it.
   return top ?? matched?.result ?? solvedResult(question);
