@@ -366,6 +366,12 @@ export const references: Record<
     expected: () => integrate((t) => (200 * 0.03 * 2 * t) / 0.1 ** 2, 0, 0.1) / 0.1,
     tol: 1e-9,
   },
+  // The flux BA through 50 turns, B falling linearly by 0.3 T over 0.02 s: N dΦ/dt by a difference quotient.
+  'faraday-emf-field': {
+    values: { N: 50, A: 4e-3, rate: -15 },
+    expected: () => Math.abs((50 * (4e-3 * (0.5 - 15 * 0.011)) - 50 * (4e-3 * (0.5 - 15 * 0.01))) / 0.001),
+    tol: 1e-9,
+  },
   'e-over-b': { values: { E: 300 }, expected: () => 300 * Math.sqrt(MU_0 * EPSILON_0), tol: 1e-9 },
   // In water (ε = n²ε₀, μ = μ₀) the wave moves at 1/√(με) and covers one wavelength per period.
   wavelength: {

@@ -119,4 +119,27 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
     expect(speed).toContain('**Result:** v = 240000 m/s');
     expect(speed).not.toContain(' J');
   });
+
+  it('reads a field that changes over an interval as dB/dt for the emf of a coil it crosses (N A |ΔB|/Δt)', () => {
+    // 80 · 1.2e-3 m² · (0.9 T / 0.06 s) = 1.44 V; 单匝 30 cm² 的线圈: 3e-3 · 0.25/0.05 = 0.015 V.
+    expect(
+      solve(
+        'An 80-turn square loop of 12 cm² sits in a field perpendicular to it, which goes down evenly from 1.0 T to 0.1 T in 60 ms. Average emf?',
+      ),
+    ).toContain('|ε| = 1.44 V');
+    expect(
+      solve(
+        '面积 30 cm² 的单匝线圈平面与磁场垂直，磁感应强度在 0.05 s 内从 0.05 T 均匀增加到 0.30 T，求感应电动势',
+      ),
+    ).toMatch(/\|ε\| = 0\.015/);
+    // Without an interval it is two fields, not a rate; a tilt the result would ignore: no number.
+    expect(
+      solve('A 10-turn coil of 20 cm² is perpendicular to a field that rises from 0.2 T to 0.6 T. emf?'),
+    ).not.toContain('**Result:**');
+    expect(
+      solve(
+        'A 10-turn coil of 20 cm², its normal at 40° to a field perpendicular to the floor that rises from 0.2 T to 0.6 T in 0.1 s. emf?',
+      ),
+    ).not.toContain('**Result:**');
+  });
 });
