@@ -242,7 +242,18 @@ export const references: Record<
     expected: () => 5 * wireField([{ x: 0, y: 0, current: 5 }], 0.1, 0).by,
     tol: 1e-12,
   },
-  'wire-force': { values: { I: 4, L: 0.5, B: 0.2 }, expected: () => 4 * 0.5 * 0.2, tol: 1e-12 },
+  // |I L × B| with L and B as vectors 30° apart in the xy-plane.
+  'wire-force': {
+    values: { I: 4, L: 0.5, B: 0.2, θ: 30 },
+    expected: () => {
+      const [l, b] = [
+        [0.5, 0, 0],
+        [0.2 * Math.cos(Math.PI / 6), 0.2 * Math.sin(Math.PI / 6), 0],
+      ];
+      return 4 * Math.abs(l[0]! * b[1]! - l[1]! * b[0]!);
+    },
+    tol: 1e-12,
+  },
   // The ring's centre against a Biot–Savart sum and the exact loop field of packages/physics.
   'loop-centre': {
     values: { I: 2, R: 0.05, N: 1 },

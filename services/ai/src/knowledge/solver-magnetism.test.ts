@@ -142,4 +142,25 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
       ),
     ).not.toContain('**Result:**');
   });
+
+  it('takes the angle between a wire and B in its force (ILB sin θ), zero along B, 90° when none is given', () => {
+    // 3 A · 0.6 m · 0.25 T · sin 50°; without the angle it was declined as ignoring 50°.
+    expect(
+      solve('A 60 cm rod carrying 3 A lies at 50 degrees to a 0.25 T field. Force on the rod?'),
+    ).toContain('**Result:** F = 0.345 N');
+    // 2 A · 0.4 m · 0.5 T · sin 37°
+    expect(solve('长 40 cm 的导线通有 2 A 电流，与 0.5 T 的匀强磁场成 37° 角，求导线所受安培力')).toContain(
+      'F = 0.241 N',
+    );
+    // Along B no force; read without the direction it was ILB = 0.36 N.
+    expect(
+      solve('A 20 cm wire carrying 6 A runs parallel to the magnetic field of 0.3 T. Force on the wire?'),
+    ).toContain('**Result:** F = 0 N');
+    expect(solve('长 50 cm、通有 3 A 电流的导线沿磁场方向放在 0.4 T 的匀强磁场中，求安培力')).toContain(
+      'F = 0 N',
+    );
+    expect(
+      solve('A wire 30 cm long carries 5 A perpendicular to a 0.2 T field. Force on the wire?'),
+    ).toContain('**Result:** F = 0.300 N');
+  });
 });
