@@ -454,6 +454,11 @@ export const references: Record<
     },
     tol: 1e-9,
   },
+  's-reflectance': {
+    values: { n1: 1, n2: 1.5, θ: 60 },
+    expected: () => fresnelCoefficients(1, 1.5, Math.PI / 3).Rs,
+    tol: 1e-12,
+  },
   'normal-reflectance': {
     values: { n1: 1, n2: 1.33 },
     expected: () => fresnelCoefficients(1, 1.33, 0).Rs,
