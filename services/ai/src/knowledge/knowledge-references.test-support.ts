@@ -242,7 +242,18 @@ export const references: Record<
     expected: () => 5 * wireField([{ x: 0, y: 0, current: 5 }], 0.1, 0).by,
     tol: 1e-12,
   },
-  'wire-force': { values: { I: 4, L: 0.5, B: 0.2 }, expected: () => 4 * 0.5 * 0.2, tol: 1e-12 },
+  // |I L × B| with L and B as vectors 30° apart in the xy-plane.
+  'wire-force': {
+    values: { I: 4, L: 0.5, B: 0.2, θ: 30 },
+    expected: () => {
+      const [l, b] = [
+        [0.5, 0, 0],
+        [0.2 * Math.cos(Math.PI / 6), 0.2 * Math.sin(Math.PI / 6), 0],
+      ];
+      return 4 * Math.abs(l[0]! * b[1]! - l[1]! * b[0]!);
+    },
+    tol: 1e-12,
+  },
   // The ring's centre against a Biot–Savart sum and the exact loop field of packages/physics.
   'loop-centre': {
     values: { I: 2, R: 0.05, N: 1 },
@@ -366,6 +377,12 @@ export const references: Record<
     expected: () => integrate((t) => (200 * 0.03 * 2 * t) / 0.1 ** 2, 0, 0.1) / 0.1,
     tol: 1e-9,
   },
+  // The flux BA through 50 turns, B falling linearly by 0.3 T over 0.02 s: N dΦ/dt by a difference quotient.
+  'faraday-emf-field': {
+    values: { N: 50, A: 4e-3, rate: -15 },
+    expected: () => Math.abs((50 * (4e-3 * (0.5 - 15 * 0.011)) - 50 * (4e-3 * (0.5 - 15 * 0.01))) / 0.001),
+    tol: 1e-9,
+  },
   'e-over-b': { values: { E: 300 }, expected: () => 300 * Math.sqrt(MU_0 * EPSILON_0), tol: 1e-9 },
   // In water (ε = n²ε₀, μ = μ₀) the wave moves at 1/√(με) and covers one wavelength per period.
   wavelength: {
@@ -436,6 +453,11 @@ export const references: Record<
       return (lo * 180) / Math.PI;
     },
     tol: 1e-9,
+  },
+  's-reflectance': {
+    values: { n1: 1, n2: 1.5, θ: 60 },
+    expected: () => fresnelCoefficients(1, 1.5, Math.PI / 3).Rs,
+    tol: 1e-12,
   },
   'normal-reflectance': {
     values: { n1: 1, n2: 1.33 },

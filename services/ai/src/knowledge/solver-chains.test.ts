@@ -91,4 +91,21 @@ describe('the problem solver answers each part of a chained question where it ho
       ),
     ).toContain('θ₂ = 39.6°');
   });
+
+  it('answers the s-polarized reflectance (Fresnel r_s squared, θ_t by Snell) beside the refraction angle, never past total reflection', () => {
+    // n = 1.33 at 45°: sin θt = 0.532, r_s = (cos 45° − 1.33 cos θt)/(cos 45° + 1.33 cos θt) = −0.229.
+    expect(
+      solve('Light in air hits water (n = 1.33) at 45°. What fraction of s-polarized light is reflected?'),
+    ).toContain('**Result:** R_s = 0.0523');
+    // Two parts, an index given is no reflectance known already: 50° into n = 2.0, R_s = 0.234.
+    const both = solve(
+      'Light goes from air into a crystal of index 2.0 at 50° incidence. Find the refraction angle and also the reflectance for s-polarized light.',
+    );
+    expect(both).toContain('θ₂ = 22.5°');
+    expect(both).toContain('R_s = 0.234');
+    // From glass to air past the critical angle there is no transmitted ray for r_s to use.
+    expect(
+      solve('Light inside glass (n = 1.5) meets air at 60°. Reflectance for s-polarized light?'),
+    ).not.toContain('**Result:**');
+  });
 });

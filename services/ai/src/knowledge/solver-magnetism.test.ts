@@ -119,4 +119,48 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
     expect(speed).toContain('**Result:** v = 240000 m/s');
     expect(speed).not.toContain(' J');
   });
+
+  it('reads a field that changes over an interval as dB/dt for the emf of a coil it crosses (N A |ΔB|/Δt)', () => {
+    // 80 · 1.2e-3 m² · (0.9 T / 0.06 s) = 1.44 V; 单匝 30 cm² 的线圈: 3e-3 · 0.25/0.05 = 0.015 V.
+    expect(
+      solve(
+        'An 80-turn square loop of 12 cm² sits in a field perpendicular to it, which goes down evenly from 1.0 T to 0.1 T in 60 ms. Average emf?',
+      ),
+    ).toContain('|ε| = 1.44 V');
+    expect(
+      solve(
+        '面积 30 cm² 的单匝线圈平面与磁场垂直，磁感应强度在 0.05 s 内从 0.05 T 均匀增加到 0.30 T，求感应电动势',
+      ),
+    ).toMatch(/\|ε\| = 0\.015/);
+    // Without an interval it is two fields, not a rate; a tilt the result would ignore: no number.
+    expect(
+      solve('A 10-turn coil of 20 cm² is perpendicular to a field that rises from 0.2 T to 0.6 T. emf?'),
+    ).not.toContain('**Result:**');
+    expect(
+      solve(
+        'A 10-turn coil of 20 cm², its normal at 40° to a field perpendicular to the floor that rises from 0.2 T to 0.6 T in 0.1 s. emf?',
+      ),
+    ).not.toContain('**Result:**');
+  });
+
+  it('takes the angle between a wire and B in its force (ILB sin θ), zero along B, 90° when none is given', () => {
+    // 3 A · 0.6 m · 0.25 T · sin 50°; without the angle it was declined as ignoring 50°.
+    expect(
+      solve('A 60 cm rod carrying 3 A lies at 50 degrees to a 0.25 T field. Force on the rod?'),
+    ).toContain('**Result:** F = 0.345 N');
+    // 2 A · 0.4 m · 0.5 T · sin 37°
+    expect(solve('长 40 cm 的导线通有 2 A 电流，与 0.5 T 的匀强磁场成 37° 角，求导线所受安培力')).toContain(
+      'F = 0.241 N',
+    );
+    // Along B no force; read without the direction it was ILB = 0.36 N.
+    expect(
+      solve('A 20 cm wire carrying 6 A runs parallel to the magnetic field of 0.3 T. Force on the wire?'),
+    ).toContain('**Result:** F = 0 N');
+    expect(solve('长 50 cm、通有 3 A 电流的导线沿磁场方向放在 0.4 T 的匀强磁场中，求安培力')).toContain(
+      'F = 0 N',
+    );
+    expect(
+      solve('A wire 30 cm long carries 5 A perpendicular to a 0.2 T field. Force on the wire?'),
+    ).toContain('**Result:** F = 0.300 N');
+  });
 });

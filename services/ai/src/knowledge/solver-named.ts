@@ -26,16 +26,22 @@ export function namedByKinds(solver: NamedSolver, readings: Reading[], text: str
   if (!solver.question || writesUnread(text, readings)) return undefined;
   const signature = (kinds: string[]) => [...kinds].sort().join(',');
   const given = signature(readings.map((r) => r.kind));
+  const question = solver.question;
+  // Of the results taking just these kinds, the one whose quantity the question asks: two indices
+  // and an angle make a refraction angle or a reflectance, "at what angle" says which.
+  const asks = (r: CourseResult) => {
+    const words = solver.kb.units.asked.units[r.compute!.unit];
+    return words !== undefined && mentions(question, words);
+  };
   const takers = solver.kb.results.filter(
     (r) =>
       r.compute &&
       holdsWhereAsked(solver, r) &&
-      signature(Object.values(r.variables ?? {}).map((v) => v.kind)) === given,
+      signature(Object.values(r.variables ?? {}).map((v) => v.kind)) === given &&
+      asks(r),
   );
   if (takers.length !== 1) return undefined;
   const result = takers[0]!;
-  const words = solver.kb.units.asked.units[result.compute!.unit];
-  if (!words || !mentions(solver.question, words)) return undefined;
   const outcome = solver.attempt(result, readings, text);
   if (outcome.status !== 'solved') return undefined;
   const checked = solver.allUsed([{ at: 0, outcome }], readings);

@@ -208,7 +208,8 @@ export class ProblemSolver {
       }
       // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀), but
       // may be solved back for the variable it asks ("circles with radius 10 cm: its speed, and the period").
-      if (readings.some((r) => this.kb.units.si[r.kind] === compute.unit)) {
+      // A pure number given (an index) is no reflectance: quantities without a unit are not one kind.
+      if (compute.unit !== '' && readings.some((r) => this.kb.units.si[r.kind] === compute.unit)) {
         const back = invertedPart(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
         if (back) parts.push({ at: match.at, outcome: back });
         if (back) symbols.add(compute.symbol);
