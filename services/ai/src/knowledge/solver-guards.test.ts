@@ -272,3 +272,13 @@ describe('a negative result asked for by its size', () => {
     expect(signed).toContain('σ = -8.84 × 10⁻⁷ C/m²');
   });
 });
+
+describe('a quantity the question gives is not computed again from other numbers', () => {
+  it('gives no wire field from the wire’s length where the field is given and the force asked', () => {
+    // The wire's own field at s = 0.40 m, μ₀·5/(2π·0.4) = 2.50 × 10⁻⁶ T, would be asserted beside the force.
+    const reply = solve(
+      'A straight wire 0.40 m long carries 5.0 A in a uniform magnetic field of 0.20 T at 60° to the wire. (a) What is the magnetic force on the wire? (b) An electron at 2.0 × 10^6 m/s moves perpendicular to the same field: what is its orbit radius?',
+    );
+    expect(reply).not.toContain('2.50 × 10⁻⁶');
+  });
+});

@@ -97,9 +97,9 @@ export class ProblemSolver {
   }
 
   /**
-   * A solved part gives no number when it is of a quantity the question never asks for while it
-   * asks another, or of one source charge where the question asks for several together; one a
-   * later part was computed from is shown as a step (the speed on the way to the radius).
+   * A solved part gives no number when it is of a quantity the question gives or never asks for
+   * while it asks another, or of one source charge where the question asks for several together;
+   * one a later part was computed from is shown as a step (the speed on the way to the radius).
    */
   private askedElse(part: Part, readings: Reading[]): Outcome & { unasked?: boolean } {
     const { outcome } = part;
@@ -107,7 +107,11 @@ export class ProblemSolver {
     // A variable solved for was asked for by its own words (solver-inverse.ts), unless only on the way.
     if (outcome.inverse) return part.feeds ? { ...(strip(outcome) as Solved), step: true } : strip(outcome);
     const { units } = this.kb;
-    const another = asksAnother(this.question, outcome.result.compute!.unit, units.asked.units);
+    const { unit } = outcome.result.compute!;
+    // A quantity the question gives and this part leaves aside ("in a 0.15 T field") is not one it
+    // asks to compute from other numbers (B of the wire from its length as a distance).
+    const given = readings.some((r) => units.si[r.kind] === unit && !outcome.used.has(r));
+    const another = given || asksAnother(this.question, unit, units.asked.units);
     if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed)) {
       // Asked for its size, a negative value is stated as one (said negative in words).
       const sized = outcome.value < 0 && mentions(this.question, units.magnitude.words);
