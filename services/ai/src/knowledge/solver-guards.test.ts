@@ -282,3 +282,15 @@ describe('a quantity the question gives is not computed again from other numbers
     expect(reply).not.toContain('2.50 × 10⁻⁶');
   });
 });
+
+describe('an angle said in words the reader did not take is not taken as 90°', () => {
+  it('gives no perpendicular force for a wire lying along the field', () => {
+    // ILB = 0.25·4·0.5 = 0.500 N would be asserted; along B the force is zero.
+    expect(
+      solve('A 25 cm wire carrying 4 A lies along a uniform 0.5 T magnetic field. Force on the wire?'),
+    ).not.toContain('0.500 N');
+    expect(
+      solve('长 25 cm、通有 4 A 电流的导线沿着 0.5 T 匀强磁场的方向放置，求导线受到的安培力。'),
+    ).not.toContain('0.500 N');
+  });
+});
