@@ -99,6 +99,13 @@ describe('a scaling question states the factor', () => {
     );
   });
 
+  it('of the result whose quantity it asks for, not of the one it names', () => {
+    expect(
+      first('I double the current in my solenoid; by what factor does the energy it stores grow'),
+    ).toMatch(/stored energy U becomes 4 times/);
+    expect(first('螺线管中的电流变为原来的三倍，它储存的能量如何变化')).toContain('变为原来的 9 倍');
+  });
+
   it('through a variable the result derives from the scaled one (n = N/L)', () => {
     expect(first('what does tripling the number of turns of a solenoid do to the field inside')).toMatch(
       /magnetic field B becomes 3 times/,
