@@ -276,6 +276,12 @@ export const references: Record<
     expected: () => wireField([{ x: 0, y: 0, current: 10 }], 0.005, 0).by,
     tol: 1e-12,
   },
+  'coax-between': {
+    values: { I: 5, s: 0.003 },
+    // Only the inner conductor's current is enclosed: a wire's field at s.
+    expected: () => wireField([{ x: 0, y: 0, current: 5 }], 0.003, 0).by,
+    tol: 1e-12,
+  },
   toroid: {
     values: { N: 200, I: 2, s: 0.1 },
     // N wires through the hole: the field of their total current at radius s.

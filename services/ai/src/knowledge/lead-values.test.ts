@@ -74,3 +74,22 @@ describe('a value question is answered from the numbers it gives', () => {
     expect(value('a 0.5 H coil whose current goes from 4 A to 0; what emf')).toBeUndefined();
   });
 });
+
+describe('a value asked in a region or a limit of a result the notes name', () => {
+  it('computes the field between the conductors of a coax from its inner current', () => {
+    // μ₀I/(2πs): 8 A at 2 cm is 80 μT; 2 A at 4 mm is 100 μT.
+    expect(
+      first(
+        'a coaxial line carries 8 A on its core; what is the field between the conductors 2 cm from the axis',
+      ),
+    ).toMatch(/8\.00 × 10⁻⁵ T/);
+    expect(first('同轴电缆内导体电流 2 A，两导体之间距轴 4 mm 处的磁感应强度')).toMatch(/1\.00 × 10⁻⁴ T/);
+    // Asked why the field outside is zero: the coax's own reply, no number.
+    expect(answers.lead('coax cable carrying 3 A, why is the field outside zero')?.result.id).toBe('coax');
+  });
+
+  it('computes the Courant limit asked with the maximum after the time step (时间步最大)', () => {
+    // Δ/(c√D): 1 cm in 2D is 23.6 ps.
+    expect(first('二维FDTD 真空中 网格尺寸1cm 时间步最大可以是多少')).toMatch(/2\.36 × 10⁻¹¹ s/);
+  });
+});
