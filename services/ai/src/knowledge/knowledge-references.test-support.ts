@@ -200,6 +200,18 @@ export const references: Record<
     tol: 1e-9,
   },
   // ε₀ times the normal field of the charge and its image, just above the plane below the charge.
+  // The sphere's potential is zero at both ends of the diameter through the charge: q/(a−R) +
+  // q'/(R−b) = 0 and q/(a+R) + q'/(R+b) = 0 give b = R²/a and q' = −q(R−b)/(a−R).
+  'image-sphere': {
+    values: { q: 4e-9, R: 0.05, a: 0.2 },
+    expected: () => (-4e-9 * (0.05 - 0.05 ** 2 / 0.2)) / (0.2 - 0.05),
+    tol: 1e-12,
+  },
+  'image-sphere-position': {
+    values: { R: 0.05, a: 0.2 },
+    expected: () => 0.05 ** 2 / 0.2,
+    tol: 1e-12,
+  },
   'image-plane-sigma': {
     values: { q: 3e-9, d: 0.02 },
     expected: () =>

@@ -93,3 +93,18 @@ describe('a value asked in a region or a limit of a result the notes name', () =
     expect(first('二维FDTD 真空中 网格尺寸1cm 时间步最大可以是多少')).toMatch(/2\.36 × 10⁻¹¹ s/);
   });
 });
+
+describe('both outputs of one situation, asked together', () => {
+  it('gives the image charge of a grounded sphere and where it sits, with the student’s numbers', () => {
+    const lead = answers.lead(
+      'a grounded sphere of radius 5 cm, a charge of 4 nC sits 20 cm from its centre. where is the image and how big is the image charge',
+    )?.text;
+    expect(lead).toMatch(/q' = -1\.00 × 10⁻⁹ C/);
+    expect(lead).toMatch(/b = 0\.0125 m/);
+    const zh = answers.lead(
+      '半径为 4 cm 的接地金属球，距球心 12 cm 处有 -9 nC 的点电荷，镜像电荷是多少 位置在哪里',
+    )?.text;
+    expect(zh).toMatch(/q' = 3\.00 × 10⁻⁹ C/);
+    expect(zh).toMatch(/b = 0\.0133 m/);
+  });
+});

@@ -258,3 +258,12 @@ describe('an earlier part’s angle is not another result’s incidence unless t
     ).toContain('θ₂ = 33.7°');
   });
 });
+
+describe('a question ends with its asking word, not a further part', () => {
+  it('takes no second length as a second part when only the question mark follows 多少', () => {
+    // Two grid steps (Δx ≠ Δy) are no two questions: each limit alone would be a wrong answer.
+    const worked = solve('三维FDTD（真空），Δx = 1 mm，Δz = 3 mm，时间步长最大是多少？');
+    // Δ/(c√3) of 1 mm and of 3 mm: 1.93 ps and 5.78 ps.
+    expect(worked).not.toMatch(/1\.93|5\.78/);
+  });
+});

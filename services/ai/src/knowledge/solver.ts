@@ -205,7 +205,11 @@ export class ProblemSolver {
       }
       // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀), but
       // may be solved back for the variable it asks ("circles with radius 10 cm: its speed, and the period").
-      if (readings.some((r) => this.kb.units.si[r.kind] === compute.unit)) {
+      // The other output of the same situation is (an image's charge beside its place: a charge is given).
+      if (
+        !outputOfSame(match.result, primary.match.result) &&
+        readings.some((r) => this.kb.units.si[r.kind] === compute.unit)
+      ) {
         const back = invertedPart(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
         if (back) parts.push({ at: match.at, outcome: back });
         if (back) symbols.add(compute.symbol);
@@ -349,3 +353,9 @@ export class ProblemSolver {
 }
 
 export type { ResultMatch };
+
+/** Results one refines the other of, in one section of the notes: two outputs of one situation. */
+function outputOfSame(a: CourseResult, b: CourseResult): boolean {
+  const refined = a.refines?.includes(b.id) || b.refines?.includes(a.id);
+  return Boolean(refined) && a.topic === b.topic && a.section.en === b.section.en;
+}
