@@ -202,6 +202,12 @@ export const references: Record<
   // ε₀ times the normal field of the charge and its image, just above the plane below the charge.
   // The sphere's potential is zero at both ends of the diameter through the charge: q/(a−R) +
   // q'/(R−b) = 0 and q/(a+R) + q'/(R+b) = 0 give b = R²/a and q' = −q(R−b)/(a−R).
+  // The five-point Laplacian vanishes: 4V − (V1 + V2 + V3 + V4) = 0.
+  'finite-difference': {
+    values: { V1: 10, V2: 0, V3: 7, V4: 3 },
+    expected: () => 20 / 4,
+    tol: 1e-12,
+  },
   'image-sphere': {
     values: { q: 4e-9, R: 0.05, a: 0.2 },
     expected: () => (-4e-9 * (0.05 - 0.05 ** 2 / 0.2)) / (0.2 - 0.05),

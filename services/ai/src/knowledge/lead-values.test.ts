@@ -108,3 +108,17 @@ describe('both outputs of one situation, asked together', () => {
     expect(zh).toMatch(/b = 0\.0133 m/);
   });
 });
+
+describe('a relation the notes state for a grid point, computed from the values given', () => {
+  it('gives a finite-difference node the average of its four neighbours', () => {
+    expect(
+      first(
+        'solving Laplace on a grid by relaxation: the four neighbours of a node sit at 5 V, 15 V, 0 V and 12 V. what does the node settle to',
+      ),
+    ).toMatch(/= 8\.00 V/);
+    // Two neighbours given of four: no number.
+    expect(
+      first('finite differences: a node’s neighbours are at 10 V and 20 V, what is its potential'),
+    ).not.toMatch(/\d+(\.\d+)? V\*\*/);
+  });
+});
