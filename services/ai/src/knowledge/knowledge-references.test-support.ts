@@ -410,6 +410,18 @@ export const references: Record<
     expected: () => 5e-3 / integrate((rho) => 2 * Math.PI * rho, 0, 1e-3),
     tol: 1e-6,
   },
+  'beam-intensity-area': { values: { P: 5e-3, A: 1e-6 }, expected: () => 5e-3 / 1e-6, tol: 1e-12 },
+  // The amplitude whose period-averaged Poynting flux is the power over the area, 5 mW on 1 mm².
+  'beam-peak-field': {
+    values: { P: 5e-3, A: 1e-6 },
+    expected: () =>
+      Math.sqrt(
+        5e-3 /
+          1e-6 /
+          (integrate((t) => Math.cos(t) ** 2 / (MU_0 * SPEED_OF_LIGHT), 0, 2 * Math.PI) / (2 * Math.PI)),
+      ),
+    tol: 1e-9,
+  },
   // The amplitude whose period-averaged Poynting flux is 1000 W/m² (the flux grows as E₀²).
   'wave-amplitude': {
     values: { I: 1000 },

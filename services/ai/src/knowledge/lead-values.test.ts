@@ -122,3 +122,11 @@ describe('a relation the notes state for a grid point, computed from the values 
     ).not.toMatch(/\d+(\.\d+)? V\*\*/);
   });
 });
+
+describe('a beam’s power spread over an area it names', () => {
+  it('gives the intensity P/A and the peak field √(2P/(A c ε₀)) from the student’s numbers', () => {
+    expect(first('a 2 W laser beam spread over 4 mm² — find its intensity')).toMatch(/I = 500000 W\/m²/);
+    // √(2 · 0.02 / (2e-6 · c · ε₀)) = 2745 V/m.
+    expect(first('一束 20 mW 的激光照在面积为 2 mm² 的光斑上，电场振幅是多少')).toMatch(/E₀ = 2740 V\/m/);
+  });
+});
