@@ -68,6 +68,11 @@ export class KnowledgeAnswers {
     const solved = outcomes.filter((o): o is Solved => o.status === 'solved');
     if (solved.length > 0) {
       const paragraphs = solved.map((part) => this.solvedLead(part, lang));
+      // Every part asked is answered in the first lines ("how big is the image, and where"): the
+      // other parts' results under the first one's, each worked out in its own paragraph after.
+      const others = solved.slice(1).map((part) => `\n**${this.resultLine(part, lang)}**`);
+      const firstLine = paragraphs[0]!.indexOf('\n');
+      paragraphs[0] = paragraphs[0]!.slice(0, firstLine) + others.join('') + paragraphs[0]!.slice(firstLine);
       return { text: paragraphs.join('\n\n'), result: solved[0]!.result };
     }
     const matches = this.kb.match(question);

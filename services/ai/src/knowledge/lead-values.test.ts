@@ -123,6 +123,17 @@ describe('a relation the notes state for a grid point, computed from the values 
   });
 });
 
+describe('a question of several parts', () => {
+  it('answers every part in the lead’s first paragraph, each worked out after', () => {
+    // The image's charge and its place: both results stand in the first lines.
+    const lead = first(
+      'a grounded conducting sphere of radius 3 cm; a 6 nC charge is 12 cm from its centre. find the image charge and where it is located',
+    );
+    expect(lead).toMatch(/q' = -1\.50 × 10⁻⁹ C/);
+    expect(lead).toMatch(/b = 0\.00750 m/);
+  });
+});
+
 describe('a beam’s power spread over an area it names', () => {
   it('gives the intensity P/A and the peak field √(2P/(A c ε₀)) from the student’s numbers', () => {
     expect(first('a 2 W laser beam spread over 4 mm² — find its intensity')).toMatch(/I = 500000 W\/m²/);
