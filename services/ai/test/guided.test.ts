@@ -228,8 +228,9 @@ describe('a guided session on the exercise engine', () => {
       '镜像法',
       '有限差分数值解法',
     ]);
-    // The topic's exercises: the numeric image force on a charge above a grounded plane made it six.
-    expect(data.exercise).toMatchObject({ kind: 'choice', number: 1, total: 6 });
+    // The topic's exercises: the numeric image force on a charge above a grounded plane made it six,
+    // a grid point's potential from its four neighbours (finite differences) seven.
+    expect(data.exercise).toMatchObject({ kind: 'choice', number: 1, total: 7 });
     const zero = data.exercise.choices.find(
       (c: { text: string }) => /处处为零。$/.test(c.text) && /V/.test(c.text),
     );

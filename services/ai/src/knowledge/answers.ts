@@ -26,6 +26,7 @@ import {
   quantityOf,
   type Solved,
 } from './solver.js';
+import { asksAnother, mentions } from './solver-math.js';
 
 /**
  * Answers that lead with the answer: the course result the question is about (its statement and
@@ -67,6 +68,11 @@ export class KnowledgeAnswers {
     const solved = outcomes.filter((o): o is Solved => o.status === 'solved');
     if (solved.length > 0) {
       const paragraphs = solved.map((part) => this.solvedLead(part, lang));
+      // Every part asked is answered in the first lines ("how big is the image, and where"): the
+      // other parts' results under the first one's, each worked out in its own paragraph after.
+      const others = solved.slice(1).map((part) => `\n**${this.resultLine(part, lang)}**`);
+      const firstLine = paragraphs[0]!.indexOf('\n');
+      paragraphs[0] = paragraphs[0]!.slice(0, firstLine) + others.join('') + paragraphs[0]!.slice(firstLine);
       return { text: paragraphs.join('\n\n'), result: solved[0]!.result };
     }
     const matches = this.kb.match(question);
@@ -144,7 +150,24 @@ export class KnowledgeAnswers {
   preferred(question: string, matches: ResultMatch[] = this.kb.match(question)): ResultMatch | undefined {
     const best = matches[0];
     if (!best) return undefined;
+    const scaled = this.scaledAsked(question, matches);
+    if (scaled) return scaled;
     return matches.find((m) => m.score === best.score && this.answersKind(question, m.result)) ?? best;
+  }
+
+  /**
+   * A scaling question asks how one quantity follows the variable scaled: "halve the current in a
+   * solenoid, what happens to the energy stored" names the solenoid's field but asks for the energy,
+   * so of the results whose variable it scales, the one whose quantity it asks for leads, when the
+   * first-ranked one's quantity is not asked for.
+   */
+  private scaledAsked(question: string, matches: ResultMatch[]): ResultMatch | undefined {
+    const text = fold(question);
+    const asked = this.kb.units.asked.units;
+    const scales = (m: ResultMatch) => m.result.compute && scalingOf(this.kb, m.result, question);
+    const first = matches[0];
+    if (!first || (scales(first) && !asksAnother(text, first.result.compute!.unit, asked))) return undefined;
+    return matches.find((m) => scales(m) && mentions(text, asked[m.result.compute!.unit] ?? []));
   }
 
   /** Whether the result has its own answer to the kind of question asked (why, yes/no, when). */

@@ -215,7 +215,7 @@ const unitsFileSchema = z.object({
   /** Words of how things lie with no angle read: a left-out angle is then not taken as 90°. */
   unstatedAngle: z.object({ words: z.array(z.string()) }),
   /** Words that ask for a quantity's size: a negative result is stated as its size, said negative. */
-  magnitude: z.object({ words: z.array(z.string()) }),
+  magnitude: z.object({ words: z.array(z.string()), signed: z.array(z.string()) }),
   superposed: z.object({ kinds: z.array(z.string()), words: z.array(z.string()), many: z.array(z.string()) }),
   /** Kinds of quantity that name a point, where the same result may be asked again. */
   points: z.object({ kinds: z.array(z.string()) }),

@@ -200,6 +200,24 @@ export const references: Record<
     tol: 1e-9,
   },
   // ε₀ times the normal field of the charge and its image, just above the plane below the charge.
+  // The sphere's potential is zero at both ends of the diameter through the charge: q/(a−R) +
+  // q'/(R−b) = 0 and q/(a+R) + q'/(R+b) = 0 give b = R²/a and q' = −q(R−b)/(a−R).
+  // The five-point Laplacian vanishes: 4V − (V1 + V2 + V3 + V4) = 0.
+  'finite-difference': {
+    values: { V1: 10, V2: 0, V3: 7, V4: 3 },
+    expected: () => 20 / 4,
+    tol: 1e-12,
+  },
+  'image-sphere': {
+    values: { q: 4e-9, R: 0.05, a: 0.2 },
+    expected: () => (-4e-9 * (0.05 - 0.05 ** 2 / 0.2)) / (0.2 - 0.05),
+    tol: 1e-12,
+  },
+  'image-sphere-position': {
+    values: { R: 0.05, a: 0.2 },
+    expected: () => 0.05 ** 2 / 0.2,
+    tol: 1e-12,
+  },
   'image-plane-sigma': {
     values: { q: 3e-9, d: 0.02 },
     expected: () =>
@@ -285,6 +303,12 @@ export const references: Record<
   'thick-wire-outside': {
     values: { I: 10, R: 0.002, s: 0.005 },
     expected: () => wireField([{ x: 0, y: 0, current: 10 }], 0.005, 0).by,
+    tol: 1e-12,
+  },
+  'coax-between': {
+    values: { I: 5, s: 0.003 },
+    // Only the inner conductor's current is enclosed: a wire's field at s.
+    expected: () => wireField([{ x: 0, y: 0, current: 5 }], 0.003, 0).by,
     tol: 1e-12,
   },
   toroid: {
@@ -402,6 +426,18 @@ export const references: Record<
     values: { P: 5e-3, r: 1e-3 },
     expected: () => 5e-3 / integrate((rho) => 2 * Math.PI * rho, 0, 1e-3),
     tol: 1e-6,
+  },
+  'beam-intensity-area': { values: { P: 5e-3, A: 1e-6 }, expected: () => 5e-3 / 1e-6, tol: 1e-12 },
+  // The amplitude whose period-averaged Poynting flux is the power over the area, 5 mW on 1 mm².
+  'beam-peak-field': {
+    values: { P: 5e-3, A: 1e-6 },
+    expected: () =>
+      Math.sqrt(
+        5e-3 /
+          1e-6 /
+          (integrate((t) => Math.cos(t) ** 2 / (MU_0 * SPEED_OF_LIGHT), 0, 2 * Math.PI) / (2 * Math.PI)),
+      ),
+    tol: 1e-9,
   },
   // The amplitude whose period-averaged Poynting flux is 1000 W/m² (the flux grows as E₀²).
   'wave-amplitude': {

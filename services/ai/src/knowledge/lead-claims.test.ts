@@ -88,6 +88,24 @@ describe('a scaling question states the factor', () => {
     expect(first('螺线管长度保持不变，匝数变为三倍，自感怎么变')).toContain('变为原来的 9 倍');
   });
 
+  it('of every variable tied to the scaled one when the question scales each of them', () => {
+    expect(first('both point charges are doubled at a fixed separation: what becomes of the force')).toMatch(
+      /force F becomes 4 times/,
+    );
+    expect(first('两个点电荷的电量都变为三倍，间距保持不变，静电力如何变化')).toContain('变为原来的 9 倍');
+    // One charge only: the other stays, the force follows it alone.
+    expect(first('only one of the two charges is doubled, same separation; the force?')).toMatch(
+      /force F becomes 2 times/,
+    );
+  });
+
+  it('of the result whose quantity it asks for, not of the one it names', () => {
+    expect(
+      first('I double the current in my solenoid; by what factor does the energy it stores grow'),
+    ).toMatch(/stored energy U becomes 4 times/);
+    expect(first('螺线管中的电流变为原来的三倍，它储存的能量如何变化')).toContain('变为原来的 9 倍');
+  });
+
   it('through a variable the result derives from the scaled one (n = N/L)', () => {
     expect(first('what does tripling the number of turns of a solenoid do to the field inside')).toMatch(
       /magnetic field B becomes 3 times/,

@@ -74,3 +74,71 @@ describe('a value question is answered from the numbers it gives', () => {
     expect(value('a 0.5 H coil whose current goes from 4 A to 0; what emf')).toBeUndefined();
   });
 });
+
+describe('a value asked in a region or a limit of a result the notes name', () => {
+  it('computes the field between the conductors of a coax from its inner current', () => {
+    // μ₀I/(2πs): 8 A at 2 cm is 80 μT; 2 A at 4 mm is 100 μT.
+    expect(
+      first(
+        'a coaxial line carries 8 A on its core; what is the field between the conductors 2 cm from the axis',
+      ),
+    ).toMatch(/8\.00 × 10⁻⁵ T/);
+    expect(first('同轴电缆内导体电流 2 A，两导体之间距轴 4 mm 处的磁感应强度')).toMatch(/1\.00 × 10⁻⁴ T/);
+    // Asked why the field outside is zero: the coax's own reply, no number.
+    expect(answers.lead('coax cable carrying 3 A, why is the field outside zero')?.result.id).toBe('coax');
+  });
+
+  it('computes the Courant limit asked with the maximum after the time step (时间步最大)', () => {
+    // Δ/(c√D): 1 cm in 2D is 23.6 ps.
+    expect(first('二维FDTD 真空中 网格尺寸1cm 时间步最大可以是多少')).toMatch(/2\.36 × 10⁻¹¹ s/);
+  });
+});
+
+describe('both outputs of one situation, asked together', () => {
+  it('gives the image charge of a grounded sphere and where it sits, with the student’s numbers', () => {
+    const lead = answers.lead(
+      'a grounded sphere of radius 5 cm, a charge of 4 nC sits 20 cm from its centre. where is the image and how big is the image charge',
+    )?.text;
+    // Asked how big, the negative image charge is stated as its size, said negative.
+    expect(lead).toMatch(/\|q'\| = 1\.00 × 10⁻⁹ C \(1\.00 nC\), negative/);
+    expect(lead).toMatch(/b = 0\.0125 m/);
+    const zh = answers.lead(
+      '半径为 4 cm 的接地金属球，距球心 12 cm 处有 -9 nC 的点电荷，镜像电荷是多少 位置在哪里',
+    )?.text;
+    expect(zh).toMatch(/q' = 3\.00 × 10⁻⁹ C/);
+    expect(zh).toMatch(/b = 0\.0133 m/);
+  });
+});
+
+describe('a relation the notes state for a grid point, computed from the values given', () => {
+  it('gives a finite-difference node the average of its four neighbours', () => {
+    expect(
+      first(
+        'solving Laplace on a grid by relaxation: the four neighbours of a node sit at 5 V, 15 V, 0 V and 12 V. what does the node settle to',
+      ),
+    ).toMatch(/= 8\.00 V/);
+    // Two neighbours given of four: no number.
+    expect(
+      first('finite differences: a node’s neighbours are at 10 V and 20 V, what is its potential'),
+    ).not.toMatch(/\d+(\.\d+)? V\*\*/);
+  });
+});
+
+describe('a question of several parts', () => {
+  it('answers every part in the lead’s first paragraph, each worked out after', () => {
+    // The image's charge and its place: both results stand in the first lines.
+    const lead = first(
+      'a grounded conducting sphere of radius 3 cm; a 6 nC charge is 12 cm from its centre. find the image charge and where it is located',
+    );
+    expect(lead).toMatch(/q' = -1\.50 × 10⁻⁹ C/);
+    expect(lead).toMatch(/b = 0\.00750 m/);
+  });
+});
+
+describe('a beam’s power spread over an area it names', () => {
+  it('gives the intensity P/A and the peak field √(2P/(A c ε₀)) from the student’s numbers', () => {
+    expect(first('a 2 W laser beam spread over 4 mm² — find its intensity')).toMatch(/I = 500000 W\/m²/);
+    // √(2 · 0.02 / (2e-6 · c · ε₀)) = 2745 V/m.
+    expect(first('一束 20 mW 的激光照在面积为 2 mm² 的光斑上，电场振幅是多少')).toMatch(/E₀ = 2740 V\/m/);
+  });
+});

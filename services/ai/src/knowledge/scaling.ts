@@ -19,6 +19,8 @@ const NEAR = { cue: 40, name: 24 };
 
 export interface Scaling {
   variable: string;
+  /** The variables scaled with it: "triple both charges" scales q1 and the q2 the data ties to it. */
+  together: string[];
   factor: number;
   ratio: number;
 }
@@ -84,8 +86,8 @@ function scaled(
   result: CourseResult,
   text: string,
   cuesOnly: boolean,
-): { variable: string; factor: number; distance: number } | undefined {
-  let best: { variable: string; factor: number; distance: number } | undefined;
+): { variable: string; factor: number; distance: number; at: number } | undefined {
+  let best: { variable: string; factor: number; distance: number; at: number } | undefined;
   for (const { words, factor } of kb.units.scale) {
     for (const word of words) {
       for (const at of positions(text, word)) {
@@ -95,7 +97,7 @@ function scaled(
               if (held(kb, text, p, w)) continue;
               const distance = Math.abs(p - at);
               if (distance <= (cuesOnly ? NEAR.cue : NEAR.name) && (!best || distance < best.distance))
-                best = { variable: name, factor, distance };
+                best = { variable: name, factor, distance, at };
             }
           }
         }
@@ -105,11 +107,31 @@ function scaled(
   return best;
 }
 
+/**
+ * The variables of the same standing as the scaled one (tied by `same_as`: the two charges of a
+ * pair) when a word for each of them ("both", 都) stands by the scaling word: scaling one charge
+ * of a pair is not scaling both, which changes the force by the factor squared.
+ */
+function alike(
+  kb: KnowledgeBase,
+  result: CourseResult,
+  text: string,
+  variable: string,
+  at: number,
+): string[] {
+  const near = kb.units.each.some((w) => positions(text, w).some((p) => Math.abs(p - at) <= NEAR.name));
+  if (!near) return [];
+  const vars = result.variables ?? {};
+  const root = (name: string) => vars[name]?.same_as ?? name;
+  return Object.keys(vars).filter((name) => name !== variable && root(name) === root(variable));
+}
+
 export function scalingOf(kb: KnowledgeBase, result: CourseResult, question: string): Scaling | undefined {
   if (!result.compute || !result.variables) return undefined;
   const text = fold(question);
   const best = scaled(kb, result, text, true) ?? scaled(kb, result, text, false);
   if (!best) return undefined;
+  const together = alike(kb, result, text, best.variable, best.at);
   // Every variable at 1 (SI), then the chosen one scaled: the ratio of the two values.
   const base: Record<string, number> = { ...kb.constants };
   for (const name of Object.keys(result.variables)) base[name] = 1;
@@ -132,9 +154,10 @@ export function scalingOf(kb: KnowledgeBase, result: CourseResult, question: str
     }
     return out;
   };
-  const ratio = at(derived({ ...base, [best.variable]: best.factor })) / at(derived(base));
+  const scaledValues = Object.fromEntries([best.variable, ...together].map((n) => [n, best.factor]));
+  const ratio = at(derived({ ...base, ...scaledValues })) / at(derived(base));
   if (!Number.isFinite(ratio) || ratio <= 0) return undefined;
-  return { variable: best.variable, factor: best.factor, ratio };
+  return { variable: best.variable, together, factor: best.factor, ratio };
 }
 
 /** 4 → "4", 0.111… → "1/9", 0.5 → "1/2", else three significant digits. */
@@ -147,10 +170,11 @@ export function factorText(x: number): string {
 
 /** The sentence that answers the scaling question, in the question's language. */
 export function scalingSentence(kb: KnowledgeBase, result: CourseResult, s: Scaling, lang: Lang): string {
-  const v = result.variables![s.variable]!;
+  const names = [s.variable, ...s.together];
+  const and = kb.say(lang, 'and');
   return kb.say(lang, s.ratio >= 1 ? 'scaledUp' : 'scaledDown', {
-    variable: v[lang],
-    symbol: s.variable,
+    variable: names.map((n) => result.variables![n]![lang]).join(and),
+    symbol: names.join(kb.say(lang, 'listSeparator')),
     factor: kb.say(lang, s.factor >= 1 ? 'factorUp' : 'factorDown', { x: factorText(s.factor) }),
     name: result.compute!.name[lang],
     result: result.compute!.symbol,

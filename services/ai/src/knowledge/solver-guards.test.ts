@@ -270,6 +270,11 @@ describe('a negative result asked for by its size', () => {
       'A 5 nC point charge is 3 cm above a large grounded conducting plane. What is the induced surface charge density right below it?',
     );
     expect(signed).toContain('σ = -8.84 × 10⁻⁷ C/m²');
+    // Asked with its sign beside another part's 大小, the image charge keeps its sign: −qR/a = −1.00 nC.
+    const withSign = solve(
+      '半径 4 cm 的接地导体球，距球心 12 cm 处放 +3 nC 的点电荷。求像电荷的电量（含符号）以及点电荷受力的大小。',
+    );
+    expect(withSign).not.toContain("|q'|");
   });
 });
 
@@ -292,5 +297,14 @@ describe('an angle said in words the reader did not take is not taken as 90°', 
     expect(
       solve('长 25 cm、通有 4 A 电流的导线沿着 0.5 T 匀强磁场的方向放置，求导线受到的安培力。'),
     ).not.toContain('0.500 N');
+  });
+});
+
+describe('a question ends with its asking word, not a further part', () => {
+  it('takes no second length as a second part when only the question mark follows 多少', () => {
+    // Two grid steps (Δx ≠ Δy) are no two questions: each limit alone would be a wrong answer.
+    const worked = solve('三维FDTD（真空），Δx = 1 mm，Δz = 3 mm，时间步长最大是多少？');
+    // Δ/(c√3) of 1 mm and of 3 mm: 1.93 ps and 5.78 ps.
+    expect(worked).not.toMatch(/1\.93|5\.78/);
   });
 });

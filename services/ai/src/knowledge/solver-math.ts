@@ -75,12 +75,16 @@ export function pairsWithOne(r: Reading, used: Set<Reading>, pairs?: ReadonlySet
 
 /**
  * The question joins several parts: a joining word ("the field and the potential"), or one
- * question after another ("B amplitude? average intensity?"), a question mark with words after it.
+ * question after another ("B amplitude? average intensity?", 像电荷多大 放在哪), an asking mark with words after it.
  */
 export function joinsParts(text: string, units: { also: string[]; askMarks: string[] }): boolean {
   return (
     units.also.some((w) => new RegExp(`(?<![a-z])${escapeRegExp(fold(w))}(?![a-z])`).test(text)) ||
-    units.askMarks.some((m) => text.includes(m) && text.slice(text.indexOf(m) + m.length).trim() !== '')
+    // Words after the mark, not only the mark that ends the question ("多少？"): a Chinese asking
+    // word (多大) ends a part as a question mark does.
+    units.askMarks.some(
+      (m) => text.includes(m) && /[\p{L}\p{N}]/u.test(text.slice(text.indexOf(m) + m.length)),
+    )
   );
 }
 

@@ -101,20 +101,28 @@ export class ProblemSolver {
    * while it asks another, or of one source charge where the question asks for several together;
    * one a later part was computed from is shown as a step (the speed on the way to the radius).
    */
-  private askedElse(part: Part, readings: Reading[]): Outcome & { unasked?: boolean } {
+  private askedElse(
+    part: Part,
+    readings: Reading[],
+    others: Attempt[] = [],
+  ): Outcome & { unasked?: boolean } {
     const { outcome } = part;
     if (outcome.status !== 'solved' || !this.question) return strip(outcome);
     // A variable solved for was asked for by its own words (solver-inverse.ts), unless only on the way.
     if (outcome.inverse) return part.feeds ? { ...(strip(outcome) as Solved), step: true } : strip(outcome);
     const { units } = this.kb;
     const { unit } = outcome.result.compute!;
-    // A quantity the question gives and this part leaves aside ("in a 0.15 T field") is not one it
-    // asks to compute from other numbers (B of the wire from its length as a distance).
-    const given = readings.some((r) => units.si[r.kind] === unit && !outcome.used.has(r));
+    // A quantity the question gives, that another part takes and this one leaves aside ("in a 0.15 T
+    // field"), is not one it asks to compute from other numbers (B of the wire from its length).
+    const given = others.some(
+      (o) =>
+        o.status === 'solved' && [...o.used].some((r) => units.si[r.kind] === unit && !outcome.used.has(r)),
+    );
     const another = given || asksAnother(this.question, unit, units.asked.units);
     if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed)) {
-      // Asked for its size, a negative value is stated as one (said negative in words).
-      const sized = outcome.value < 0 && mentions(this.question, units.magnitude.words);
+      // Asked for its size (and not its sign), a negative value is stated as one (said negative in words).
+      const { words, signed } = units.magnitude;
+      const sized = outcome.value < 0 && mentions(this.question, words) && !mentions(this.question, signed);
       return sized ? { ...(strip(outcome) as Solved), negativeSize: true } : strip(outcome);
     }
     if (part.feeds) return { ...(strip(outcome) as Solved), step: true };
@@ -213,7 +221,12 @@ export class ProblemSolver {
       // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀), but
       // may be solved back for the variable it asks ("circles with radius 10 cm: its speed, and the period").
       // A pure number given (an index) is no reflectance: quantities without a unit are not one kind.
-      if (compute.unit !== '' && readings.some((r) => this.kb.units.si[r.kind] === compute.unit)) {
+      // The other output of the same situation is (an image's charge beside its place: a charge is given).
+      if (
+        compute.unit !== '' &&
+        !outputOfSame(match.result, primary.match.result) &&
+        readings.some((r) => this.kb.units.si[r.kind] === compute.unit)
+      ) {
         const back = invertedPart(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
         if (back) parts.push({ at: match.at, outcome: back });
         if (back) symbols.add(compute.symbol);
@@ -278,7 +291,13 @@ export class ProblemSolver {
     if (diameter && !readings.some((r) => r.diameter)) unused.push(diameter);
     if (unused.length === 0) {
       // A part the question never asked, beside one it did, is left out rather than listed as unsolved.
-      const answered = parts.map((p) => this.askedElse(p, readings));
+      const answered = parts.map((p) =>
+        this.askedElse(
+          p,
+          readings,
+          parts.filter((o) => o !== p).map((o) => o.outcome),
+        ),
+      );
       const asked = answered.filter((o) => !o.unasked).map(({ unasked: _, ...o }) => o as Outcome);
       return asked.some((o) => o.status === 'solved' && !o.step) ? asked : answered;
     }
@@ -357,3 +376,9 @@ export class ProblemSolver {
 }
 
 export type { ResultMatch };
+
+/** Results one refines the other of, in one section of the notes: two outputs of one situation. */
+function outputOfSame(a: CourseResult, b: CourseResult): boolean {
+  const refined = a.refines?.includes(b.id) || b.refines?.includes(a.id);
+  return Boolean(refined) && a.topic === b.topic && a.section.en === b.section.en;
+}
