@@ -212,8 +212,8 @@ const unitsFileSchema = z.object({
    * Words that ask for the field or force of several sources together ("the net field", "between
    * them"): a result of one source (a charge, a current) does not answer them.
    */
-  /** Words of how things lie with no angle read: a left-out angle is then not taken as 90°. */
-  unstatedAngle: z.object({ words: z.array(z.string()) }),
+  /** Words of how things lie towards the field with no angle read: a left-out angle is not taken as 90°. */
+  unstatedAngle: z.object({ words: z.array(z.string()), of: z.array(z.string()) }),
   /** Words that ask for a quantity's size: a negative result is stated as its size, said negative. */
   magnitude: z.object({ words: z.array(z.string()), signed: z.array(z.string()) }),
   superposed: z.object({ kinds: z.array(z.string()), words: z.array(z.string()), many: z.array(z.string()) }),

@@ -1,7 +1,7 @@
 import { plainQuantity } from './formatting.js';
 import { type CourseResult, fold, type KnowledgeBase, type Variable } from './knowledge-base.js';
 import type { Reading } from './reading.js';
-import { cueDistance, math, mentions, wordPattern } from './solver-math.js';
+import { cueDistance, liesTowardsField, math, wordPattern } from './solver-math.js';
 
 /**
  * Which of the question's quantities each variable of a result takes: the number written for it
@@ -161,7 +161,7 @@ export function bindVariables(
     }
     // "A wire lies along a 0.3 T field": the angle is said in words the reader did not take, so the
     // perpendicular case an angle left out stands for is not assumed.
-    const unstated = v.kind === 'angle' && mentions(text, kb.units.unstatedAngle.words);
+    const unstated = v.kind === 'angle' && liesTowardsField(text, kb.units.unstatedAngle);
     if (v.optional && !unstated) {
       values[name] = v.optional;
       continue;

@@ -308,3 +308,13 @@ describe('a question ends with its asking word, not a further part', () => {
     expect(worked).not.toMatch(/1\.93|5\.78/);
   });
 });
+
+describe('an angle said about something else than the field leaves the perpendicular case', () => {
+  it('gives the force on a charge moving parallel to a wire, whose field is perpendicular to it', () => {
+    // B = μ₀I/(2πs) would be needed first; here B is given: F = evB = 1.602e-19·3e5·0.02 = 9.61 × 10⁻¹⁶ N.
+    const reply = solve(
+      'An electron moves at 3 × 10^5 m/s parallel to a long wire, through the wire’s magnetic field of 0.02 T there. What magnetic force acts on it?',
+    );
+    expect(reply).toContain('9.61 × 10⁻¹⁶');
+  });
+});

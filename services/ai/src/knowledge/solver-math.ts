@@ -222,6 +222,19 @@ export function oneSourceOfSeveral(
   });
 }
 
+/**
+ * The question says how something lies towards the field in words ("lies along a 0.3 T field",
+ * 沿磁场方向) rather than by an angle: a word of `words` with a word of `of` after it in its clause.
+ */
+export function liesTowardsField(text: string, aligned: { words: string[]; of: string[] }): boolean {
+  return aligned.words.some((w) =>
+    [...text.matchAll(wordPattern(w, 'g'))].some((m) => {
+      const clause = text.slice(m.index + m[0].length).split(/[。，,;；？?！!]|\.\s/)[0] ?? '';
+      return mentions(clause, aligned.of);
+    }),
+  );
+}
+
 /** A medium of index 1 (vacuum, air): what the formulas already assume, so never left unused. */
 export function vacuumLike(r: Reading): boolean {
   return r.kind === 'index' && r.value === 1;
