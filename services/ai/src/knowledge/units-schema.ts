@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/**
+ * How questions write quantities and ask for them (corpus/knowledge/units.json): units and their
+ * spellings, number phrases, the words that ask for each quantity, and the words the problem
+ * solver reads as given, as superposed or as a size. The reader and the solver take all of it from here.
+ */
+export const unitsFileSchema = z.object({
+  /** Quantities written without digits ("half a metre") and how to read them. */
+  phrases: z.object({ as: z.array(z.object({ text: z.string(), as: z.string() })) }),
+  /** Words that give one value to two variables ("3 μC each"). */
+  each: z.array(z.string()),
+  /** A count just before a quantity that gives it to two variables ("two 3 μC charges"). */
+  pair: z.array(z.string()),
+  /**
+   * Particles named instead of a charge or a mass ("two electrons", 质子): each kind of quantity as
+   * an expression of the constants; `except` are words holding the name that are not it (电子伏).
+   */
+  particles: z.object({
+    named: z.array(
+      z.object({
+        words: z.array(z.string()),
+        except: z.array(z.string()).default([]),
+        quantities: z.record(z.string(), z.string()),
+      }),
+    ),
+  }),
+  /** The SI unit each kind of quantity is computed in. */
+  si: z.record(z.string(), z.string()),
+  /** Units written differently that are the same SI unit (N/C and V/m). */
+  sameUnit: z.record(z.string(), z.array(z.string())),
+  /** Words that join the parts of a question ("the field and the energy density"). */
+  also: z.array(z.string()),
+  /** Marks that end a question; one with more words after it starts another part ("B? intensity?"). */
+  askMarks: z.array(z.string()),
+  /** How a student's own letters for a result's variables are read (`about` in units.json). */
+  notation: z.object({
+    notLetters: z.array(z.string()),
+    joins: z.array(z.string()),
+    naming: z.array(z.string()),
+    from: z.array(z.string()),
+  }),
+  /** Words before a symbol that ask for it ("find E", "how strong is B", "求 F"). */
+  askSymbol: z.array(z.string()),
+  /** Words that ask how two results differ ("difference between", "区别"). */
+  compare: z.array(z.string()),
+  /**
+   * Kinds of question by their wording, first that applies wins: English words open the
+   * question ("can", "why"), Chinese ones occur anywhere (为啥, 吗).
+   */
+  questionKinds: z.array(
+    z.object({
+      kind: z.string(),
+      en: z.array(z.string()),
+      zh: z.array(z.string()),
+      /**
+       * A kind asked inside another: an either-or question ("does E point to higher or lower
+       * potential") is a yes/no question whose word (or, 还是) joins two alternatives. In English
+       * the question asks the other kind too (是A还是B needs no yes/no word); never before one of
+       * `tails` ("or not", "or nah", 还是不是), which leave it a yes/no question.
+       */
+      within: z.string().optional(),
+      tails: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),
+    }),
+  ),
+  /**
+   * An English question opening with a condition ("if there's a charge outside, does it change
+   * the flux") or a place ("inside a toroid is B the same everywhere") often leaves out the comma
+   * before its main clause: after `opens`, a kind's word followed by one of `subjects` (a field's
+   * letter too) opens it, unless another kind of question is asked (`otherAsks`: "if E is zero,
+   * what is V", "in which cases is …").
+   */
+  conditionalClause: z.object({
+    opens: z.array(z.string()),
+    subjects: z.array(z.string()),
+    otherAsks: z.array(z.string()),
+  }),
+  /** Words that hold a variable while another is scaled ("the same length", 长度不变), and the fillers between. */
+  held: z.object({ words: z.array(z.string()), fillers: z.array(z.string()) }),
+  /** Words that scale a quantity ("triple", "一半") and by what factor. */
+  scale: z.array(z.object({ words: z.array(z.string()), factor: z.number() })),
+  /** Words before the medium light comes from ("from glass into air"). */
+  from: z.array(z.string()),
+  /** Words before the medium light goes into; named alone, the light comes from air ("into glass"). */
+  into: z.array(z.string()),
+  materials: z.object({ indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })) }),
+  /** Words that name a symbol a number is given to ("Courant number" for S), by symbol. */
+  symbolWords: z.object({ symbols: z.record(z.string(), z.array(z.string())) }),
+  /** Words that give a quantity its sign when only its size is read ("a positive charge"). */
+  signs: z.object({ positive: z.array(z.string()), negative: z.array(z.string()) }),
+  /** Words giving a medium's relative permittivity and permeability, read as its index √(εr μr). */
+  relative: z.object({ permittivity: z.array(z.string()), permeability: z.array(z.string()) }),
+  /** Words that ask for a quantity, by the unit of the results computing it (potential: V). */
+  asked: z.object({
+    units: z.record(z.string(), z.array(z.string())),
+    /** Words that make an asked quantity another one: the current's density or direction. */
+    otherThan: z.array(z.string()).default([]),
+  }),
+  /** Kinds of quantity an answer must use when the question gives one (an angle to the field). */
+  mustUse: z.object({ kinds: z.array(z.string()) }),
+  /** Words that make a length a diameter, and how many characters may stand between them and it. */
+  diameter: z.object({ words: z.array(z.string()), before: z.number(), after: z.number() }),
+  /**
+   * Words that ask for the field or force of several sources together ("the net field", "between
+   * them"): a result of one source (a charge, a current) does not answer them.
+   */
+  /** Words of how things lie towards the field with no angle read: a left-out angle is not taken as 90°. */
+  unstatedAngle: z.object({ words: z.array(z.string()), of: z.array(z.string()) }),
+  /** Words that ask for a quantity's size: a negative result is stated as its size, said negative. */
+  magnitude: z.object({ words: z.array(z.string()), signed: z.array(z.string()) }),
+  superposed: z.object({ kinds: z.array(z.string()), words: z.array(z.string()), many: z.array(z.string()) }),
+  /** Kinds of quantity that name a point, where the same result may be asked again. */
+  points: z.object({ kinds: z.array(z.string()) }),
+  /** A quantity given as a change from one value to another, and over an interval (reading-change.ts). */
+  change: z.object({
+    from: z.array(z.string()),
+    to: z.array(z.string()),
+    before: z.array(z.string()),
+    after: z.array(z.string()),
+    differences: z.array(z.string()),
+    rates: z.record(z.string(), z.string()),
+  }),
+  /** A unit per another ("nC per metre"): the joining words and the kind of each quotient. */
+  per: z.object({
+    words: z.array(z.string()),
+    square: z.array(z.string()),
+    squared: z.array(z.string()),
+    kinds: z.record(z.string(), z.string()),
+    /** Words before a divisor written first ("每米 1000 匝"), and verbs between it and the number (绕). */
+    before: z.array(z.string()),
+    joins: z.array(z.string()),
+  }),
+  units: z.array(
+    z.object({
+      kind: z.string(),
+      factor: z.number(),
+      symbols: z.array(z.string()).optional(),
+      words: z.array(z.string()).optional(),
+    }),
+  ),
+});
+export type UnitsFile = z.infer<typeof unitsFileSchema>;
