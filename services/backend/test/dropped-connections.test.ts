@@ -3,7 +3,7 @@ import { type Connection, createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWith } from '../../../test/support/optional-parts.js';
-import { isDroppedConnection } from '../src/db/dropped-connections.js';
+import { isDroppedConnection, survivePoolConnectionDrops } from '../src/db/dropped-connections.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { loginAs } from './support/auth.js';
 import { mysqlFactory, postgresFactory, type TestDatabase } from './support/databases.js';
@@ -72,6 +72,34 @@ describeWith(['postgres'], 'statements on a connection PostgreSQL drops', ({ pos
     await terminateWhenRunning('read_marker_2');
     // Failed (the statement's 57P01, or the rollback's lost connection), not answered from elsewhere.
     expect(isDroppedConnection(await transactionFailure)).toBe(true);
+  });
+
+  it('survives a connection terminated while checked out between statements, and replaces it', async () => {
+    const pool = new pg.Pool({
+      connectionString: database.target.dialect === 'postgres' ? database.target.url : '',
+    });
+    survivePoolConnectionDrops(pool);
+    try {
+      const held = await pool.connect();
+      const [{ pid }] = (await held.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [
+        { pid: number },
+      ];
+      const ended = new Promise((resolve) => held.once('end', resolve));
+      // Nothing runs on it when the server ends it: pg emits 'error' on the client itself, which
+      // stops the process unless the client has a listener of its own.
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await ended;
+      held.release();
+      const fresh = await pool.connect();
+      try {
+        expect(fresh).not.toBe(held);
+        expect((await fresh.query('select 1 as x')).rows).toEqual([{ x: 1 }]);
+      } finally {
+        fresh.release();
+      }
+    } finally {
+      await pool.end();
+    }
   });
 
   it('keeps answering over HTTP after every connection of the backend was terminated', async () => {

@@ -21,6 +21,7 @@ import {
   mysqlPoolRetryingReads,
   retryReadsOnDroppedConnection,
   runOnFreshConnection,
+  survivePoolConnectionDrops,
 } from './dropped-connections.js';
 import type { Database } from './schema.js';
 
@@ -139,6 +140,7 @@ export async function runCompiled(db: Db, text: string, parameters: unknown[]): 
 function preparedStatementPool(url: string, size: number, onIdleConnectionError: (error: Error) => void) {
   const pool = new pg.Pool({ connectionString: url, max: size });
   pool.on('error', onIdleConnectionError);
+  survivePoolConnectionDrops(pool);
   const planningGenerically = new WeakSet<pg.PoolClient>();
   const names = new Map<string, string>();
   const run = async (text: string, values: unknown[]) => {
@@ -245,6 +247,7 @@ export function openDatabase(
       // An idle connection dropped by the server (restart, failover) must not crash the process;
       // the pool replaces it on the next checkout.
       pool.on('error', onIdleConnectionError);
+      survivePoolConnectionDrops(pool);
       // Behind PgBouncer in transaction mode before 1.21 named statements fail: the operator turns them off.
       const prepared =
         target.preparedStatements === false

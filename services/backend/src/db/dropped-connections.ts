@@ -27,9 +27,15 @@ const dropped = new WeakSet<pg.PoolClient>();
 
 /**
  * pg-pool listens for a connection's end only while it is idle; one that ends while checked out
- * (after its statement failed) emits 'error' with no listener, which would stop the process.
- * pg-pool sets `release` anew at each checkout, hence the wrap here, at each checkout.
+ * (after its statement failed, or handed out just before the server's terminate reached it)
+ * emits 'error' with no listener, which would stop the process. So every connection of `pool`
+ * gets a listener of its own when it is made, for its whole life.
  */
+export function survivePoolConnectionDrops(pool: pg.Pool): void {
+  pool.on('connect', (client) => client.on('error', () => dropped.add(client)));
+}
+
+/** pg-pool sets `release` anew at each checkout, hence the wrap here, at each checkout. */
 function destroyWhenDropped(client: pg.PoolClient): void {
   const release = client.release;
   client.release = (destroy?: boolean | Error) => release(dropped.has(client) ? true : destroy);
@@ -37,7 +43,7 @@ function destroyWhenDropped(client: pg.PoolClient): void {
 
 /**
  * Makes the client's reads outside a transaction run once more, on a fresh connection from
- * `pool`, when the server dropped the connection under them: a restarted or failed-over
+ * `pool` (one survivePoolConnectionDrops watches), when the server dropped the connection under them: a restarted or failed-over
  * database costs the requests in flight a retry, not a 500. Writes and anything in a
  * transaction fail as before (a transaction cannot move to another connection). Idempotent.
  */
@@ -46,7 +52,6 @@ export function retryReadsOnDroppedConnection(pool: pg.Pool, client: pg.PoolClie
   if (originalQueries.has(client)) return client;
   const original = client.query.bind(client) as Query;
   originalQueries.set(client, original);
-  client.on('error', () => dropped.add(client));
   let inTransaction = false;
   const query: Query = async (text, values) => {
     const sql = typeof text === 'string' ? text : text.text;
