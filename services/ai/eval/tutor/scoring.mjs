@@ -108,8 +108,11 @@ export function numbersIn(text, { claimed = false } = {}) {
     if (!Number.isFinite(value)) continue;
     const exp = m[2] ?? m[3];
     if (exp !== undefined) value *= 10 ** Number(exp.replace('−', '-'));
+    // "19.7 %" states the fraction 0.197 (a reflectance); on a result line it claims only that.
+    const percent = /^\s*(?:\\,)?\s*\\?%/.test(plain.slice(m.index + m[0].length));
+    if (percent) out.push(value / 100);
     // A claim "(8.53 mm)" asserts 0.00853 m, not a bare 8.53; elsewhere either may be meant.
-    if (!(claimed && m[4])) out.push(value);
+    if (!(claimed && (m[4] || percent))) out.push(value);
     if (m[4]) out.push(value * PREFIX[m[4]]);
   }
   return out;
