@@ -1,7 +1,7 @@
 import { AppError, type CustomQuestion } from '@faraday/contracts';
-import { all, create } from 'mathjs';
 import { plainQuantity } from '../knowledge/formatting.js';
 import type { CourseResult, KnowledgeBase } from '../knowledge/knowledge-base.js';
+import { math } from '../math.js';
 import { CalculatorError, readQuantity } from '../tools/calculator.js';
 import type { ChoiceExercises } from './choice.js';
 import { type FormulaExercises, symbolsOfMathjs } from './formula.js';
@@ -18,7 +18,6 @@ import type { Bilingual, CheckResult, ExerciseAnswer, Instance } from './types.j
  * A definition the engine cannot use (an unknown symbol, a formula without a finite value, a unit
  * mathjs does not know) is a VALIDATION_ERROR for the teacher, found when the quiz is saved.
  */
-const math = create(all!, { number: 'number' });
 const MAX_DRAWS = 50;
 const LABELS = 'abcdefgh';
 const DIGITS = 3;

@@ -1,5 +1,6 @@
-import { all, create, type MathNode } from 'mathjs';
+import type { MathNode } from 'mathjs';
 import type { CourseResult, KnowledgeBase } from '../knowledge/knowledge-base.js';
+import { math } from '../math.js';
 import { type Expr, evaluate, parseExpression, symbolsOf } from '../simulated/expression.js';
 import type { ExercisesFile } from './exercise-data.js';
 import type { Phrasing } from './phrasing.js';
@@ -13,7 +14,6 @@ import { MAX_ANSWER_CHARS } from './types.js';
  * substituting random positive values for the variables in several trials, never by matching
  * strings: μ₀I/(2R), \frac{\mu_0 I}{2R} and I*mu_0/R/2 are one formula.
  */
-const math = create(all!, { number: 'number' });
 const AGREE = 1e-6;
 
 /** The symbols of a mathjs expression that are not functions. */

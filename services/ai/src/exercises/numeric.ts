@@ -1,7 +1,8 @@
-import { all, create, type Unit } from 'mathjs';
+import type { Unit } from 'mathjs';
 import { plainQuantity, substitutionTex, texNumber, texUnit } from '../knowledge/formatting.js';
 import type { CourseResult, KnowledgeBase } from '../knowledge/knowledge-base.js';
 import { conditionHolds, evaluateResult } from '../knowledge/solver.js';
+import { math } from '../math.js';
 import { CalculatorError, readQuantity } from '../tools/calculator.js';
 import type { ExercisesFile, NumericDefinition, Range } from './exercise-data.js';
 import type { Phrasing } from './phrasing.js';
@@ -16,7 +17,6 @@ import { MAX_ANSWER_CHARS } from './types.js';
  * unit of the right kind with any prefix. A wrong answer is compared with the slips students make
  * (sign, a power of ten, a unit of another kind, a diameter for a radius, a known wrong formula).
  */
-const math = create(all!, { number: 'number' });
 const MAX_DRAWS = 50;
 
 export class NumericExercises {

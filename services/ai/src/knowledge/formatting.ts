@@ -1,10 +1,9 @@
-import { all, create } from 'mathjs';
+import { math } from '../math.js';
 import { DISPLAY_PREFIXES } from '../si-prefix.js';
 import { superscriptOf } from '../tools/superscripts.js';
 import type { CourseResult } from './knowledge-base.js';
 
 /** Numbers and formulas as the tutor writes them: plain text for reading, TeX for typesetting. */
-const math = create(all!, { number: 'number' });
 
 /** Three significant digits; powers of ten outside 0.001 … 10⁶. */
 function parts(exact: number): { mantissa: string; exponent: number } {

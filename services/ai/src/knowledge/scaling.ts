@@ -1,4 +1,4 @@
-import { all, create } from 'mathjs';
+import { math } from '../math.js';
 import { escapeRegExp } from '../regexp.js';
 import type { Lang } from './answers.js';
 import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
@@ -9,7 +9,6 @@ import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js
  * sentence of the notes, which says only what doubling does). The scaling words and their factors
  * are data (units.json `scale`); the variable is the one whose words stand nearest the scaling word.
  */
-const math = create(all!, { number: 'number' });
 
 /**
  * How far apart a scaling word and a variable's word may be: a cue the data gives for the variable

@@ -1,7 +1,8 @@
+import { math } from '../math.js';
 import { plainQuantity } from './formatting.js';
 import { type CourseResult, fold, type KnowledgeBase, type Variable } from './knowledge-base.js';
 import type { Reading } from './reading.js';
-import { cueDistance, liesTowardsField, math, wordPattern } from './solver-math.js';
+import { cueDistance, liesTowardsField, wordPattern } from './solver-math.js';
 
 /**
  * Which of the question's quantities each variable of a result takes: the number written for it

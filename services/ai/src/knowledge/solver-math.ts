@@ -1,13 +1,9 @@
-import { all, create } from 'mathjs';
+import { math } from '../math.js';
 import { escapeRegExp } from '../regexp.js';
 import { type CourseResult, fold, type KnowledgeBase, type ResultMatch } from './knowledge-base.js';
 import type { Reading } from './reading.js';
 
 /** The solver's arithmetic and word tests: results evaluated with mathjs, cue words near numbers. */
-// SI values of the course are tiny (two nanocoulombs multiply to 10⁻¹⁷ C²): comparisons are
-// relative only, so mathjs's absolute tolerance (10⁻¹⁵) does not make q₁q₂ > 0 false.
-export const math = create(all!, { number: 'number', absTol: 0 });
-
 const WINDOW_BEFORE = 32;
 // "3 cm from the centre": the cue after a number may be a few words long.
 const WINDOW_AFTER = 20;

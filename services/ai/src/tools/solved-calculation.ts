@@ -1,6 +1,7 @@
-import { all, create, type MathNode } from 'mathjs';
+import type { MathNode } from 'mathjs';
 import { type KnowledgeAnswers, knowledgeAnswers, type Lang } from '../knowledge/answers.js';
 import type { Solved } from '../knowledge/solver.js';
+import { math } from '../math.js';
 import { cleanNumber } from '../simulated/quantities.js';
 import { evaluateExpression } from './calculator.js';
 
@@ -15,8 +16,6 @@ export interface Calculation {
   expression: string;
   part: Solved;
 }
-
-const math = create(all!, { number: 'number' });
 
 /** The result's expression with every known symbol replaced by its number (pi stays pi). */
 function substituted(part: Solved, constants: Record<string, number>): string {
