@@ -35,3 +35,52 @@ describe('a value question computed from the student’s numbers', () => {
     expect(led.reply).toMatch(/^\*\*speed: v = 2\.65 × 10⁷ m\/s\*\*/);
   });
 });
+
+describe('a yes/no or either-or question leads with its answer', () => {
+  it('says field lines of two charges never cross', () => {
+    expect(first('could the field lines of a positive and a negative charge intersect')).toMatch(
+      /^No: field lines never cross/,
+    );
+  });
+
+  it('picks the alternative the notes give', () => {
+    expect(
+      first('if I slide a soft iron core into a coil, does its inductance increase or decrease'),
+    ).toMatch(/^Up: .*inductance L/);
+    expect(
+      first(
+        'is E a third of the way out from the centre of a charged solid sphere stronger or weaker than on its surface',
+      ),
+    ).toMatch(/Smaller inside/);
+    expect(first("is ampere's law valid for any closed path or only for symmetric ones")).toMatch(
+      /^Any closed loop/,
+    );
+  });
+
+  it('reads a Chinese A-not-A question (受不受) as yes/no', () => {
+    expect(first('一个电子平行于磁场运动，受不受磁场力')).toMatch(/^不受/);
+  });
+
+  it('says the frequency stays when light crosses into another medium', () => {
+    expect(first('does the frequency of a laser beam change as it passes from water into air')).toMatch(
+      /^No: the frequency stays the same/,
+    );
+  });
+});
+
+describe('a question about a consequence or a cause the notes explain', () => {
+  it('says what happens past the Courant limit', () => {
+    expect(first('what happens if I pick a time step above the CFL limit in my yee grid')).toMatch(
+      /^It goes unstable/,
+    );
+  });
+
+  it('explains a magnet slowed by a metal tube by Lenz’s law, even when retrieval found it off topic', () => {
+    const led = leadWithKnowledge(
+      'why does a strong magnet drop so slowly down an aluminium tube',
+      offTopic,
+      false,
+    );
+    expect(led.reply).toMatch(/^Because of Lenz's law/);
+  });
+});

@@ -61,6 +61,11 @@ export const unitsFileSchema = z.object({
        */
       within: z.string().optional(),
       tails: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),
+      /**
+       * Chinese asks it also by a word, its negation and the word again (受不受, 对不对, 变不变):
+       * the negations that stand between the two.
+       */
+      aNotA: z.array(z.string()).optional(),
     }),
   ),
   /**
