@@ -36,6 +36,17 @@ describe('a value question computed from the student’s numbers', () => {
   });
 });
 
+describe('a displacement current from the rate its flux changes at', () => {
+  it('is ε₀ dΦ_E/dt, with the rate written in V·m/s or 伏·米/秒', () => {
+    expect(
+      first(
+        'the electric flux between two capacitor plates grows at 5e11 V m/s, how big is the displacement current',
+      ),
+    ).toMatch(/^\*\*displacement current: I_d = 4\.43 A\*\*/);
+    expect(first('电通量的变化率为2.0×10^11 V·m/s，位移电流多大')).toMatch(/1\.77 A/);
+  });
+});
+
 describe('a yes/no or either-or question leads with its answer', () => {
   it('says field lines of two charges never cross', () => {
     expect(first('could the field lines of a positive and a negative charge intersect')).toMatch(
