@@ -95,3 +95,19 @@ describe('a question about a consequence or a cause the notes explain', () => {
     expect(led.reply).toMatch(/^Because of Lenz's law/);
   });
 });
+
+describe('Faraday’s law applied to a moving rod and a spinning coil', () => {
+  it('gives the emf across a rod from the student’s numbers, ε = BLv', () => {
+    expect(
+      first('a 30 cm metal bar slides at 2 m/s across a 0.5 T field, what voltage appears between its ends'),
+    ).toMatch(/^\*\*motional emf: ε = 0\.300 V/);
+  });
+
+  it('scales a generator’s peak emf with how fast it spins, NBAω', () => {
+    expect(
+      first('if the loop in my generator rotates three times faster, how does its voltage change'),
+    ).toMatch(
+      /^If the rotation frequency \(f\) becomes 3 times what it was, the peak emf ε₀ becomes 3 times/,
+    );
+  });
+});
