@@ -17,6 +17,15 @@ describe('a scaling question', () => {
     );
   });
 
+  it('scaling the distance when it says closer or farther, whatever else stands near', () => {
+    expect(
+      first('if two charged beads are brought four times closer, what happens to the force between them'),
+    ).toMatch(/\(r\) becomes 1\/4 of what it was, the force F becomes 16 times what it was/);
+    expect(first('I stand twice as far from a point charge, how does E change')).toMatch(
+      /\(r\) becomes 2 times what it was, the electric field E becomes 1\/4 of what it was/,
+    );
+  });
+
   it('scaling a wave’s amplitude, the notes’ word for its peak field', () => {
     expect(first('triple the amplitude of a light wave, what is its intensity now')).toMatch(
       /the intensity I becomes 9 times what it was/,

@@ -84,6 +84,12 @@ export const unitsFileSchema = z.object({
   held: z.object({ words: z.array(z.string()), fillers: z.array(z.string()) }),
   /** Words that scale a quantity ("triple", "一半") and by what factor. */
   scale: z.array(z.object({ words: z.array(z.string()), factor: z.number() })),
+  /**
+   * Words just after a scaling word that make it a distance ("3x closer", "twice as far"): the
+   * distance is what is scaled, by the factor (farther) or its inverse (closer), and `within` is how
+   * many characters may stand between.
+   */
+  scaleDistance: z.object({ closer: z.array(z.string()), farther: z.array(z.string()), within: z.number() }),
   /** Words before the medium light comes from ("from glass into air"). */
   from: z.array(z.string()),
   /** Words before the medium light goes into; named alone, the light comes from air ("into glass"). */
