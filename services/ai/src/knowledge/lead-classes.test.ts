@@ -79,6 +79,7 @@ describe('a yes/no or either-or question leads with its answer', () => {
 
   it('reads a Chinese A-not-A question (受不受) as yes/no', () => {
     expect(first('一个电子平行于磁场运动，受不受磁场力')).toMatch(/^不受/);
+    expect(first('a proton moves parallel to a magnetic field, does it feel a force')).toMatch(/^No: /);
   });
 
   it('says the frequency stays when light crosses into another medium', () => {
@@ -102,6 +103,13 @@ describe('a question about a consequence or a cause the notes explain', () => {
       false,
     );
     expect(led.reply).toMatch(/^Because of Lenz's law/);
+    // Not through an insulating tube, where no current can be induced.
+    const plastic = leadWithKnowledge(
+      'why does a magnet drop normally through a plastic tube',
+      offTopic,
+      false,
+    );
+    expect(plastic.reply).not.toMatch(/Lenz/);
   });
 });
 
