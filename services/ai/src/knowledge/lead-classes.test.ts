@@ -17,6 +17,10 @@ describe('a scaling question', () => {
     );
   });
 
+  it('but never reads the elementary charge e as the field', () => {
+    expect(first('what is the charge e of one electron')).not.toMatch(/field of a point charge/);
+  });
+
   it('scaling the distance when it says closer or farther, whatever else stands near', () => {
     expect(
       first('if two charged beads are brought four times closer, what happens to the force between them'),
