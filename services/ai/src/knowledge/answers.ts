@@ -37,6 +37,9 @@ export type Lang = 'en' | 'zh';
 
 type QuestionKind = UnitsFile['questionKinds'][number];
 
+/** A Chinese character, a negation, and the same character again: 受不受, 对不对. */
+const aNotA = (negation: string) => new RegExp(`(\\p{Script=Han})${escapeRegExp(negation)}\\1`, 'u');
+
 export const langOf = (text: string): Lang => (/\p{Script=Han}/u.test(text) ? 'zh' : 'en');
 
 export interface LeadAnswer {
@@ -203,6 +206,7 @@ export class KnowledgeAnswers {
         new RegExp(`${edge}${escapeRegExp(fold(w))}${edge}${notTail}`).test(text),
       );
     }
+    if (lang === 'zh' && entry.aNotA?.some((n) => aNotA(n).test(text))) return true;
     return entry[lang].some((w) =>
       lang === 'zh'
         ? text.includes(fold(w))

@@ -133,11 +133,16 @@ export function fold(text: string): string {
 
 const HAN = /\p{Script=Han}/u;
 
-/** A word or phrase found where it starts a word (English) or anywhere (Chinese). */
+/**
+ * A word or phrase found where it starts a word (English) or anywhere (Chinese). One written with
+ * a space after it ("e ", a symbol standing alone) ends a word, also where the question ends
+ * ("what happens to E").
+ */
 function finder(word: string): (text: string) => number {
   const folded = fold(word);
   if (HAN.test(folded)) return (text) => text.indexOf(folded);
-  const pattern = new RegExp(`(?<![a-z0-9])${escapeRegExp(folded)}`);
+  const ends = folded.endsWith(' ') ? `${escapeRegExp(folded.trimEnd())}(?:\\s|$)` : escapeRegExp(folded);
+  const pattern = new RegExp(`(?<![a-z0-9])${ends}`);
   return (text) => pattern.exec(text)?.index ?? -1;
 }
 

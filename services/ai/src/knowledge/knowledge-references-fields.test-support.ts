@@ -178,6 +178,32 @@ export const magnetismAndWaveReferences: Record<string, Reference> = {
     expected: () => Math.abs((50 * (4e-3 * (0.5 - 15 * 0.011)) - 50 * (4e-3 * (0.5 - 15 * 0.01))) / 0.001),
     tol: 1e-9,
   },
+  // A rod 0.3 m long at 2 m/s closing a circuit in 0.5 T: the flux BLx it encloses, by a difference quotient.
+  'motional-emf': {
+    values: { B: 0.5, L: 0.3, v: 2 },
+    expected: () => (0.5 * 0.3 * (0.1 + 2 * 0.011) - 0.5 * 0.3 * (0.1 + 2 * 0.01)) / 0.001,
+    tol: 1e-9,
+  },
+  // 100 turns of 0.01 m² at 50 rev/s in 0.2 T: the largest |dΦ/dt| of NBA cos 2πft over a period, sampled.
+  'generator-emf': {
+    values: { N: 100, B: 0.2, A: 0.01, f: 50 },
+    expected: () => {
+      const flux = (t: number) => 100 * 0.2 * 0.01 * Math.cos(2 * Math.PI * 50 * t);
+      let peak = 0;
+      for (let i = 0; i <= 4000; i++) {
+        const t = (i / 4000) * 0.02;
+        peak = Math.max(peak, Math.abs((flux(t + 1e-9) - flux(t - 1e-9)) / 2e-9));
+      }
+      return peak;
+    },
+    tol: 1e-4,
+  },
+  // Plates of 0.01 m² whose field grows at 2e13 V/(m·s): the rate their charge ε₀AE grows at.
+  'displacement-current-size': {
+    values: { rate: 2e11 },
+    expected: () => (EPSILON_0 * 0.01 * (2e13 * 0.011) - EPSILON_0 * 0.01 * (2e13 * 0.01)) / 0.001,
+    tol: 1e-9,
+  },
   'e-over-b': { values: { E: 300 }, expected: () => 300 * Math.sqrt(MU_0 * EPSILON_0), tol: 1e-9 },
   // In water (ε = n²ε₀, μ = μ₀) the wave moves at 1/√(με) and covers one wavelength per period.
   wavelength: {

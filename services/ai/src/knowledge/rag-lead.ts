@@ -5,7 +5,7 @@ import { checkCitedReply } from '../retrieval/cited-reply.js';
 import type { Citation } from '../retrieval/context.js';
 import { tokenize } from '../retrieval/tokenizer.js';
 import { knowledgeAnswers, type Lang, langOf } from './answers.js';
-import type { CourseResult } from './knowledge-base.js';
+import type { CourseResult, ResultMatch } from './knowledge-base.js';
 import { scalingOf } from './scaling.js';
 
 /**
@@ -153,6 +153,20 @@ function solvedResult(question: string): CourseResult | undefined {
 }
 
 /**
+ * The result the student's numbers compute when the question describes it as well as the result
+ * preferred, by word groups of its own and not through everyday words only ("an electron from rest
+ * through 1000 V, how fast": the electron-volt and the speed it reaches are both described; the
+ * numbers compute the speed).
+ */
+function describedAndSolved(question: string, matched: ResultMatch | undefined) {
+  const solved = solvedResult(question);
+  const described = knowledgeAnswers()
+    .kb.match(question)
+    .some((m) => m.result === solved && !m.everyday && m.score >= (matched?.score ?? 0));
+  return solved && described ? solved : undefined;
+}
+
+/**
  * The result to lead with: one named outright, else (when retrieval found the question on topic)
  * the top section's, else one described by its words. The section comes before the describing
  * words because it did better on the held-out and fresh tutor sets (services/ai/eval/tutor).
@@ -167,7 +181,9 @@ function chosenResult(
   const matched = knowledgeAnswers().preferred(question);
   // Retrieval found the question off topic and it names a topic the course does not teach (a
   // film, a pet): a result's name in it is the film's title or the pet's trick, not the course.
-  if (!relevant && outside) return undefined;
+  // Unless the student's own numbers compute a result the question describes: a topic named only
+  // to be set aside ("ignoring relativity", 不考虑相对论) does not make the numbers off topic.
+  if (!relevant && outside) return describedAndSolved(question, matched);
   // A name that is also an everyday word ("a high-intensity workout", "on the same 波长") names
   // the result only when retrieval agrees the question is about the course.
   if (matched?.named && (relevant || !matched.everyday)) return matched.result;
@@ -181,13 +197,16 @@ function chosenResult(
   // electron in a magnetic field go round in a circle"): the kind and every word group together.
   // The kind asked is no sign when the result's only word in the question is an everyday one
   // ("does the conductor check tickets").
-  if (!relevant)
-    return matched &&
+  if (!relevant) {
+    if (
+      matched &&
       (scaled ||
         solvedWith(question, matched.result) ||
         (!matched.everyday && knowledgeAnswers().answersKind(question, matched.result)))
-      ? matched.result
-      : undefined;
+    )
+      return matched.result;
+    return describedAndSolved(question, matched);
+  }
   if (matched && scaled) return matched.result;
   const scaledTop = scaledSectionResult(question, composed.citations, lang);
   if (scaledTop) return scaledTop;

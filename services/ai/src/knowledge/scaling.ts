@@ -85,12 +85,14 @@ function scaled(
   result: CourseResult,
   text: string,
   cuesOnly: boolean,
+  only?: (name: string) => boolean,
 ): { variable: string; factor: number; distance: number; at: number } | undefined {
   let best: { variable: string; factor: number; distance: number; at: number } | undefined;
   for (const { words, factor } of kb.units.scale) {
     for (const word of words) {
       for (const at of positions(text, word)) {
         for (const [name, v] of Object.entries(result.variables ?? {})) {
+          if (only && !only(name)) continue;
           for (const w of wordsOf(v, cuesOnly)) {
             for (const p of positions(text, w)) {
               if (held(kb, text, p, w)) continue;
@@ -125,10 +127,46 @@ function alike(
   return Object.keys(vars).filter((name) => name !== variable && root(name) === root(variable));
 }
 
+/**
+ * A scaling word followed by a word of distance ("3x closer", "twice as far"): the result's distance
+ * (its one length variable, else the length whose words stand nearest) scaled by the factor, or by
+ * its inverse when closer; `null` when the result has no such distance, so no other variable is
+ * taken for it (three times closer is not three times the charge).
+ */
+function distanceScaled(kb: KnowledgeBase, result: CourseResult, text: string) {
+  const { closer, farther, within } = kb.units.scaleDistance;
+  const after = (at: number, word: string, list: string[]) => {
+    const tail = text.slice(at + fold(word).length, at + fold(word).length + within);
+    return list.some((w) => positions(tail, w).length > 0);
+  };
+  for (const { words, factor } of kb.units.scale) {
+    for (const word of words) {
+      for (const at of positions(text, word)) {
+        const near = after(at, word, closer);
+        if (!near && !after(at, word, farther)) continue;
+        const lengths = Object.keys(result.variables ?? {}).filter(
+          (name) => result.variables![name]!.kind === 'length',
+        );
+        const isLength = (name: string) => lengths.includes(name);
+        const variable =
+          lengths.length === 1
+            ? lengths[0]
+            : (scaled(kb, result, text, true, isLength) ?? scaled(kb, result, text, false, isLength))
+                ?.variable;
+        if (!variable) return null;
+        return { variable, factor: near ? 1 / factor : factor, distance: 0, at };
+      }
+    }
+  }
+  return undefined;
+}
+
 export function scalingOf(kb: KnowledgeBase, result: CourseResult, question: string): Scaling | undefined {
   if (!result.compute || !result.variables) return undefined;
   const text = fold(question);
-  const best = scaled(kb, result, text, true) ?? scaled(kb, result, text, false);
+  const byDistance = distanceScaled(kb, result, text);
+  if (byDistance === null) return undefined;
+  const best = byDistance ?? scaled(kb, result, text, true) ?? scaled(kb, result, text, false);
   if (!best) return undefined;
   const together = alike(kb, result, text, best.variable, best.at);
   // Every variable at 1 (SI), then the chosen one scaled: the ratio of the two values.

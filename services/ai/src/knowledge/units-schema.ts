@@ -61,6 +61,11 @@ export const unitsFileSchema = z.object({
        */
       within: z.string().optional(),
       tails: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),
+      /**
+       * Chinese asks it also by a word, its negation and the word again (受不受, 对不对, 变不变):
+       * the negations that stand between the two.
+       */
+      aNotA: z.array(z.string()).optional(),
     }),
   ),
   /**
@@ -79,6 +84,12 @@ export const unitsFileSchema = z.object({
   held: z.object({ words: z.array(z.string()), fillers: z.array(z.string()) }),
   /** Words that scale a quantity ("triple", "一半") and by what factor. */
   scale: z.array(z.object({ words: z.array(z.string()), factor: z.number() })),
+  /**
+   * Words just after a scaling word that make it a distance ("3x closer", "twice as far"): the
+   * distance is what is scaled, by the factor (farther) or its inverse (closer), and `within` is how
+   * many characters may stand between.
+   */
+  scaleDistance: z.object({ closer: z.array(z.string()), farther: z.array(z.string()), within: z.number() }),
   /** Words before the medium light comes from ("from glass into air"). */
   from: z.array(z.string()),
   /** Words before the medium light goes into; named alone, the light comes from air ("into glass"). */

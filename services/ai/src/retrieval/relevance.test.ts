@@ -109,6 +109,22 @@ describe('relevance decided on measurements of the ranking', () => {
     }
   });
 
+  it('finds strength training off topic however much power, force or form it asks about', async () => {
+    const engine = await shipped();
+    for (const question of [
+      'my squat stalled at 100 kg, how do I push more force through the floor',
+      'what is the right form to get more power in the bench press',
+      '卧推的时候怎么发力更大',
+    ]) {
+      const found = await engine.retrieve(question);
+      expect({ question, outside: found.outside, relevant: found.relevant }).toEqual({
+        question,
+        outside: true,
+        relevant: false,
+      });
+    }
+  });
+
   it('lets an everyday sense claim its words, so they name no course concept', async () => {
     const engine = await shipped();
     for (const question of [

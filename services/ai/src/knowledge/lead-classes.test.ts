@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { KnowledgeAnswers } from './answers.js';
+import { leadWithKnowledge } from './rag-lead.js';
+
+// Classes of lead question the offline tutor answered wrongly or refused: a scaling question that
+// names the quantity by its bare symbol or the variable by the notes' word for it, a value question
+// whose numbers compute one of two described results, and others below. Questions are not from
+// the eval sets.
+const answers = new KnowledgeAnswers();
+const first = (q: string) => (answers.lead(q)?.text ?? '').split('\n\n')[0]!;
+const offTopic = { reply: 'REFUSED', citations: [] };
+
+describe('a scaling question', () => {
+  it('asking for a field by its bare symbol E at the end of the question', () => {
+    expect(first('move four times further away from a small point charge, how does E change')).toMatch(
+      /^If the distance from the charge \(r\) becomes 4 times what it was, the electric field E becomes 1\/16/,
+    );
+  });
+
+  it('but never reads the elementary charge e as the field', () => {
+    expect(first('what is the charge e of one electron')).not.toMatch(/field of a point charge/);
+  });
+
+  it('scaling the distance when it says closer or farther, whatever else stands near', () => {
+    expect(
+      first('if two charged beads are brought four times closer, what happens to the force between them'),
+    ).toMatch(/\(r\) becomes 1\/4 of what it was, the force F becomes 16 times what it was/);
+    expect(first('I stand twice as far from a point charge, how does E change')).toMatch(
+      /\(r\) becomes 2 times what it was, the electric field E becomes 1\/4 of what it was/,
+    );
+  });
+
+  it('scaling a wave’s amplitude, the notes’ word for its peak field', () => {
+    expect(first('triple the amplitude of a light wave, what is its intensity now')).toMatch(
+      /the intensity I becomes 9 times what it was/,
+    );
+  });
+});
+
+describe('a value question computed from the student’s numbers', () => {
+  it('leads with the result the numbers compute when two results are described, even off topic', () => {
+    const led = leadWithKnowledge(
+      'ignoring relativity, an electron starting from rest is accelerated through 2000 V, what speed does it reach',
+      offTopic,
+      false,
+      true,
+    );
+    expect(led.reply).toMatch(/^\*\*speed: v = 2\.65 × 10⁷ m\/s\*\*/);
+  });
+});
+
+describe('a displacement current from the rate its flux changes at', () => {
+  it('is ε₀ dΦ_E/dt, with the rate written in V·m/s or 伏·米/秒', () => {
+    expect(
+      first(
+        'the electric flux between two capacitor plates grows at 5e11 V m/s, how big is the displacement current',
+      ),
+    ).toMatch(/^\*\*displacement current: I_d = 4\.43 A\*\*/);
+    expect(first('电通量的变化率为2.0×10^11 V·m/s，位移电流多大')).toMatch(/1\.77 A/);
+  });
+});
+
+describe('a yes/no or either-or question leads with its answer', () => {
+  it('says field lines of two charges never cross', () => {
+    expect(first('could the field lines of a positive and a negative charge intersect')).toMatch(
+      /^No: field lines never cross/,
+    );
+  });
+
+  it('picks the alternative the notes give', () => {
+    expect(
+      first('if I slide a soft iron core into a coil, does its inductance increase or decrease'),
+    ).toMatch(/^Up: .*inductance L/);
+    expect(
+      first(
+        'is E a third of the way out from the centre of a charged solid sphere stronger or weaker than on its surface',
+      ),
+    ).toMatch(/Smaller inside/);
+    expect(first("is ampere's law valid for any closed path or only for symmetric ones")).toMatch(
+      /^Any closed loop/,
+    );
+  });
+
+  it('reads a Chinese A-not-A question (受不受) as yes/no', () => {
+    expect(first('一个电子平行于磁场运动，受不受磁场力')).toMatch(/^不受/);
+    expect(first('a proton moves parallel to a magnetic field, does it feel a force')).toMatch(/^No: /);
+  });
+
+  it('says the frequency stays when light crosses into another medium', () => {
+    expect(first('does the frequency of a laser beam change as it passes from water into air')).toMatch(
+      /^No: the frequency stays the same/,
+    );
+  });
+});
+
+describe('a question about a consequence or a cause the notes explain', () => {
+  it('says what happens past the Courant limit', () => {
+    expect(first('what happens if I pick a time step above the CFL limit in my yee grid')).toMatch(
+      /^It goes unstable/,
+    );
+  });
+
+  it('explains a magnet slowed by a metal tube by Lenz’s law, even when retrieval found it off topic', () => {
+    const led = leadWithKnowledge(
+      'why does a strong magnet drop so slowly down an aluminium tube',
+      offTopic,
+      false,
+    );
+    expect(led.reply).toMatch(/^Because of Lenz's law/);
+    // Not through an insulating tube, where no current can be induced.
+    const plastic = leadWithKnowledge(
+      'why does a magnet drop normally through a plastic tube',
+      offTopic,
+      false,
+    );
+    expect(plastic.reply).not.toMatch(/Lenz/);
+  });
+});
+
+describe('Faraday’s law applied to a moving rod and a spinning coil', () => {
+  it('gives the emf across a rod from the student’s numbers, ε = BLv', () => {
+    expect(
+      first('a 30 cm metal bar slides at 2 m/s across a 0.5 T field, what voltage appears between its ends'),
+    ).toMatch(/^\*\*motional emf: ε = 0\.300 V/);
+  });
+
+  it('scales a generator’s peak emf with how fast it spins, NBAω', () => {
+    expect(
+      first('if the loop in my generator rotates three times faster, how does its voltage change'),
+    ).toMatch(
+      /^If the rotation frequency \(f\) becomes 3 times what it was, the peak emf ε₀ becomes 3 times/,
+    );
+  });
+});
