@@ -67,11 +67,13 @@ export class QuantityReader {
 
   /** Minus signs, exponents, numbers in words and written-out quantities as plain digits. */
   normalise(question: string): string {
-    let text = question.normalize('NFKC');
+    // Exponents first: NFKC turns "10⁶" into "106" and "10⁻⁸" into "10−8".
+    let text = question
+      .replace(/10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, exp: string) => `10^${plainSuperscripts(exp)}`)
+      .normalize('NFKC');
     for (const { text: phrase, as } of this.units.phrases.as) text = text.split(phrase).join(as);
     return numeralsToDigits(text)
       .replace(/[−–—](?=\s*\d)/g, '-')
-      .replace(/10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, exp: string) => `10^${plainSuperscripts(exp)}`)
       .replace(/(?<![\d.]\s*[×x*]\s*)(?<![\w.])10\s*\^\s*\(?([-+]?\d+)\)?/g, '1e$1');
   }
 

@@ -16,6 +16,14 @@ describe('the problem solver is never confidently wrong', () => {
     expect(read('3 nC per kg')).toEqual([]);
   });
 
+  it('reads a power of ten written in superscripts, in English and Chinese text', () => {
+    expect(read('an alpha particle at 4.0×10⁶ m/s; a wire with 2.5×10⁻⁸ C/m')).toEqual([
+      ['speed', 4e6],
+      ['linecharge', 2.5e-8],
+    ]);
+    expect(read('电子以2.0×10⁵ m/s的速度运动')).toEqual([['speed', 2e5]]);
+  });
+
   it('matches a result however the student spells the unit', () => {
     const reply = solve(
       'Two beads hold four microcoulombs and two microcoulombs, fifty centimetres apart. How big is the force between them?',
