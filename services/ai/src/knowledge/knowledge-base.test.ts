@@ -20,6 +20,13 @@ describe('course knowledge', () => {
     }
   });
 
+  it('ranks the result whose describing words say more first when two are described alike', () => {
+    // "球壳" (shell) holds "球" (sphere): both are described at the same place, the shell says more.
+    const ids = kb.match('一个铜球壳带电 5 nC，它外面的电场怎样').map((m) => m.result.id);
+    expect(ids).toContain('sphere-outside');
+    expect(ids.indexOf('shell-outside')).toBeLessThan(ids.indexOf('sphere-outside'));
+  });
+
   it('uses every variable it declares and cites a notes section that exists', () => {
     for (const result of kb.results) {
       const uses = [

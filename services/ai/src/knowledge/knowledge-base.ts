@@ -153,6 +153,8 @@ export interface ResultMatch {
    * scope `everyday`): "intensity" of a workout, "conductor" of an orchestra, 波长 of two people.
    */
   everyday?: boolean;
+  /** Described, not named: how many characters of the question its describing words cover. */
+  said?: number;
 }
 
 interface CompiledResult {
@@ -160,6 +162,8 @@ interface CompiledResult {
   names: { find: (text: string) => number; length: number; everyday: boolean }[];
   groups: ((text: string) => number)[][];
   also: ((text: string) => number)[][];
+  /** The folded length of each describing word, by group (how much of the question a hit says). */
+  lengths: { groups: number[][]; also: number[][] };
 }
 
 export class KnowledgeBase {
@@ -187,6 +191,10 @@ export class KnowledgeBase {
       }),
       groups: result.match.map((group) => group.map(finder)),
       also: (result.alsoMatch ?? []).map((group) => group.map(finder)),
+      lengths: {
+        groups: result.match.map((group) => group.map((w) => fold(w).length)),
+        also: (result.alsoMatch ?? []).map((group) => group.map((w) => fold(w).length)),
+      },
     }));
   }
 
@@ -213,7 +221,7 @@ export class KnowledgeBase {
   match(question: string): ResultMatch[] {
     const text = fold(question);
     const out: ResultMatch[] = [];
-    for (const { result, names, groups, also } of this.compiled) {
+    for (const { result, names, groups, also, lengths } of this.compiled) {
       let best: ResultMatch | undefined;
       let specific = false;
       names.forEach(({ find, length, everyday }) => {
@@ -225,18 +233,26 @@ export class KnowledgeBase {
         if (!best || score > best.score) best = { result, score, at, named: true };
       });
       if (best) best.everyday = !specific;
-      for (const description of [groups, also]) {
+      for (const [description, sizes] of [
+        [groups, lengths.groups],
+        [also, lengths.also],
+      ] as const) {
         if (best || description.length < 2) continue;
         const hits = description.map((group) =>
           Math.min(...group.map((f) => f(text)).map((a) => (a < 0 ? 1e9 : a))),
         );
+        // The longest word of each group found: "球壳" (shell) says more than the "球" inside it.
+        const said = description
+          .map((group, g) => Math.max(0, ...group.map((f, w) => (f(text) >= 0 ? sizes[g]![w]! : 0))))
+          .reduce((a, b) => a + b, 0);
         if (hits.every((a) => a < 1e9))
-          best = { result, score: 5 + description.length, at: hits[0]!, named: false };
+          best = { result, score: 5 + description.length, at: hits[0]!, named: false, said };
       }
       if (best) out.push(best);
     }
     this.preferRefinements(text, out);
-    return out.sort((a, b) => b.score - a.score || a.at - b.at);
+    // Equally described at the same place, the result whose words say more of the question first.
+    return out.sort((a, b) => b.score - a.score || a.at - b.at || (b.said ?? 0) - (a.said ?? 0));
   }
 
   /** Whether the question uses a word of the result's first (distinctive) word group. */
