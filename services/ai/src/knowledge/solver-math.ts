@@ -79,6 +79,8 @@ export function pairsWithOne(r: Reading, used: Set<Reading>, pairs?: ReadonlySet
  */
 export function joinsParts(text: string, units: { also: string[]; askMarks: string[] }): boolean {
   return (
+    // Labelled parts ("求：(1) …；(2) …") are several questions, whatever joins them.
+    (text.match(PART_LABEL)?.length ?? 0) >= 2 ||
     units.also.some((w) => new RegExp(`(?<![a-z])${escapeRegExp(fold(w))}(?![a-z])`).test(text)) ||
     // Words after the mark, not only the mark that ends the question ("多少？"): a Chinese asking
     // word (多大) ends a part as a question mark does.
@@ -196,8 +198,10 @@ export function askedResults(
  * The question without its part labels: "(b)" and "e)" label parts, they do not ask for B or E.
  */
 export function withoutPartLabels(question: string): string {
-  return question.replace(/[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi, ' ');
+  return question.replace(PART_LABEL, ' ');
 }
+
+const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
 
 /**
  * A result of one source asked for several together ("where between them is the net field zero",

@@ -179,6 +179,7 @@ export class ProblemSolver {
       source[compute.symbol] = part;
       source[`@${compute.unit}`] ??= part;
       parts.push(part);
+      return part;
     };
     // The earlier parts whose values an outcome took for variables no reading gave.
     const feeders = (outcome: Attempt & Solved) =>
@@ -242,7 +243,11 @@ export class ProblemSolver {
       const namedUnsolved = tried.some((t) => t.match.named && t.outcome.status !== 'solved' && sameUnit(t));
       if (!match.named && namedUnsolved && from.some((f) => f.outcome.result.compute!.unit === compute.unit))
         continue;
-      add(match.at, outcome, from);
+      const part = add(match.at, outcome, from);
+      // A later part asked at several points ("the field at 10 cm and at 40 cm, and the shell's
+      // potential" answered first by the potential) is answered at each, as the first part is.
+      if (from.length === 0)
+        parts.push(...atOtherPoints(this.pointSolver(), match.result, outcome, part, readings, text));
     }
     return parts.sort((a, b) => a.at - b.at);
   }
