@@ -367,15 +367,17 @@ export class QuantityReader {
         return before.includes(fold(f));
       }),
     );
-    // "From water" with no other medium: the light goes into air (n = 1), the second medium.
-    if (only && air && from === 0)
+    // "From water" with no other medium: the light goes into air (n = 1), the second medium; from
+    // air itself, into a medium the question does not name by an index (the one it asks for).
+    if (only && air && from === 0 && only.value !== air.n)
       return [only, { kind: 'index', value: 1, written: air.words[0]!, index: only.end, end: only.end + 1 }];
     // One medium and no word of direction anywhere ("the Brewster angle for water"); a direction
     // word not beside a known medium ("inside quartz, n = 1.46") leaves the side unknown.
     const directed = [...this.units.from, ...this.units.into].some((w) =>
       new RegExp(`(?<![a-z])${escapeRegExp(fold(w))}(?![a-z])`).test(lower),
     );
-    if (only && !directed) return [{ ...only, alone: true }];
+    // Air alone is where the light is, not the medium it meets: that one is not named by an index.
+    if (only && !directed) return [only.value === air?.n ? only : { ...only, alone: true }];
     if (from <= 0) return all;
     // The first medium takes the first place, so variables bound in order see it as n₁.
     const places = all.map((r) => r.index);
