@@ -99,6 +99,11 @@ const resultSchema = z.object({
    * this one answers ("solve Laplace's equation on a grid", "拉普拉斯方程解的唯一性").
    */
   refines: z.array(z.string()).optional(),
+  /**
+   * Broader results of another situation (the image in a plane, for the image in a sphere): beside
+   * this one solved, they are not computed from the question's numbers, only from this one's value.
+   */
+  replaces: z.array(z.string()).optional(),
   misconceptions: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),
   /**
    * The answer to the common question of a kind (`questionKinds` of units.json: "why", "when",

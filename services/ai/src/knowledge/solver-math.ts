@@ -78,9 +78,13 @@ export function pairsWithOne(r: Reading, used: Set<Reading>, pairs?: ReadonlySet
  * question after another ("B amplitude? average intensity?", 像电荷多大 放在哪), an asking mark with words after it.
  */
 export function joinsParts(text: string, units: { also: string[]; askMarks: string[] }): boolean {
+  // Labelled parts ("求：(1) …；(2) …") are several questions, whatever joins them.
+  return labelledParts(text) >= 2 || joinsByWords(text, units);
+}
+
+/** The question joins parts by its words or asking marks, not only by labelling them. */
+export function joinsByWords(text: string, units: { also: string[]; askMarks: string[] }): boolean {
   return (
-    // Labelled parts ("求：(1) …；(2) …") are several questions, whatever joins them.
-    (text.match(PART_LABEL)?.length ?? 0) >= 2 ||
     units.also.some((w) => new RegExp(`(?<![a-z])${escapeRegExp(fold(w))}(?![a-z])`).test(text)) ||
     // Words after the mark, not only the mark that ends the question ("多少？"): a Chinese asking
     // word (多大) ends a part as a question mark does.
@@ -202,6 +206,11 @@ export function withoutPartLabels(question: string): string {
 }
 
 const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
+
+/** How many parts the question labels ("求：(1) …；(2) …" has two). */
+export function labelledParts(question: string): number {
+  return question.match(PART_LABEL)?.length ?? 0;
+}
 
 /**
  * A result of one source asked for several together ("where between them is the net field zero",

@@ -128,3 +128,27 @@ function listedCue(
   }
   return undefined;
 }
+
+/**
+ * A place an earlier part took as one variable (the sphere's radius R) is no other variable of a
+ * part computed from that part (the distance r between the charge and its image).
+ */
+export function rebindsPlace(
+  kb: KnowledgeBase,
+  outcome: Solved & Attempt,
+  feeders: { outcome: Attempt }[],
+): boolean {
+  const points = new Set(kb.units.points.kinds);
+  const meaning = (o: Solved, r: Reading) =>
+    Object.keys(o.written).find((n) => o.written[n] === r.written.trim());
+  return [...outcome.used].some(
+    (r) =>
+      points.has(r.kind) &&
+      feeders.some(
+        (f) =>
+          f.outcome.status === 'solved' &&
+          f.outcome.used.has(r) &&
+          meaning(f.outcome, r) !== meaning(outcome, r),
+      ),
+  );
+}
