@@ -2,7 +2,7 @@ import { escapeRegExp } from '../regexp.js';
 import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
-import { readChanges } from './reading-change.js';
+import { readChanges, readLinearInTime } from './reading-change.js';
 import { givenByWords, relativeIndex } from './reading-words.js';
 
 /**
@@ -77,7 +77,7 @@ export class QuantityReader {
       .replace(/(?<![\d.]\s*[×x*]\s*)(?<![\w.])10\s*\^\s*\(?([-+]?\d+)\)?/g, '1e$1');
   }
 
-  private unitAfter(text: string): UnitSpelling | undefined {
+  unitAfter(text: string): UnitSpelling | undefined {
     const lower = text.toLowerCase();
     for (const s of this.spellings) {
       const head = s.symbol ? text.slice(0, s.text.length) : lower.slice(0, s.text.length);
@@ -265,7 +265,8 @@ export class QuantityReader {
     const quotients = this.perFirst(text);
     const kept = out.filter((r) => !quotients.some((q) => q.index <= r.index && r.end <= q.end));
     kept.push(...quotients);
-    return readChanges(text, [...kept, ...indexAt, ...byWords], this.units);
+    const changes = readChanges(text, [...kept, ...indexAt, ...byWords], this.units);
+    return readLinearInTime(text, changes, this.units, (s) => this.unitAfter(s));
   }
 
   /**

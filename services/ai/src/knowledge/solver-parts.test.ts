@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solve } from './solver.test-support.js';
+import { read, solve } from './solver.test-support.js';
 
 describe('parts the question labels', () => {
   it('keeps only the first part when labelled parts are answered by more results than labels', () => {
@@ -37,5 +37,18 @@ describe('air named alone', () => {
       expect(solve(q)).not.toContain('45');
     // A medium named alone is still the one met, from air.
     expect(solve('What is the Brewster angle for water?')).toContain('53.1°');
+  });
+});
+
+describe('a quantity written as a function of time', () => {
+  it('reads B = a + bt as the rate b per second, its numbers no quantities of their own', () => {
+    expect(read('a field B = (0.8 - 0.25t) T through the loop')).toEqual([['bfieldrate', -0.25]]);
+    expect(read('磁场 B = 0.1 + 0.3t（T）')).toEqual([['bfieldrate', 0.3]]);
+    // N A |dB/dt| = 40 × 0.005 × 0.25
+    expect(
+      solve(
+        'A 40-turn coil of area 50 cm² sits in a field B = (0.8 - 0.25t) T normal to its plane. Find the induced emf.',
+      ),
+    ).toContain('|ε| = 0.0500 V');
   });
 });
