@@ -27,6 +27,13 @@ describe('course knowledge', () => {
     expect(ids.indexOf('shell-outside')).toBeLessThan(ids.indexOf('sphere-outside'));
   });
 
+  it('does not take a short Chinese name inside a longer quantity term as said', () => {
+    // "强度" names a wave's intensity; 磁感应强度 is the magnetic field, 电场强度 the electric field.
+    const named = (q: string) => kb.match(q).find((m) => m.result.id === 'wave-intensity')?.named;
+    expect(named('线圈所在处的磁感应强度每秒增加 0.3 T，电场强度多大')).toBeFalsy();
+    expect(named('这束光的强度是多少')).toBe(true);
+  });
+
   it('uses every variable it declares and cites a notes section that exists', () => {
     for (const result of kb.results) {
       const uses = [

@@ -138,10 +138,25 @@ export function fold(text: string): string {
 
 const HAN = /\p{Script=Han}/u;
 
-/** A word or phrase found where it starts a word (English) or anywhere (Chinese). */
-function finder(word: string): (text: string) => number {
+/**
+ * A word or phrase found where it starts a word (English) or anywhere (Chinese) but inside a longer
+ * term of `terms` that holds it: a name "强度" (intensity) is not said by 磁感应强度 (the B field).
+ */
+function finder(word: string, terms: string[] = []): (text: string) => number {
   const folded = fold(word);
-  if (HAN.test(folded)) return (text) => text.indexOf(folded);
+  if (HAN.test(folded)) {
+    const longer = terms.filter((t) => t.length > folded.length && t.includes(folded));
+    return (text) => {
+      for (let at = text.indexOf(folded); at >= 0; at = text.indexOf(folded, at + 1)) {
+        const inside = longer.some((t) => {
+          const from = at - t.indexOf(folded);
+          return from >= 0 && text.startsWith(t, from);
+        });
+        if (!inside) return at;
+      }
+      return -1;
+    };
+  }
   const pattern = new RegExp(`(?<![a-z0-9])${escapeRegExp(folded)}`);
   return (text) => pattern.exec(text)?.index ?? -1;
 }
@@ -181,6 +196,8 @@ export class KnowledgeBase {
     readonly phrases: Phrases,
     everydayWords: ReadonlySet<string> = new Set(),
   ) {
+    // The words that ask for a quantity are its terms: a shorter name inside one is not said.
+    const terms = Object.values(units.asked.units).flatMap((words) => words.map(fold));
     this.compiled = results.map((result) => ({
       result,
       // A possessive is as often typed without its apostrophe ("coulombs constant").
@@ -189,13 +206,13 @@ export class KnowledgeBase {
         const bare = fold(name).replace(/'/g, '');
         const everyday = everydayWords.has(fold(name));
         return [name, ...(bare !== fold(name) ? [bare] : [])].map((v) => ({
-          find: finder(v),
+          find: finder(v, terms),
           length,
           everyday,
         }));
       }),
-      groups: result.match.map((group) => group.map(finder)),
-      also: (result.alsoMatch ?? []).map((group) => group.map(finder)),
+      groups: result.match.map((group) => group.map((w) => finder(w))),
+      also: (result.alsoMatch ?? []).map((group) => group.map((w) => finder(w))),
       lengths: {
         groups: result.match.map((group) => group.map((w) => fold(w).length)),
         also: (result.alsoMatch ?? []).map((group) => group.map((w) => fold(w).length)),
