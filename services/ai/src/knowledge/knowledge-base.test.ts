@@ -20,6 +20,20 @@ describe('course knowledge', () => {
     }
   });
 
+  it('ranks the result whose describing words say more first when two are described alike', () => {
+    // "球壳" (shell) holds "球" (sphere): both are described at the same place, the shell says more.
+    const ids = kb.match('一个铜球壳带电 5 nC，它外面的电场怎样').map((m) => m.result.id);
+    expect(ids).toContain('sphere-outside');
+    expect(ids.indexOf('shell-outside')).toBeLessThan(ids.indexOf('sphere-outside'));
+  });
+
+  it('does not take a short Chinese name inside a longer quantity term as said', () => {
+    // "强度" names a wave's intensity; 磁感应强度 is the magnetic field, 电场强度 the electric field.
+    const named = (q: string) => kb.match(q).find((m) => m.result.id === 'wave-intensity')?.named;
+    expect(named('线圈所在处的磁感应强度每秒增加 0.3 T，电场强度多大')).toBeFalsy();
+    expect(named('这束光的强度是多少')).toBe(true);
+  });
+
   it('uses every variable it declares and cites a notes section that exists', () => {
     for (const result of kb.results) {
       const uses = [

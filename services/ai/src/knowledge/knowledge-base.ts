@@ -99,6 +99,11 @@ const resultSchema = z.object({
    * this one answers ("solve Laplace's equation on a grid", "拉普拉斯方程解的唯一性").
    */
   refines: z.array(z.string()).optional(),
+  /**
+   * Broader results of another situation (the image in a plane, for the image in a sphere): beside
+   * this one solved, they are not computed from the question's numbers, only from this one's value.
+   */
+  replaces: z.array(z.string()).optional(),
   misconceptions: z.object({ en: z.array(z.string()), zh: z.array(z.string()) }).optional(),
   /**
    * The answer to the common question of a kind (`questionKinds` of units.json: "why", "when",
@@ -134,13 +139,26 @@ export function fold(text: string): string {
 const HAN = /\p{Script=Han}/u;
 
 /**
- * A word or phrase found where it starts a word (English) or anywhere (Chinese). One written with
- * a space after it ("e ", a symbol standing alone) ends a word, also where the question ends
- * ("what happens to E").
+ * A word or phrase found where it starts a word (English) or anywhere (Chinese) but inside a longer
+ * term of `terms` that holds it: a name "强度" (intensity) is not said by 磁感应强度 (the B field).
+ * One written with a space after it ("e ", a symbol standing alone) ends a word, also where the
+ * question ends ("what happens to E").
  */
-function finder(word: string): (text: string) => number {
+function finder(word: string, terms: string[] = []): (text: string) => number {
   const folded = fold(word);
-  if (HAN.test(folded)) return (text) => text.indexOf(folded);
+  if (HAN.test(folded)) {
+    const longer = terms.filter((t) => t.length > folded.length && t.includes(folded));
+    return (text) => {
+      for (let at = text.indexOf(folded); at >= 0; at = text.indexOf(folded, at + 1)) {
+        const inside = longer.some((t) => {
+          const from = at - t.indexOf(folded);
+          return from >= 0 && text.startsWith(t, from);
+        });
+        if (!inside) return at;
+      }
+      return -1;
+    };
+  }
   const ends = folded.endsWith(' ') ? `${escapeRegExp(folded.trimEnd())}(?:\\s|$)` : escapeRegExp(folded);
   const pattern = new RegExp(`(?<![a-z0-9])${ends}`);
   return (text) => pattern.exec(text)?.index ?? -1;
@@ -158,6 +176,8 @@ export interface ResultMatch {
    * scope `everyday`): "intensity" of a workout, "conductor" of an orchestra, 波长 of two people.
    */
   everyday?: boolean;
+  /** Described, not named: how many characters of the question its describing words cover. */
+  said?: number;
 }
 
 interface CompiledResult {
@@ -165,6 +185,8 @@ interface CompiledResult {
   names: { find: (text: string) => number; length: number; everyday: boolean }[];
   groups: ((text: string) => number)[][];
   also: ((text: string) => number)[][];
+  /** The folded length of each describing word, by group (how much of the question a hit says). */
+  lengths: { groups: number[][]; also: number[][] };
 }
 
 export class KnowledgeBase {
@@ -177,6 +199,8 @@ export class KnowledgeBase {
     readonly phrases: Phrases,
     everydayWords: ReadonlySet<string> = new Set(),
   ) {
+    // The words that ask for a quantity are its terms: a shorter name inside one is not said.
+    const terms = Object.values(units.asked.units).flatMap((words) => words.map(fold));
     this.compiled = results.map((result) => ({
       result,
       // A possessive is as often typed without its apostrophe ("coulombs constant").
@@ -185,13 +209,17 @@ export class KnowledgeBase {
         const bare = fold(name).replace(/'/g, '');
         const everyday = everydayWords.has(fold(name));
         return [name, ...(bare !== fold(name) ? [bare] : [])].map((v) => ({
-          find: finder(v),
+          find: finder(v, terms),
           length,
           everyday,
         }));
       }),
-      groups: result.match.map((group) => group.map(finder)),
-      also: (result.alsoMatch ?? []).map((group) => group.map(finder)),
+      groups: result.match.map((group) => group.map((w) => finder(w))),
+      also: (result.alsoMatch ?? []).map((group) => group.map((w) => finder(w))),
+      lengths: {
+        groups: result.match.map((group) => group.map((w) => fold(w).length)),
+        also: (result.alsoMatch ?? []).map((group) => group.map((w) => fold(w).length)),
+      },
     }));
   }
 
@@ -218,7 +246,7 @@ export class KnowledgeBase {
   match(question: string): ResultMatch[] {
     const text = fold(question);
     const out: ResultMatch[] = [];
-    for (const { result, names, groups, also } of this.compiled) {
+    for (const { result, names, groups, also, lengths } of this.compiled) {
       let best: ResultMatch | undefined;
       let specific = false;
       names.forEach(({ find, length, everyday }) => {
@@ -230,18 +258,26 @@ export class KnowledgeBase {
         if (!best || score > best.score) best = { result, score, at, named: true };
       });
       if (best) best.everyday = !specific;
-      for (const description of [groups, also]) {
+      for (const [description, sizes] of [
+        [groups, lengths.groups],
+        [also, lengths.also],
+      ] as const) {
         if (best || description.length < 2) continue;
         const hits = description.map((group) =>
           Math.min(...group.map((f) => f(text)).map((a) => (a < 0 ? 1e9 : a))),
         );
+        // The longest word of each group found: "球壳" (shell) says more than the "球" inside it.
+        const said = description
+          .map((group, g) => Math.max(0, ...group.map((f, w) => (f(text) >= 0 ? sizes[g]![w]! : 0))))
+          .reduce((a, b) => a + b, 0);
         if (hits.every((a) => a < 1e9))
-          best = { result, score: 5 + description.length, at: hits[0]!, named: false };
+          best = { result, score: 5 + description.length, at: hits[0]!, named: false, said };
       }
       if (best) out.push(best);
     }
     this.preferRefinements(text, out);
-    return out.sort((a, b) => b.score - a.score || a.at - b.at);
+    // Equally described at the same place, the result whose words say more of the question first.
+    return out.sort((a, b) => b.score - a.score || a.at - b.at || (b.said ?? 0) - (a.said ?? 0));
   }
 
   /** Whether the question uses a word of the result's first (distinctive) word group. */

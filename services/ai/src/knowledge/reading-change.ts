@@ -91,3 +91,49 @@ function intervalOf(
     );
   });
 }
+
+/**
+ * "B = 0.2 + 0.5t（T）", "I = (3 − 2t) A": a quantity written as a linear function of the time t (in s)
+ * changes at the rate of its coefficient of t; of a kind in `change.rates` that rate is read
+ * (dB/dt = 0.5 T/s), and the function's numbers are no quantities of their own.
+ */
+export function readLinearInTime(
+  text: string,
+  readings: Reading[],
+  units: UnitsFile,
+  unitAt: (text: string) => { kind: string; factor: number; text: string } | undefined,
+): Reading[] {
+  const linear =
+    /(?<![A-Za-z])([A-Za-z])\s*=\s*(\()?\s*[-+]?\d+(?:\.\d+)?\s*([-+])\s*(\d+(?:\.\d+)?)\s*\*?\s*t(?![A-Za-z])\s*(\))?\s*/g;
+  let out = readings;
+  for (const m of text.matchAll(linear)) {
+    const after = text.slice(m.index + m[0].length);
+    // The unit after the function, or in brackets after it ("（T）" is "(T)" once folded).
+    const bracket = /^\(\s*/.exec(after);
+    const open = m[2] !== undefined;
+    if (open && m[5] === undefined) continue;
+    const skip = bracket && !open ? bracket[0].length : 0;
+    const unit = unitAt(after.slice(skip));
+    const rate = unit && units.change.rates[unit.kind];
+    if (!unit || !rate) continue;
+    let end = m.index + m[0].length + skip + unit.text.length;
+    if (skip > 0) {
+      const close = /^\s*\)/.exec(text.slice(end));
+      if (!close) continue;
+      end += close[0].length;
+    }
+    const value = Number(`${m[3]}${m[4]}`) * unit.factor;
+    out = [
+      ...out.filter((r) => r.end <= m.index || r.index >= end),
+      {
+        kind: rate,
+        value,
+        written: `d${m[1]}/dt = ${m[3] === '-' ? '-' : ''}${m[4]} ${unit.text}/s`,
+        index: m.index,
+        end,
+        ...(units.si[rate] ? { symbol: units.si[rate] } : {}),
+      },
+    ];
+  }
+  return out.sort((a, b) => a.index - b.index);
+}

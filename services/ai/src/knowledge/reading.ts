@@ -2,7 +2,7 @@ import { escapeRegExp } from '../regexp.js';
 import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
-import { readChanges } from './reading-change.js';
+import { readChanges, readLinearInTime } from './reading-change.js';
 import { givenByWords, relativeIndex } from './reading-words.js';
 
 /**
@@ -67,15 +67,17 @@ export class QuantityReader {
 
   /** Minus signs, exponents, numbers in words and written-out quantities as plain digits. */
   normalise(question: string): string {
-    let text = question.normalize('NFKC');
+    // Exponents first: NFKC turns "10⁶" into "106" and "10⁻⁸" into "10−8".
+    let text = question
+      .replace(/10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, exp: string) => `10^${plainSuperscripts(exp)}`)
+      .normalize('NFKC');
     for (const { text: phrase, as } of this.units.phrases.as) text = text.split(phrase).join(as);
     return numeralsToDigits(text)
       .replace(/[−–—](?=\s*\d)/g, '-')
-      .replace(/10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, exp: string) => `10^${plainSuperscripts(exp)}`)
       .replace(/(?<![\d.]\s*[×x*]\s*)(?<![\w.])10\s*\^\s*\(?([-+]?\d+)\)?/g, '1e$1');
   }
 
-  private unitAfter(text: string): UnitSpelling | undefined {
+  unitAfter(text: string): UnitSpelling | undefined {
     const lower = text.toLowerCase();
     for (const s of this.spellings) {
       const head = s.symbol ? text.slice(0, s.text.length) : lower.slice(0, s.text.length);
@@ -263,7 +265,8 @@ export class QuantityReader {
     const quotients = this.perFirst(text);
     const kept = out.filter((r) => !quotients.some((q) => q.index <= r.index && r.end <= q.end));
     kept.push(...quotients);
-    return readChanges(text, [...kept, ...indexAt, ...byWords], this.units);
+    const changes = readChanges(text, [...kept, ...indexAt, ...byWords], this.units);
+    return readLinearInTime(text, changes, this.units, (s) => this.unitAfter(s));
   }
 
   /**
@@ -365,15 +368,17 @@ export class QuantityReader {
         return before.includes(fold(f));
       }),
     );
-    // "From water" with no other medium: the light goes into air (n = 1), the second medium.
-    if (only && air && from === 0)
+    // "From water" with no other medium: the light goes into air (n = 1), the second medium; from
+    // air itself, into a medium the question does not name by an index (the one it asks for).
+    if (only && air && from === 0 && only.value !== air.n)
       return [only, { kind: 'index', value: 1, written: air.words[0]!, index: only.end, end: only.end + 1 }];
     // One medium and no word of direction anywhere ("the Brewster angle for water"); a direction
     // word not beside a known medium ("inside quartz, n = 1.46") leaves the side unknown.
     const directed = [...this.units.from, ...this.units.into].some((w) =>
       new RegExp(`(?<![a-z])${escapeRegExp(fold(w))}(?![a-z])`).test(lower),
     );
-    if (only && !directed) return [{ ...only, alone: true }];
+    // Air alone is where the light is, not the medium it meets: that one is not named by an index.
+    if (only && !directed) return [only.value === air?.n ? only : { ...only, alone: true }];
     if (from <= 0) return all;
     // The first medium takes the first place, so variables bound in order see it as n₁.
     const places = all.map((r) => r.index);

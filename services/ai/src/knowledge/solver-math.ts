@@ -74,6 +74,12 @@ export function pairsWithOne(r: Reading, used: Set<Reading>, pairs?: ReadonlySet
  * question after another ("B amplitude? average intensity?", 像电荷多大 放在哪), an asking mark with words after it.
  */
 export function joinsParts(text: string, units: { also: string[]; askMarks: string[] }): boolean {
+  // Labelled parts ("求：(1) …；(2) …") are several questions, whatever joins them.
+  return labelledParts(text) >= 2 || joinsByWords(text, units);
+}
+
+/** The question joins parts by its words or asking marks, not only by labelling them. */
+export function joinsByWords(text: string, units: { also: string[]; askMarks: string[] }): boolean {
   return (
     units.also.some((w) => new RegExp(`(?<![a-z])${escapeRegExp(fold(w))}(?![a-z])`).test(text)) ||
     // Words after the mark, not only the mark that ends the question ("多少？"): a Chinese asking
@@ -192,7 +198,14 @@ export function askedResults(
  * The question without its part labels: "(b)" and "e)" label parts, they do not ask for B or E.
  */
 export function withoutPartLabels(question: string): string {
-  return question.replace(/[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi, ' ');
+  return question.replace(PART_LABEL, ' ');
+}
+
+const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
+
+/** How many parts the question labels ("求：(1) …；(2) …" has two). */
+export function labelledParts(question: string): number {
+  return question.match(PART_LABEL)?.length ?? 0;
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { CourseResult, KnowledgeBase } from './knowledge-base.js';
+import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
 import type { Reading } from './reading.js';
-import { cueDistance, pairsWithOne, wordPattern } from './solver-math.js';
+import { cueDistance, pairsWithOne, withoutPartLabels, wordPattern } from './solver-math.js';
 import type { Attempt, Solved } from './solver-outcomes.js';
 
 /**
@@ -28,11 +28,20 @@ export function atOtherPoints(
 ): { at: number; outcome: Attempt }[] {
   const out: { at: number; outcome: Attempt }[] = [];
   const points = new Set(solver.kb.units.points.kinds);
+  // Only the other of a pair (+q and −q) is the used one again: "(b) 6.0 cm" may be the radius's length.
+  const pairs = new Set(
+    Object.values(solved.result.variables ?? {})
+      .filter((v) => v.pair)
+      .map((v) => v.kind),
+  );
   for (const extra of readings.filter(
-    (r) => points.has(r.kind) && !solved.used.has(r) && !pairsWithOne(r, solved.used),
+    (r) => points.has(r.kind) && !solved.used.has(r) && !pairsWithOne(r, solved.used, pairs),
   )) {
     const fits = Object.entries(solved.result.variables ?? {}).filter(
-      ([, v]) => v.kind === extra.kind && v.cues?.length && cueDistance(text, extra, v.cues) !== undefined,
+      ([, v]) =>
+        v.kind === extra.kind &&
+        v.cues?.length &&
+        listedCue(solver, text, extra, readings, v.cues) !== undefined,
     );
     // The variable whose own number is nearest the extra one is the one the question varies.
     const owner = (name: string) => [...solved.used].find((r) => solved.written[name] === r.written.trim());
@@ -91,4 +100,55 @@ function siblingAt(
     if (outcome.status === 'solved') return outcome;
   }
   return undefined;
+}
+
+/**
+ * "At (a) 2.0 cm, (b) 6.0 cm and (c) 15 cm from its centre": a number listed with others of its kind
+ * (only commas, a joining word or part labels between) shares the cue that follows the list.
+ */
+function listedCue(
+  solver: PointSolver,
+  text: string,
+  reading: Reading,
+  readings: Reading[],
+  cues: string[],
+): number | undefined {
+  const joins = solver.kb.units.also.map((w) => fold(w));
+  const ordered = [...readings].sort((a, b) => a.index - b.index);
+  for (let r: Reading | undefined = reading; r; ) {
+    const distance = cueDistance(text, r, cues);
+    if (distance !== undefined) return distance;
+    const next: Reading | undefined = ordered.find((o) => o.index >= r!.end);
+    if (!next || next.kind !== reading.kind) return undefined;
+    const gap = withoutPartLabels(text.slice(r.end, next.index))
+      .split(/[\s,，、;；]+/)
+      .filter((w) => w !== '');
+    if (gap.length > 1 || (gap.length === 1 && !joins.includes(gap[0]!))) return undefined;
+    r = next;
+  }
+  return undefined;
+}
+
+/**
+ * A place an earlier part took as one variable (the sphere's radius R) is no other variable of a
+ * part computed from that part (the distance r between the charge and its image).
+ */
+export function rebindsPlace(
+  kb: KnowledgeBase,
+  outcome: Solved & Attempt,
+  feeders: { outcome: Attempt }[],
+): boolean {
+  const points = new Set(kb.units.points.kinds);
+  const meaning = (o: Solved, r: Reading) =>
+    Object.keys(o.written).find((n) => o.written[n] === r.written.trim());
+  return [...outcome.used].some(
+    (r) =>
+      points.has(r.kind) &&
+      feeders.some(
+        (f) =>
+          f.outcome.status === 'solved' &&
+          f.outcome.used.has(r) &&
+          meaning(f.outcome, r) !== meaning(outcome, r),
+      ),
+  );
 }

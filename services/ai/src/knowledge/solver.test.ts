@@ -16,6 +16,14 @@ describe('the problem solver is never confidently wrong', () => {
     expect(read('3 nC per kg')).toEqual([]);
   });
 
+  it('reads a power of ten written in superscripts, in English and Chinese text', () => {
+    expect(read('an alpha particle at 4.0×10⁶ m/s; a wire with 2.5×10⁻⁸ C/m')).toEqual([
+      ['speed', 4e6],
+      ['linecharge', 2.5e-8],
+    ]);
+    expect(read('电子以2.0×10⁵ m/s的速度运动')).toEqual([['speed', 2e5]]);
+  });
+
   it('matches a result however the student spells the unit', () => {
     const reply = solve(
       'Two beads hold four microcoulombs and two microcoulombs, fifty centimetres apart. How big is the force between them?',
@@ -46,6 +54,33 @@ describe('the problem solver is never confidently wrong', () => {
     expect(reply.indexOf('E = 449000 N/C')).toBeGreaterThan(inside);
     expect(reply).toContain('inside the sphere (r < R)');
     expect(reply).toContain('outside the sphere (r ≥ R)');
+  });
+
+  it('answers a shell in Chinese labelled parts at each point, and its own potential', () => {
+    const reply = solve(
+      '一个半径为15 cm的空心金属球壳带有+4.0 nC电荷。求：(1) 离球心5.0 cm处的场强；(2) 离球心30 cm处的场强；(3) 球壳的电势。',
+    );
+    // 壳内 0; k·4e-9/0.3²; k·4e-9/0.15
+    const inside = reply.indexOf('E = 0 N/C');
+    expect(inside).toBeGreaterThan(0);
+    expect(reply.indexOf('E = 399 N/C')).toBeGreaterThan(inside);
+    expect(reply.indexOf('V = 240 V')).toBeGreaterThan(reply.indexOf('E = 399 N/C'));
+    // Asked at a distance, the shell's own potential kQ/R is not the answer.
+    expect(
+      solve(
+        'A hollow shell of radius 15 cm holds 4 nC. Find the potential of the shell 30 cm from its centre.',
+      ),
+    ).not.toMatch(/\*\*Result/);
+  });
+
+  it('reads a list of distances as points sharing the cue that follows the list', () => {
+    const reply = solve(
+      'A uniformly charged ball of radius 4.0 cm holds 8.0 nC. Find E at (a) 1.0 cm, (b) 3.0 cm and (c) 10 cm from the centre.',
+    );
+    // kQr/R³ at 1 and 3 cm; kQ/r² at 10 cm
+    expect(reply).toContain('E = 11200 N/C');
+    expect(reply.indexOf('E = 33700 N/C')).toBeGreaterThan(reply.indexOf('E = 11200 N/C'));
+    expect(reply.indexOf('E = 7190 N/C')).toBeGreaterThan(reply.indexOf('E = 33700 N/C'));
   });
 
   it('checks the region of a shell: zero inside, a point charge outside', () => {

@@ -9,7 +9,9 @@ import {
   asksAnother,
   conditionHolds,
   evaluateResult,
+  joinsByWords,
   joinsParts,
+  labelledParts,
   mentions,
   oneSourceOfSeveral,
   pairsWithOne,
@@ -18,7 +20,7 @@ import {
 } from './solver-math.js';
 import { holdsWhereAsked, type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
 import { type Attempt, type Outcome, type Solved, strip } from './solver-outcomes.js';
-import { atOtherPoints, atOwnPoint, type PointSolver } from './solver-points.js';
+import { atOtherPoints, atOwnPoint, type PointSolver, rebindsPlace } from './solver-points.js';
 
 export type { Outcome, Solved, Unsolved } from './solver-outcomes.js';
 
@@ -179,6 +181,7 @@ export class ProblemSolver {
       source[compute.symbol] = part;
       source[`@${compute.unit}`] ??= part;
       parts.push(part);
+      return part;
     };
     // The earlier parts whose values an outcome took for variables no reading gave.
     const feeders = (outcome: Attempt & Solved) =>
@@ -203,8 +206,9 @@ export class ProblemSolver {
       // orbit in B); a part the question asks for by its quantity's words is declined, said so.
       if (match.result.topic !== primary.match.result.topic) {
         const chained = this.attempt(match.result, readings, text, known);
-        if (chained.status === 'solved' && feeders(chained).length > 0) {
-          add(match.at, chained, feeders(chained));
+        const fed = chained.status === 'solved' ? feeders(chained) : [];
+        if (chained.status === 'solved' && fed.length > 0 && !rebindsPlace(this.kb, chained, fed)) {
+          add(match.at, chained, fed);
           continue;
         }
         // (a quantity the question gives, "radius 20 cm", is not one it asks for).
@@ -238,12 +242,24 @@ export class ProblemSolver {
       // incidence of a refraction) does not stand in for a result of that unit the question names
       // and that could not be solved (the critical angle): that part is the one asked.
       const from = feeders(outcome);
+      // A broader result of another situation than a solved part's (the image in a plane, beside the
+      // image in a sphere) is taken only for a value computed from an earlier part.
+      if (from.length === 0 && parts.some((p) => p.outcome.result.replaces?.includes(match.result.id)))
+        continue;
       const sameUnit = (t: { match: ResultMatch }) => t.match.result.compute!.unit === compute.unit;
       const namedUnsolved = tried.some((t) => t.match.named && t.outcome.status !== 'solved' && sameUnit(t));
       if (!match.named && namedUnsolved && from.some((f) => f.outcome.result.compute!.unit === compute.unit))
         continue;
-      add(match.at, outcome, from);
+      const part = add(match.at, outcome, from);
+      // A later part asked at several points ("the field at 10 cm and at 40 cm, and the shell's
+      // potential" answered first by the potential) is answered at each, as the first part is.
+      if (from.length === 0)
+        parts.push(...atOtherPoints(this.pointSolver(), match.result, outcome, part, readings, text));
     }
+    // Joined only by labels, the parts are at most as many as the labels: more means a labelled part
+    // was answered by several results (U_AB by φ_A and φ_B), and only the first part is kept.
+    const answered = parts.filter((p) => !p.feeds).length;
+    if (!joinsByWords(text, this.kb.units) && answered > labelledParts(text)) return parts.slice(0, 1);
     return parts.sort((a, b) => a.at - b.at);
   }
 
