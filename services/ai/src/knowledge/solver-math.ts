@@ -141,6 +141,31 @@ export function asksAt(question: string, result: CourseResult, asked: Record<str
   );
 }
 
+/**
+ * The question asks this quantity's size: a word asking a size ("magnitude", 大小) beside a word
+ * asking it ("the magnitude of the force … and the potential energy" asks the force's size, not the
+ * energy's). A size word beside no quantity's word asks for whatever the question asks.
+ */
+export function asksSizeOf(
+  question: string,
+  sizeWords: string[],
+  unit: string,
+  asked: Record<string, string[]>,
+): boolean {
+  const near = (words: string[]) =>
+    sizeWords.some((s) =>
+      [...question.matchAll(wordPattern(s, 'g'))].some((m) => {
+        const end = m.index + m[0].length;
+        const beside = question.slice(Math.max(0, m.index - AT_WINDOW), end + AT_WINDOW);
+        return mentions(beside, words);
+      }),
+    );
+  if (!mentions(question, sizeWords)) return false;
+  const own = asked[unit];
+  if (!own || near(own)) return true;
+  return !near(Object.values(asked).flat());
+}
+
 /** The sign the question's words give a quantity ("a positive charge", 负点电荷): +1, −1, or unknown. */
 export function signOf(
   question: string,

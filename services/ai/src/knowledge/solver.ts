@@ -7,6 +7,7 @@ import {
   askedResults,
   askedSymbol,
   asksAnother,
+  asksSizeOf,
   conditionHolds,
   evaluateResult,
   joinsParts,
@@ -122,7 +123,10 @@ export class ProblemSolver {
     if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed)) {
       // Asked for its size (and not its sign), a negative value is stated as one (said negative in words).
       const { words, signed } = units.magnitude;
-      const sized = outcome.value < 0 && mentions(this.question, words) && !mentions(this.question, signed);
+      const sized =
+        outcome.value < 0 &&
+        asksSizeOf(this.question, words, unit, units.asked.units) &&
+        !mentions(this.question, signed);
       return sized ? { ...(strip(outcome) as Solved), negativeSize: true } : strip(outcome);
     }
     if (part.feeds) return { ...(strip(outcome) as Solved), step: true };
