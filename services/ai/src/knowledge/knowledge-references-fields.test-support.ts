@@ -52,6 +52,13 @@ export const magnetismAndWaveReferences: Record<string, Reference> = {
     },
     tol: 1e-6,
   },
+  // Biot–Savart summed along the four sides of a 10 cm square, each a/2 from its centre.
+  'square-loop-centre': {
+    values: { I: 2, a: 0.1, N: 1 },
+    expected: () =>
+      4 * integrate((x) => ((MU_0 / (4 * Math.PI)) * 2 * 0.05) / (x * x + 0.05 ** 2) ** 1.5, -0.05, 0.05),
+    tol: 1e-6,
+  },
   // Three turns, 6 cm along the axis of an 8 cm loop: the Biot–Savart sum and packages/physics agree.
   'loop-axis': {
     values: { I: 5, R: 0.08, z: 0.06, N: 3 },

@@ -20,4 +20,22 @@ describe('a part is answered by a result of the quantity it asks for', () => {
     );
     expect(reply).toMatch(/U = -1\.35 × 10⁻⁶ J/);
   });
+
+  it("keeps a circle's or a long wire's result away from a loop of another shape", () => {
+    // A rectangle's side is no circle's radius and no distance from a long wire.
+    for (const q of [
+      'A triangular coil of side 12 cm carries 1.5 A. How strong is the magnetic field at its centre?',
+      'A rectangular loop carries 4 A; its long side is 30 cm. Find B at the middle of the loop.',
+      '一个三角形线圈边长 8 cm，通有 2 A 电流，求中心处的磁感应强度。',
+    ])
+      expect(solve(q)).not.toMatch(/\*\*(Result|结果)/);
+    // A square one has its own result (the notes' finite segments): 2√2·μ₀·5/(π·0.25).
+    expect(solve('A square frame of wire, each side 25 cm, carries 5.0 A. What is B at the centre?')).toMatch(
+      /B = 2\.26 × 10⁻⁵ T/,
+    );
+    // "Square metres" names no shape: a circular coil keeps its result.
+    expect(
+      solve('A circular coil of radius 10 cm, area 0.0314 square metres, carries 2 A. B at its centre?'),
+    ).toMatch(/B = 1\.26 × 10⁻⁵ T/);
+  });
 });

@@ -166,6 +166,17 @@ export function asksSizeOf(
   return !near(Object.values(asked).flat());
 }
 
+/** The question names a shape other than the one the result is for (a square beside a circle's result). */
+export function namesOtherShape(
+  question: string,
+  result: CourseResult,
+  shapes: { kinds: Record<string, string[]>; except: string[] },
+): boolean {
+  if (!result.shape) return false;
+  const rest = shapes.except.reduce((text, w) => text.replace(wordPattern(w, 'g'), ' '), question);
+  return Object.entries(shapes.kinds).some(([kind, words]) => kind !== result.shape && mentions(rest, words));
+}
+
 /** The sign the question's words give a quantity ("a positive charge", 负点电荷): +1, −1, or unknown. */
 export function signOf(
   question: string,

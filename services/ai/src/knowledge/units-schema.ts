@@ -109,6 +109,8 @@ export const unitsFileSchema = z.object({
   /** Words that ask for a quantity's size: a negative result is stated as its size, said negative. */
   magnitude: z.object({ words: z.array(z.string()), signed: z.array(z.string()) }),
   superposed: z.object({ kinds: z.array(z.string()), words: z.array(z.string()), many: z.array(z.string()) }),
+  /** Words naming a loop's shape, by shape; a result for one shape is not used where another is named. */
+  shapes: z.object({ kinds: z.record(z.string(), z.array(z.string())), except: z.array(z.string()) }),
   /** Kinds of quantity that name a point, where the same result may be asked again. */
   points: z.object({ kinds: z.array(z.string()) }),
   /** A quantity given as a change from one value to another, and over an interval (reading-change.ts). */
