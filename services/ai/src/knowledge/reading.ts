@@ -3,7 +3,7 @@ import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
 import { readChanges } from './reading-change.js';
-import { givenByWords, relativeIndex } from './reading-words.js';
+import { asCoordinates, givenByWords, relativeIndex } from './reading-words.js';
 
 /**
  * The quantities of a question as students write them: digits or words (EN, ZH), × 10^n,
@@ -263,7 +263,11 @@ export class QuantityReader {
     const quotients = this.perFirst(text);
     const kept = out.filter((r) => !quotients.some((q) => q.index <= r.index && r.end <= q.end));
     kept.push(...quotients);
-    return readChanges(text, [...kept, ...indexAt, ...byWords], this.units);
+    return readChanges(
+      text,
+      asCoordinates(text, [...kept, ...indexAt, ...byWords], this.units.coordinates),
+      this.units,
+    );
   }
 
   /**

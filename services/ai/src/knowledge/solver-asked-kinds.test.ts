@@ -38,4 +38,16 @@ describe('a part is answered by a result of the quantity it asks for', () => {
       solve('A circular coil of radius 10 cm, area 0.0314 square metres, carries 2 A. B at its centre?'),
     ).toMatch(/B = 1\.26 × 10⁻⁵ T/);
   });
+
+  it('never reads a coordinate of a point as a distance', () => {
+    for (const q of [
+      'Two charges of +3.0 nC each sit at (0, 0) and (0.40 m, 0). Point P is at (0.20 m, 0.15 m). Find (a) the field at P, (b) the potential at P, and (c) the force on a 2.0 nC charge at P.',
+      'A 3.0 nC charge sits at the origin. What is the electric field at the point (0.40 m, 0.30 m)?',
+      'Charges of +4.0 nC and −4.0 nC are held at (0, 0) and (0.20 m, 0). Find the potential at (0.10 m, 0.10 m).',
+      '电荷 q = 5.0 nC 位于原点，求点（0.30 m，0.40 m）处的电场强度。',
+    ])
+      expect(solve(q)).not.toMatch(/\*\*(Result|结果)/);
+    // A distance written as one is still read: k·3e-9/0.5².
+    expect(solve('A 3.0 nC charge: what is the electric field 0.50 m from it?')).toMatch(/E = 108 /);
+  });
 });

@@ -111,6 +111,14 @@ export const unitsFileSchema = z.object({
   superposed: z.object({ kinds: z.array(z.string()), words: z.array(z.string()), many: z.array(z.string()) }),
   /** Words naming a loop's shape, by shape; a result for one shape is not used where another is named. */
   shapes: z.object({ kinds: z.record(z.string(), z.array(z.string())), except: z.array(z.string()) }),
+  /** How a point's coordinates are written, and the kind (a position) lengths read inside them become. */
+  coordinates: z.object({
+    open: z.array(z.string()),
+    close: z.array(z.string()),
+    separators: z.array(z.string()),
+    kind: z.string(),
+    of: z.array(z.string()),
+  }),
   /** Kinds of quantity that name a point, where the same result may be asked again. */
   points: z.object({ kinds: z.array(z.string()) }),
   /** A quantity given as a change from one value to another, and over an interval (reading-change.ts). */
