@@ -318,12 +318,15 @@ export class QuantityReader {
     // A number that describes a medium named before it stands where the medium is named, so the
     // order the light meets the media is kept ("water to air n=1.33": water first).
     const placed: Reading[] = [];
+    const directions = [...this.units.from, ...this.units.into].map(fold);
     for (const w of written) {
       const after = named.find((m) => /^\s*的\s*$/.test(lower.slice(w.end, m.index)));
       const before = named
         // Next to it ("glass (n = 1.6)"), or a few words on when its usual index is near ("glass
         // surface with n = 1.52"; "air meets a plate with n = 1.6" does not describe the air).
+        // A word of direction between them (空气射入折射率为 1.5 的…) leads to another medium.
         .filter((m) => m.end <= w.index && w.index - m.end <= (Math.abs(m.value - w.value) <= 0.1 ? 24 : 12))
+        .filter((m) => !directions.some((d) => lower.slice(m.end, w.index).includes(d)))
         .sort((a, b) => b.end - a.end)[0];
       // "water to air n=1.33": the number belongs to the medium whose index it is, if one is near.
       const same = named.find((m) => m.value === w.value && Math.abs(m.index - w.index) <= 24);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solve } from './solver.test-support.js';
+import { read, solve } from './solver.test-support.js';
 
 describe('a part is answered by a result of the quantity it asks for', () => {
   it('answers a potential energy in joules, never with a potential in volts', () => {
@@ -49,5 +49,29 @@ describe('a part is answered by a result of the quantity it asks for', () => {
       expect(solve(q)).not.toMatch(/\*\*(Result|结果)/);
     // A distance written as one is still read: k·3e-9/0.5².
     expect(solve('A 3.0 nC charge: what is the electric field 0.50 m from it?')).toMatch(/E = 108 /);
+  });
+
+  it('answers an angle the question names beside the angle it gives, each part in order', () => {
+    // n = 1.50 at 40°: refraction asin(sin 40°/1.5), R_s, then atan 1.5 — none left out.
+    const reply = solve(
+      "A beam in air meets a plastic block with refractive index 1.50 at 40°. Give the angle of refraction, the s-polarized reflectance, and Brewster's angle for the block.",
+    );
+    const results = [...reply.matchAll(/\*\*Result:\*\* (\S+) = ([\d.]+)/g)].map((m) => [m[1], m[2]]);
+    expect(results).toEqual([
+      ['θ₂', '25.4°'.replace('°', '')],
+      ['R_s', '0.0772'],
+      ['θ_B', '56.3'],
+    ]);
+    expect(solve('光从空气射入折射率为 1.50 的塑料，入射角 40°，求折射角和布儒斯特角。')).toMatch(
+      /θ_B = 56\.3°/,
+    );
+  });
+
+  it('gives a written index to the medium after a word of direction, not to the one before it', () => {
+    // 空气 (n = 1) first, then the 1.50 the light goes into: never air of index 1.50.
+    expect(read('光从空气射入折射率为 1.50 的塑料，入射角 40°').filter(([k]) => k === 'index')).toEqual([
+      ['index', 1],
+      ['index', 1.5],
+    ]);
   });
 });

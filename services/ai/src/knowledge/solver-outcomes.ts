@@ -56,3 +56,20 @@ export function strip(outcome: Attempt): Outcome {
   const { leftovers: _, used: __, ...rest } = outcome;
   return rest as Outcome;
 }
+
+/** Results one refines the other of, in one section of the notes: two outputs of one situation. */
+export function outputOfSame(a: CourseResult, b: CourseResult): boolean {
+  const refined = a.refines?.includes(b.id) || b.refines?.includes(a.id);
+  return Boolean(refined) && a.topic === b.topic && a.section.en === b.section.en;
+}
+
+/**
+ * Whether a part took a reading as the quantity of this symbol (a field B given as the B of a force),
+ * or the variable it took it for is unknown; a different symbol (θ, the incidence, beside θ_B) is another quantity.
+ */
+export function takenAs(o: Solved, r: Reading, symbol: string): boolean {
+  const names = Object.entries(o.written)
+    .filter(([, written]) => written === r.written.trim())
+    .map(([name]) => name);
+  return names.length === 0 || names.includes(symbol);
+}

@@ -18,7 +18,7 @@ import {
   withoutPartLabels,
 } from './solver-math.js';
 import { holdsWhereAsked, type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
-import { type Attempt, type Outcome, type Solved, strip } from './solver-outcomes.js';
+import { type Attempt, type Outcome, outputOfSame, type Solved, strip, takenAs } from './solver-outcomes.js';
 import { atOtherPoints, atOwnPoint, type PointSolver } from './solver-points.js';
 
 export type { Outcome, Solved, Unsolved } from './solver-outcomes.js';
@@ -115,9 +115,16 @@ export class ProblemSolver {
     const { unit } = outcome.result.compute!;
     // A quantity the question gives, that another part takes and this one leaves aside ("in a 0.15 T
     // field"), is not one it asks to compute from other numbers (B of the wire from its length).
+    // Not when the other part took it as another quantity of the unit: the angle of incidence is not Brewster's angle.
     const given = others.some(
       (o) =>
-        o.status === 'solved' && [...o.used].some((r) => units.si[r.kind] === unit && !outcome.used.has(r)),
+        o.status === 'solved' &&
+        [...o.used].some(
+          (r) =>
+            units.si[r.kind] === unit &&
+            !outcome.used.has(r) &&
+            takenAs(o, r, outcome.result.compute!.symbol),
+        ),
     );
     const another = given || asksAnother(this.question, unit, units.asked.units);
     if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed)) {
@@ -226,17 +233,28 @@ export class ProblemSolver {
       // may be solved back for the variable it asks ("circles with radius 10 cm: its speed, and the period").
       // A pure number given (an index) is no reflectance: quantities without a unit are not one kind.
       // The other output of the same situation is (an image's charge beside its place: a charge is given).
+      // (Not one this result takes itself, nor, for a result the question names, one a part took as
+      // another quantity of the unit: the angle of incidence of a reflectance is not Brewster's angle.)
+      const outcome = this.attempt(match.result, readings, text, known);
+      const ofUnit = readings.filter((r) => this.kb.units.si[r.kind] === compute.unit);
+      const another = (r: Reading) =>
+        match.named &&
+        parts.some(
+          (p) =>
+            p.outcome.status === 'solved' && p.outcome.used.has(r) && !takenAs(p.outcome, r, compute.symbol),
+        );
+      const takesThem = outcome.status === 'solved' && ofUnit.every((r) => outcome.used.has(r) || another(r));
       if (
         compute.unit !== '' &&
         !outputOfSame(match.result, primary.match.result) &&
-        readings.some((r) => this.kb.units.si[r.kind] === compute.unit)
+        ofUnit.length > 0 &&
+        !takesThem
       ) {
         const back = invertedPart(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
         if (back) parts.push({ at: match.at, outcome: back });
         if (back) symbols.add(compute.symbol);
         continue;
       }
-      const outcome = this.attempt(match.result, readings, text, known);
       if (outcome.status !== 'solved') continue;
       // An earlier part's angle taken as this result's own kind of value (Brewster's angle as the
       // incidence of a refraction) does not stand in for a result of that unit the question names
@@ -380,9 +398,3 @@ export class ProblemSolver {
 }
 
 export type { ResultMatch };
-
-/** Results one refines the other of, in one section of the notes: two outputs of one situation. */
-function outputOfSame(a: CourseResult, b: CourseResult): boolean {
-  const refined = a.refines?.includes(b.id) || b.refines?.includes(a.id);
-  return Boolean(refined) && a.topic === b.topic && a.section.en === b.section.en;
-}
