@@ -74,4 +74,22 @@ describe('a part is answered by a result of the quantity it asks for', () => {
       ['index', 1.5],
     ]);
   });
+
+  it('says plainly that labelled parts it could not answer are left, never dropping them silently', () => {
+    const left = /Not every part the question asks is answered above/;
+    expect(
+      solve(
+        'A long straight wire carries 3.0 A. (a) What is B 5.0 cm from it? (b) What is the vector potential there?',
+      ),
+    ).toMatch(left);
+    expect(
+      solve('一根长直导线通有 3.0 A 电流。(1) 求距导线 5.0 cm 处的磁感应强度；(2) 求该处的磁矢势。'),
+    ).toMatch(/其余几问上面没有解答/);
+    // Every part answered: nothing said.
+    expect(
+      solve(
+        'Charges of 2.0 nC and 3.0 nC are 6.0 cm apart. (a) Find the force. (b) Find their potential energy.',
+      ),
+    ).not.toMatch(left);
+  });
 });

@@ -231,8 +231,16 @@ export function askedResults(
 /**
  * The question without its part labels: "(b)" and "e)" label parts, they do not ask for B or E.
  */
+const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
+
 export function withoutPartLabels(question: string): string {
-  return question.replace(/[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi, ' ');
+  return question.replace(PART_LABEL, ' ');
+}
+
+/** How many parts the question labels ("(a) … (b) …", "(1) … (2) …"): 0 when it labels none. */
+export function labelledParts(question: string): number {
+  return new Set([...question.matchAll(PART_LABEL)].map((m) => m[0].replace(/[\s(（)）]/g, '').toLowerCase()))
+    .size;
 }
 
 /**
