@@ -92,4 +92,11 @@ describe('a part is answered by a result of the quantity it asks for', () => {
       ),
     ).not.toMatch(left);
   });
+
+  it('declines a part whose result ignores the angle of incidence other parts take', () => {
+    // Not the 4 % of normal incidence for light arriving at 35°; the refraction beside it stands.
+    const reply = solve('光从空气射入折射率为 1.50 的玻璃，入射角 35°，求折射角和 s 偏振光的反射率。');
+    expect(reply).not.toMatch(/R = 0\.0400/);
+    expect(reply).toMatch(/θ₂ = 22\.5°/);
+  });
 });

@@ -18,7 +18,16 @@ import {
   withoutPartLabels,
 } from './solver-math.js';
 import { holdsWhereAsked, type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
-import { type Attempt, type Outcome, outputOfSame, type Solved, strip, takenAs } from './solver-outcomes.js';
+import {
+  type Attempt,
+  givenByAnother,
+  ignoring,
+  type Outcome,
+  outputOfSame,
+  type Solved,
+  strip,
+  takesAll,
+} from './solver-outcomes.js';
 import { atOtherPoints, atOwnPoint, type PointSolver } from './solver-points.js';
 
 export type { Outcome, Solved, Unsolved } from './solver-outcomes.js';
@@ -115,17 +124,7 @@ export class ProblemSolver {
     const { unit } = outcome.result.compute!;
     // A quantity the question gives, that another part takes and this one leaves aside ("in a 0.15 T
     // field"), is not one it asks to compute from other numbers (B of the wire from its length).
-    // Not when the other part took it as another quantity of the unit: the angle of incidence is not Brewster's angle.
-    const given = others.some(
-      (o) =>
-        o.status === 'solved' &&
-        [...o.used].some(
-          (r) =>
-            units.si[r.kind] === unit &&
-            !outcome.used.has(r) &&
-            takenAs(o, r, outcome.result.compute!.symbol),
-        ),
-    );
+    const given = givenByAnother(outcome, others, units.si);
     const another = given || asksAnother(this.question, unit, units.asked.units);
     if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed)) {
       // Asked for its size (and not its sign), a negative value is stated as one (said negative in words).
@@ -237,13 +236,7 @@ export class ProblemSolver {
       // another quantity of the unit: the angle of incidence of a reflectance is not Brewster's angle.)
       const outcome = this.attempt(match.result, readings, text, known);
       const ofUnit = readings.filter((r) => this.kb.units.si[r.kind] === compute.unit);
-      const another = (r: Reading) =>
-        match.named &&
-        parts.some(
-          (p) =>
-            p.outcome.status === 'solved' && p.outcome.used.has(r) && !takenAs(p.outcome, r, compute.symbol),
-        );
-      const takesThem = outcome.status === 'solved' && ofUnit.every((r) => outcome.used.has(r) || another(r));
+      const takesThem = takesAll(outcome, ofUnit, match.named ? parts.map((p) => p.outcome) : []);
       if (
         compute.unit !== '' &&
         !outputOfSame(match.result, primary.match.result) &&
@@ -320,7 +313,11 @@ export class ProblemSolver {
           parts.filter((o) => o !== p).map((o) => o.outcome),
         ),
       );
-      const asked = answered.filter((o) => !o.unasked).map(({ unasked: _, ...o }) => o as Outcome);
+      const { units } = this.kb;
+      const each = new Set(units.mustUse.eachPart);
+      const asked = answered
+        .filter((o) => !o.unasked)
+        .map(({ unasked: _, ...o }) => ignoring(o, readings, each, units.si));
       return asked.some((o) => o.status === 'solved' && !o.step) ? asked : answered;
     }
     return [

@@ -97,7 +97,7 @@ export const unitsFileSchema = z.object({
     otherThan: z.array(z.string()).default([]),
   }),
   /** Kinds of quantity an answer must use when the question gives one (an angle to the field). */
-  mustUse: z.object({ kinds: z.array(z.string()) }),
+  mustUse: z.object({ kinds: z.array(z.string()), eachPart: z.array(z.string()).default([]) }),
   /** Words that make a length a diameter, and how many characters may stand between them and it. */
   diameter: z.object({ words: z.array(z.string()), before: z.number(), after: z.number() }),
   /**
