@@ -99,4 +99,20 @@ describe('a part is answered by a result of the quantity it asks for', () => {
     expect(reply).not.toMatch(/R = 0\.0400/);
     expect(reply).toMatch(/θ₂ = 22\.5°/);
   });
+
+  it("answers the field midway between two wires by superposition, by the currents' directions", () => {
+    // μ₀(4 + 6)/(π·0.1) opposite; μ₀|5 − 3|/(π·0.06) alike.
+    expect(
+      solve(
+        'Two long straight wires 10 cm apart carry 4.0 A and 6.0 A in opposite directions. Find B at the midpoint.',
+      ),
+    ).toMatch(/B = 4\.00 × 10⁻⁵ T/);
+    expect(
+      solve('两根相距 6.0 cm 的长直导线通有同向电流 5.0 A 和 3.0 A，求两导线正中间的磁感应强度。'),
+    ).toMatch(/B = 1\.33 × 10⁻⁵ T/);
+    // No direction said: no number.
+    expect(solve('Two long wires 10 cm apart carry 4.0 A and 6.0 A. Find B at the midpoint.')).not.toMatch(
+      /\*\*Result/,
+    );
+  });
 });
