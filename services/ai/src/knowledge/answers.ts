@@ -26,7 +26,7 @@ import {
   quantityOf,
   type Solved,
 } from './solver.js';
-import { asksAnother, mentions } from './solver-math.js';
+import { asksAnother, labelledParts, mentions } from './solver-math.js';
 
 /**
  * Answers that lead with the answer: the course result the question is about (its statement and
@@ -252,6 +252,10 @@ export class KnowledgeAnswers {
       ];
       return lines.filter(Boolean).join('\n\n');
     });
+    // Parts the question labels beyond those answered or declined above are said to be left, not dropped.
+    const parts = outcomes.filter((o) => !(o.status === 'solved' && o.step)).length;
+    if (outcomes.some((o) => o.status === 'solved') && labelledParts(question) > parts)
+      blocks.push(say('partsLeft'));
     return [`**${say('worked')}**`, ...blocks].join('\n\n');
   }
 

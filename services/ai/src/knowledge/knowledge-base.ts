@@ -86,6 +86,11 @@ const resultSchema = z.object({
   remarks: z.array(z.object({ when: z.string(), en: z.string(), zh: z.string() })).optional(),
   /** How a student can check the number (a limit, a scaling, the unit). */
   check: bilingual.optional(),
+  /**
+   * The shape of loop the result is for (a kind of `shapes` in units.json: a circle): a question
+   * naming another shape (a square loop) is not answered with it.
+   */
+  shape: z.string().optional(),
   /** Results for the same situation in other regions (inside / outside a sphere). */
   family: z.string().optional(),
   /**

@@ -52,6 +52,44 @@ export const magnetismAndWaveReferences: Record<string, Reference> = {
     },
     tol: 1e-6,
   },
+  // Both wires' fields from packages/physics summed halfway between them, currents opposite and alike.
+  'wires-midway-opposite': {
+    values: { I1: 4, I2: 6, d: 0.1 },
+    expected: () =>
+      Math.abs(
+        wireField(
+          [
+            { x: 0, y: 0, current: 4 },
+            { x: 0.1, y: 0, current: -6 },
+          ],
+          0.05,
+          0,
+        ).by,
+      ),
+    tol: 1e-12,
+  },
+  'wires-midway-same': {
+    values: { I1: 5, I2: 3, d: 0.06 },
+    expected: () =>
+      Math.abs(
+        wireField(
+          [
+            { x: 0, y: 0, current: 5 },
+            { x: 0.06, y: 0, current: 3 },
+          ],
+          0.03,
+          0,
+        ).by,
+      ),
+    tol: 1e-12,
+  },
+  // Biot–Savart summed along the four sides of a 10 cm square, each a/2 from its centre.
+  'square-loop-centre': {
+    values: { I: 2, a: 0.1, N: 1 },
+    expected: () =>
+      4 * integrate((x) => ((MU_0 / (4 * Math.PI)) * 2 * 0.05) / (x * x + 0.05 ** 2) ** 1.5, -0.05, 0.05),
+    tol: 1e-6,
+  },
   // Three turns, 6 cm along the axis of an 8 cm loop: the Biot–Savart sum and packages/physics agree.
   'loop-axis': {
     values: { I: 5, R: 0.08, z: 0.06, N: 3 },

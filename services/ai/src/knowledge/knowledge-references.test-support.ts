@@ -34,6 +34,12 @@ export const references: Record<string, Reference> = {
     expected: () => coulombField([{ x: 0, y: 0, q: 5e-9 }], 0.3, 0).v,
     tol: 1e-12,
   },
+  // The second charge times the first one's potential where it sits (U = q₂V of the notes).
+  'pair-energy': {
+    values: { q1: 4e-9, q2: -6e-9, r: 0.05 },
+    expected: () => -6e-9 * coulombField([{ x: 0, y: 0, q: 4e-9 }], 0.05, 0).v,
+    tol: 1e-12,
+  },
   // Coulomb's field of both charges summed at the point halfway between them.
   'midpoint-field': {
     values: { q1: 3e-9, q2: -1e-9, d: 0.04 },

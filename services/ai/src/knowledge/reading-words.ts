@@ -69,3 +69,31 @@ export function givenByWords(text: string, words: Record<string, string[]>): Rea
     }));
   });
 }
+
+/** How a point's coordinates are written (units.json `coordinates`): "(0.30 m, 0)", "（3 cm，4 cm）". */
+export interface CoordinateNotation {
+  open: string[];
+  close: string[];
+  separators: string[];
+  kind: string;
+  of: string[];
+}
+
+/**
+ * "P at (0.15 m, 0.20 m)": numbers written as a point's coordinates are a position, not a distance
+ * from anything; a length read there is of the coordinates' kind, which no result takes as a length.
+ */
+export function asCoordinates(text: string, readings: Reading[], notation: CoordinateNotation): Reading[] {
+  const any = (list: string[]) => list.map(escapeRegExp).join('|');
+  const inside = `[^${notation.close.map(escapeRegExp).join('')}${notation.open.map(escapeRegExp).join('')}]*`;
+  const pattern = new RegExp(
+    `(?:${any(notation.open)})\\s*[-+]?\\d${inside}(?:${any(notation.separators)})${inside}(?:${any(notation.close)})`,
+    'g',
+  );
+  const spans = [...text.matchAll(pattern)].map((m) => [m.index, m.index + m[0].length] as const);
+  return readings.map((r) =>
+    notation.of.includes(r.kind) && spans.some(([from, to]) => from <= r.index && r.end <= to)
+      ? { ...r, kind: notation.kind }
+      : r,
+  );
+}

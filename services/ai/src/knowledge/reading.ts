@@ -3,7 +3,7 @@ import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
 import { readChanges, readLinearInTime } from './reading-change.js';
-import { givenByWords, relativeIndex } from './reading-words.js';
+import { asCoordinates, givenByWords, relativeIndex } from './reading-words.js';
 
 /**
  * The quantities of a question as students write them: digits or words (EN, ZH), × 10^n,
@@ -265,7 +265,11 @@ export class QuantityReader {
     const quotients = this.perFirst(text);
     const kept = out.filter((r) => !quotients.some((q) => q.index <= r.index && r.end <= q.end));
     kept.push(...quotients);
-    const changes = readChanges(text, [...kept, ...indexAt, ...byWords], this.units);
+    const changes = readChanges(
+      text,
+      asCoordinates(text, [...kept, ...indexAt, ...byWords], this.units.coordinates),
+      this.units,
+    );
     return readLinearInTime(text, changes, this.units, (s) => this.unitAfter(s));
   }
 
@@ -298,12 +302,17 @@ export class QuantityReader {
   private indices(text: string, written: Reading[]): Reading[] {
     const named: Reading[] = [];
     const lower = fold(text);
+    const unknown = this.units.materials.unknown.map(fold);
     for (const { words, n } of this.units.materials.indices) {
       for (const word of words) {
         const pattern = /\p{Script=Han}/u.test(word)
           ? new RegExp(word, 'g')
           : new RegExp(`\\b${word}\\b`, 'g');
-        for (const m of lower.matchAll(pattern)) {
+        const mentions = [...lower.matchAll(pattern)];
+        // The unknown glass named again ("某种玻璃 … 这种玻璃的折射率") is still the unknown one.
+        if (mentions.some((m) => unknown.some((u) => lower.slice(0, m.index).trimEnd().endsWith(u))))
+          continue;
+        for (const m of mentions) {
           if (word === '水' && lower.charAt(m.index + 1) === '平') continue;
           named.push({ kind: 'index', value: n, written: m[0], index: m.index, end: m.index + m[0].length });
         }
@@ -317,12 +326,15 @@ export class QuantityReader {
     // A number that describes a medium named before it stands where the medium is named, so the
     // order the light meets the media is kept ("water to air n=1.33": water first).
     const placed: Reading[] = [];
+    const directions = [...this.units.from, ...this.units.into].map(fold);
     for (const w of written) {
       const after = named.find((m) => /^\s*的\s*$/.test(lower.slice(w.end, m.index)));
       const before = named
         // Next to it ("glass (n = 1.6)"), or a few words on when its usual index is near ("glass
         // surface with n = 1.52"; "air meets a plate with n = 1.6" does not describe the air).
+        // A word of direction between them (空气射入折射率为 1.5 的…) leads to another medium.
         .filter((m) => m.end <= w.index && w.index - m.end <= (Math.abs(m.value - w.value) <= 0.1 ? 24 : 12))
+        .filter((m) => !directions.some((d) => lower.slice(m.end, w.index).includes(d)))
         .sort((a, b) => b.end - a.end)[0];
       // "water to air n=1.33": the number belongs to the medium whose index it is, if one is near.
       const same = named.find((m) => m.value === w.value && Math.abs(m.index - w.index) <= 24);

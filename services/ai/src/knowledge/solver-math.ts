@@ -143,6 +143,42 @@ export function asksAt(question: string, result: CourseResult, asked: Record<str
   );
 }
 
+/**
+ * The question asks this quantity's size: a word asking a size ("magnitude", 大小) beside a word
+ * asking it ("the magnitude of the force … and the potential energy" asks the force's size, not the
+ * energy's). A size word beside no quantity's word asks for whatever the question asks.
+ */
+export function asksSizeOf(
+  question: string,
+  sizeWords: string[],
+  unit: string,
+  asked: Record<string, string[]>,
+): boolean {
+  const near = (words: string[]) =>
+    sizeWords.some((s) =>
+      [...question.matchAll(wordPattern(s, 'g'))].some((m) => {
+        const end = m.index + m[0].length;
+        const beside = question.slice(Math.max(0, m.index - AT_WINDOW), end + AT_WINDOW);
+        return mentions(beside, words);
+      }),
+    );
+  if (!mentions(question, sizeWords)) return false;
+  const own = asked[unit];
+  if (!own || near(own)) return true;
+  return !near(Object.values(asked).flat());
+}
+
+/** The question names a shape other than the one the result is for (a square beside a circle's result). */
+export function namesOtherShape(
+  question: string,
+  result: CourseResult,
+  shapes: { kinds: Record<string, string[]>; except: string[] },
+): boolean {
+  if (!result.shape) return false;
+  const rest = shapes.except.reduce((text, w) => text.replace(wordPattern(w, 'g'), ' '), question);
+  return Object.entries(shapes.kinds).some(([kind, words]) => kind !== result.shape && mentions(rest, words));
+}
+
 /** The sign the question's words give a quantity ("a positive charge", 负点电荷): +1, −1, or unknown. */
 export function signOf(
   question: string,
@@ -197,15 +233,16 @@ export function askedResults(
 /**
  * The question without its part labels: "(b)" and "e)" label parts, they do not ask for B or E.
  */
+const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
+
 export function withoutPartLabels(question: string): string {
   return question.replace(PART_LABEL, ' ');
 }
 
-const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
-
-/** How many parts the question labels ("求：(1) …；(2) …" has two). */
+/** How many parts the question labels ("(a) … (b) …", "求：(1) …；(2) …"): 0 when it labels none. */
 export function labelledParts(question: string): number {
-  return question.match(PART_LABEL)?.length ?? 0;
+  return new Set([...question.matchAll(PART_LABEL)].map((m) => m[0].replace(/[\s(（)）]/g, '').toLowerCase()))
+    .size;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
 import type { Reading } from './reading.js';
-import { asksAt, mentions, pairsWithOne, writesUnread } from './solver-math.js';
+import { asksAt, mentions, namesOtherShape, pairsWithOne, writesUnread } from './solver-math.js';
 import type { Attempt, Outcome } from './solver-outcomes.js';
 
 /**
@@ -91,7 +91,12 @@ export function namedByUnit(
   return undefined;
 }
 
-/** A result that holds at a place no number gives (a shell's centre) is used only when asked there. */
+/**
+ * A result that holds at a place no number gives (a shell's centre) is used only when asked there;
+ * one for a loop of a shape (a circle) only when the question names no other shape (a square loop).
+ */
 export function holdsWhereAsked(solver: NamedSolver, result: CourseResult): boolean {
-  return asksAt(solver.question ?? '', result, solver.kb.units.asked.units);
+  const { units } = solver.kb;
+  const question = solver.question ?? '';
+  return asksAt(question, result, units.asked.units) && !namesOtherShape(question, result, units.shapes);
 }

@@ -56,3 +56,70 @@ export function strip(outcome: Attempt): Outcome {
   const { leftovers: _, used: __, ...rest } = outcome;
   return rest as Outcome;
 }
+
+/** Results one refines the other of, in one section of the notes: two outputs of one situation. */
+export function outputOfSame(a: CourseResult, b: CourseResult): boolean {
+  const refined = a.refines?.includes(b.id) || b.refines?.includes(a.id);
+  return Boolean(refined) && a.topic === b.topic && a.section.en === b.section.en;
+}
+
+/**
+ * Whether a part took a reading as the quantity of this symbol (a field B given as the B of a force),
+ * or the variable it took it for is unknown; a different symbol (θ, the incidence, beside θ_B) is another quantity.
+ */
+export function takenAs(o: Solved, r: Reading, symbol: string): boolean {
+  const names = Object.entries(o.written)
+    .filter(([, written]) => written === r.written.trim())
+    .map(([name]) => name);
+  return names.length === 0 || names.includes(symbol);
+}
+
+/**
+ * A part whose result takes no quantity of a kind the question gives and must be used (an angle of
+ * incidence beside a reflectance at normal incidence), and is not of that kind itself (Brewster's
+ * angle), ignores it: that part is declined, though other parts use it.
+ */
+export function ignoring(
+  outcome: Outcome,
+  readings: Reading[],
+  must: ReadonlySet<string>,
+  si: Record<string, string>,
+): Outcome {
+  if (outcome.status !== 'solved' || outcome.step || outcome.inverse) return outcome;
+  const { result } = outcome;
+  const takes = new Set(Object.values(result.variables ?? {}).map((v) => v.kind));
+  const ignored = readings.filter(
+    (r) => must.has(r.kind) && !takes.has(r.kind) && si[r.kind] !== result.compute!.unit,
+  );
+  if (ignored.length === 0) return outcome;
+  return { status: 'unused', result, missing: [], unused: ignored.map((r) => r.written.trim()) };
+}
+
+/**
+ * The outcome solved and takes every reading given (of its output's unit) itself, or a part of
+ * `others` took it as another quantity of that unit (the incidence beside Brewster's angle).
+ */
+export function takesAll(outcome: Attempt, given: Reading[], others: Attempt[]): boolean {
+  if (outcome.status !== 'solved') return false;
+  const symbol = outcome.result.compute!.symbol;
+  const another = (r: Reading) =>
+    others.some((o) => o.status === 'solved' && o.used.has(r) && !takenAs(o, r, symbol));
+  return given.every((r) => outcome.used.has(r) || another(r));
+}
+
+/**
+ * Another part took a reading of this one's unit that this one leaves aside, as this quantity (a
+ * field B given as a force's B); not as another quantity of the unit (the incidence is not Brewster's angle).
+ */
+export function givenByAnother(
+  outcome: Attempt & Solved,
+  others: Attempt[],
+  si: Record<string, string>,
+): boolean {
+  const { unit, symbol } = outcome.result.compute!;
+  return others.some(
+    (o) =>
+      o.status === 'solved' &&
+      [...o.used].some((r) => si[r.kind] === unit && !outcome.used.has(r) && takenAs(o, r, symbol)),
+  );
+}

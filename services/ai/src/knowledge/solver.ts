@@ -7,6 +7,7 @@ import {
   askedResults,
   askedSymbol,
   asksAnother,
+  asksSizeOf,
   conditionHolds,
   evaluateResult,
   joinsByWords,
@@ -19,7 +20,16 @@ import {
   withoutPartLabels,
 } from './solver-math.js';
 import { holdsWhereAsked, type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
-import { type Attempt, type Outcome, type Solved, strip } from './solver-outcomes.js';
+import {
+  type Attempt,
+  givenByAnother,
+  ignoring,
+  type Outcome,
+  outputOfSame,
+  type Solved,
+  strip,
+  takesAll,
+} from './solver-outcomes.js';
 import { atOtherPoints, atOwnPoint, type PointSolver, rebindsPlace } from './solver-points.js';
 
 export type { Outcome, Solved, Unsolved } from './solver-outcomes.js';
@@ -116,15 +126,15 @@ export class ProblemSolver {
     const { unit } = outcome.result.compute!;
     // A quantity the question gives, that another part takes and this one leaves aside ("in a 0.15 T
     // field"), is not one it asks to compute from other numbers (B of the wire from its length).
-    const given = others.some(
-      (o) =>
-        o.status === 'solved' && [...o.used].some((r) => units.si[r.kind] === unit && !outcome.used.has(r)),
-    );
+    const given = givenByAnother(outcome, others, units.si);
     const another = given || asksAnother(this.question, unit, units.asked.units);
     if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed)) {
       // Asked for its size (and not its sign), a negative value is stated as one (said negative in words).
       const { words, signed } = units.magnitude;
-      const sized = outcome.value < 0 && mentions(this.question, words) && !mentions(this.question, signed);
+      const sized =
+        outcome.value < 0 &&
+        asksSizeOf(this.question, words, unit, units.asked.units) &&
+        !mentions(this.question, signed);
       return sized ? { ...(strip(outcome) as Solved), negativeSize: true } : strip(outcome);
     }
     if (part.feeds) return { ...(strip(outcome) as Solved), step: true };
@@ -226,17 +236,22 @@ export class ProblemSolver {
       // may be solved back for the variable it asks ("circles with radius 10 cm: its speed, and the period").
       // A pure number given (an index) is no reflectance: quantities without a unit are not one kind.
       // The other output of the same situation is (an image's charge beside its place: a charge is given).
+      // (Not one this result takes itself, nor, for a result the question names, one a part took as
+      // another quantity of the unit: the angle of incidence of a reflectance is not Brewster's angle.)
+      const outcome = this.attempt(match.result, readings, text, known);
+      const ofUnit = readings.filter((r) => this.kb.units.si[r.kind] === compute.unit);
+      const takesThem = takesAll(outcome, ofUnit, match.named ? parts.map((p) => p.outcome) : []);
       if (
         compute.unit !== '' &&
         !outputOfSame(match.result, primary.match.result) &&
-        readings.some((r) => this.kb.units.si[r.kind] === compute.unit)
+        ofUnit.length > 0 &&
+        !takesThem
       ) {
         const back = invertedPart(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
         if (back) parts.push({ at: match.at, outcome: back });
         if (back) symbols.add(compute.symbol);
         continue;
       }
-      const outcome = this.attempt(match.result, readings, text, known);
       if (outcome.status !== 'solved') continue;
       // An earlier part's angle taken as this result's own kind of value (Brewster's angle as the
       // incidence of a refraction) does not stand in for a result of that unit the question names
@@ -314,7 +329,11 @@ export class ProblemSolver {
           parts.filter((o) => o !== p).map((o) => o.outcome),
         ),
       );
-      const asked = answered.filter((o) => !o.unasked).map(({ unasked: _, ...o }) => o as Outcome);
+      const { units } = this.kb;
+      const each = new Set(units.mustUse.eachPart);
+      const asked = answered
+        .filter((o) => !o.unasked)
+        .map(({ unasked: _, ...o }) => ignoring(o, readings, each, units.si));
       return asked.some((o) => o.status === 'solved' && !o.step) ? asked : answered;
     }
     return [
@@ -392,9 +411,3 @@ export class ProblemSolver {
 }
 
 export type { ResultMatch };
-
-/** Results one refines the other of, in one section of the notes: two outputs of one situation. */
-function outputOfSame(a: CourseResult, b: CourseResult): boolean {
-  const refined = a.refines?.includes(b.id) || b.refines?.includes(a.id);
-  return Boolean(refined) && a.topic === b.topic && a.section.en === b.section.en;
-}

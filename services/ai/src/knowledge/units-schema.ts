@@ -94,7 +94,11 @@ export const unitsFileSchema = z.object({
   from: z.array(z.string()),
   /** Words before the medium light goes into; named alone, the light comes from air ("into glass"). */
   into: z.array(z.string()),
-  materials: z.object({ indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })) }),
+  /** Media by name with their usual index; a name after an `unknown` word ("某种玻璃") has none. */
+  materials: z.object({
+    indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })),
+    unknown: z.array(z.string()),
+  }),
   /** Words that name a symbol a number is given to ("Courant number" for S), by symbol. */
   symbolWords: z.object({ symbols: z.record(z.string(), z.array(z.string())) }),
   /** Words that give a quantity its sign when only its size is read ("a positive charge"). */
@@ -108,7 +112,7 @@ export const unitsFileSchema = z.object({
     otherThan: z.array(z.string()).default([]),
   }),
   /** Kinds of quantity an answer must use when the question gives one (an angle to the field). */
-  mustUse: z.object({ kinds: z.array(z.string()) }),
+  mustUse: z.object({ kinds: z.array(z.string()), eachPart: z.array(z.string()).default([]) }),
   /** Words that make a length a diameter, and how many characters may stand between them and it. */
   diameter: z.object({ words: z.array(z.string()), before: z.number(), after: z.number() }),
   /**
@@ -120,6 +124,16 @@ export const unitsFileSchema = z.object({
   /** Words that ask for a quantity's size: a negative result is stated as its size, said negative. */
   magnitude: z.object({ words: z.array(z.string()), signed: z.array(z.string()) }),
   superposed: z.object({ kinds: z.array(z.string()), words: z.array(z.string()), many: z.array(z.string()) }),
+  /** Words naming a loop's shape, by shape; a result for one shape is not used where another is named. */
+  shapes: z.object({ kinds: z.record(z.string(), z.array(z.string())), except: z.array(z.string()) }),
+  /** How a point's coordinates are written, and the kind (a position) lengths read inside them become. */
+  coordinates: z.object({
+    open: z.array(z.string()),
+    close: z.array(z.string()),
+    separators: z.array(z.string()),
+    kind: z.string(),
+    of: z.array(z.string()),
+  }),
   /** Kinds of quantity that name a point, where the same result may be asked again. */
   points: z.object({ kinds: z.array(z.string()) }),
   /** A quantity given as a change from one value to another, and over an interval (reading-change.ts). */
