@@ -169,7 +169,8 @@ export class KnowledgeAnswers {
     const asked = this.kb.units.asked.units;
     const scales = (m: ResultMatch) => m.result.compute && scalingOf(this.kb, m.result, question);
     const first = matches[0];
-    if (!first || (scales(first) && !asksAnother(text, first.result.compute!.unit, asked))) return undefined;
+    if (!first || (scales(first) && !asksAnother(text, first.result.compute!.unit, this.kb.units.asked)))
+      return undefined;
     return matches.find((m) => scales(m) && mentions(text, asked[m.result.compute!.unit] ?? []));
   }
 

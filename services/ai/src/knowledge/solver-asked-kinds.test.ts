@@ -128,3 +128,18 @@ describe('a medium the problem leaves unknown', () => {
     expect(solve('Light in air meets glass. What is the Brewster angle?')).toMatch(/θ_B = 56\.3°/);
   });
 });
+
+describe('a word that describes what happens as well as asking', () => {
+  it('does not answer the work to pull a charge away with the force on it', () => {
+    const work = solve(
+      'A 5.0 nC charge sits 2.0 cm above a grounded conducting plane. What work is needed to pull it very far away from the plane?',
+    );
+    expect(work).not.toMatch(/\*\*Result:\*\* F =/);
+    // Asked alone, "pull" still asks for the force: kq²/(2d)² = 8.99e9·25e-18/0.0016.
+    expect(
+      solve(
+        'A 5.0 nC charge sits 2.0 cm above a grounded conducting plane. How hard does the plane pull on it?',
+      ),
+    ).toMatch(/F = 1\.40 × 10⁻⁴ N/);
+  });
+});

@@ -120,7 +120,7 @@ function invertedFor(
   if (left.some((r) => r.value !== 1 || !mentions(fold(r.written), vacuum))) return undefined;
   // The variable solved for, asked for only on the way to another quantity (the electric amplitude
   // of a wave whose magnetic one is asked), is a step, not a result.
-  const step = parts.length > 1 && asksAnother(question, unit, asked);
+  const step = parts.length > 1 && asksAnother(question, unit, solver.kb.units.asked);
   const checkedParts = solver.allUsed(
     step ? [{ ...parts[0]!, feeds: true }, ...parts.slice(1)] : parts,
     readings,

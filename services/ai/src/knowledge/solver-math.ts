@@ -2,6 +2,7 @@ import { math } from '../math.js';
 import { escapeRegExp } from '../regexp.js';
 import { type CourseResult, fold, type KnowledgeBase, type ResultMatch } from './knowledge-base.js';
 import type { Reading } from './reading.js';
+import type { UnitsFile } from './units-schema.js';
 
 /** The solver's arithmetic and word tests: results evaluated with mathjs, cue words near numbers. */
 const WINDOW_BEFORE = 32;
@@ -94,27 +95,40 @@ export function joinsByWords(text: string, units: { also: string[]; askMarks: st
  * The question never asks for this unit's quantity while it asks for another one ("the potential 5 cm
  * from the centre" is not answered with the field there; "radius?" not with the energy qV).
  */
-export function asksAnother(question: string, unit: string, asked: Record<string, string[]>): boolean {
-  const own = asked[unit];
+type AskedWords = Pick<UnitsFile['asked'], 'units' | 'describing'>;
+
+export function asksAnother(question: string, unit: string, asked: AskedWords): boolean {
+  const own = asked.units[unit];
   if (!own) return false;
   // Another quantity's longer word that holds one of this one's ("magnetic field" holds "field")
   // names that quantity, not this one.
-  const holders = Object.entries(asked)
+  const holders = Object.entries(asked.units)
     .filter(([other, words]) => other !== unit && words !== own)
     .flatMap(([, words]) =>
       words.filter((w) => !own.includes(w) && own.some((o) => fold(w).includes(fold(o)))),
     );
   const rest = holders.reduce((text, w) => text.replace(wordPattern(w, 'g'), ' '), question);
-  if (mentions(rest, own)) return false;
-  return Object.entries(asked).some(
-    ([other, words]) =>
-      other !== unit &&
-      words !== own &&
-      mentions(
-        question,
-        words.filter((w) => !own.includes(w)),
-      ),
-  );
+  const describing = (w: string) => asked.describing.includes(w);
+  const othersAsked = (byDescribingWords: boolean) =>
+    Object.entries(asked.units).some(
+      ([other, words]) =>
+        other !== unit &&
+        words !== own &&
+        mentions(
+          question,
+          words.filter((w) => !own.includes(w) && (byDescribingWords || !describing(w))),
+        ),
+    );
+  if (
+    mentions(
+      rest,
+      own.filter((w) => !describing(w)),
+    )
+  )
+    return false;
+  // "The work to pull it away": a describing word of this quantity yields to another's own word.
+  if (mentions(rest, own.filter(describing))) return othersAsked(false);
+  return othersAsked(true);
 }
 
 // How far from the word asking a quantity the words saying where are looked for ("电势" after "球心处").

@@ -127,7 +127,7 @@ export class ProblemSolver {
     // A quantity the question gives, that another part takes and this one leaves aside ("in a 0.15 T
     // field"), is not one it asks to compute from other numbers (B of the wire from its length).
     const given = givenByAnother(outcome, others, units.si);
-    const another = given || asksAnother(this.question, unit, units.asked.units);
+    const another = given || asksAnother(this.question, unit, units.asked);
     if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed)) {
       // Asked for its size (and not its sign), a negative value is stated as one (said negative in words).
       const { words, signed } = units.magnitude;
@@ -155,7 +155,7 @@ export class ProblemSolver {
     const pool = named.length > 0 ? named : tried;
     // Of those, one whose quantity the question asks (the speed gained, not the energy qV).
     const asked = (t: { match: ResultMatch }) =>
-      !asksAnother(this.question ?? '', t.match.result.compute!.unit, this.kb.units.asked.units);
+      !asksAnother(this.question ?? '', t.match.result.compute!.unit, this.kb.units.asked);
     const solved = pool.filter((t) => t.outcome.status === 'solved');
     const complete = solved.filter((t) => t.outcome.leftovers === 0);
     const primary = complete.find(asked) ?? complete[0] ?? solved.find(asked) ?? solved[0] ?? pool[0]!;

@@ -110,6 +110,8 @@ export const unitsFileSchema = z.object({
     units: z.record(z.string(), z.array(z.string())),
     /** Words that make an asked quantity another one: the current's density or direction. */
     otherThan: z.array(z.string()).default([]),
+    /** Asking words that also describe what happens ("pull"): they yield to another quantity's own word. */
+    describing: z.array(z.string()).default([]),
   }),
   /** Kinds of quantity an answer must use when the question gives one (an angle to the field). */
   mustUse: z.object({ kinds: z.array(z.string()), eachPart: z.array(z.string()).default([]) }),
