@@ -190,5 +190,21 @@ export const references: Record<string, Reference> = {
     expected: () => 2 * (1e-6 / (2 * EPSILON_0)),
     tol: 1e-12,
   },
+  // Two sheets at z = 0 and z = 1 cm: each sheet's σ/(2ε₀) with its sign along ±z, added at a point.
+  'two-sheets-between': {
+    values: { σ1: 3e-6, σ2: -1e-6 },
+    expected: () => Math.abs(sheetsAt(0.004, [3e-6, -1e-6])),
+    tol: 1e-12,
+  },
+  'two-sheets-outside': {
+    values: { σ1: 5e-6, σ2: 2e-6 },
+    expected: () => Math.abs(sheetsAt(0.03, [5e-6, 2e-6])),
+    tol: 1e-12,
+  },
   ...magnetismAndWaveReferences,
 };
+
+/** The z-component at height z of sheets at z = 0 and 1 cm, each pointing away from itself for σ > 0. */
+function sheetsAt(z: number, sigmas: number[]): number {
+  return sigmas.reduce((sum, σ, i) => sum + (Math.sign(z - i * 0.01) * σ) / (2 * EPSILON_0), 0);
+}
