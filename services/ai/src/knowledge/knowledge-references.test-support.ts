@@ -190,6 +190,17 @@ export const references: Record<string, Reference> = {
     expected: () => 2 * (1e-6 / (2 * EPSILON_0)),
     tol: 1e-12,
   },
+  // A charged cylinder: Gauss's law with the charge per length within s integrated over the disc.
+  'cylinder-inside': {
+    values: { ρ: 4e-6, R: 0.02, s: 0.01 },
+    expected: () => integrate((x) => 4e-6 * 2 * Math.PI * x, 0, 0.01) / (2 * Math.PI * EPSILON_0 * 0.01),
+    tol: 1e-6,
+  },
+  'cylinder-outside': {
+    values: { ρ: 4e-6, R: 0.02, s: 0.05 },
+    expected: () => integrate((x) => 4e-6 * 2 * Math.PI * x, 0, 0.02) / (2 * Math.PI * EPSILON_0 * 0.05),
+    tol: 1e-6,
+  },
   // Two sheets at z = 0 and z = 1 cm: each sheet's σ/(2ε₀) with its sign along ±z, added at a point.
   'two-sheets-between': {
     values: { σ1: 3e-6, σ2: -1e-6 },
