@@ -190,6 +190,21 @@ export const references: Record<string, Reference> = {
     expected: () => 2 * (1e-6 / (2 * EPSILON_0)),
     tol: 1e-12,
   },
+  // A ring's axial field: every pair of opposite charge elements on it gives the same axial field,
+  // so the ring's equals that of two halves of its charge at (±R, 0), summed with Coulomb's law.
+  'ring-axis': {
+    values: { Q: 12e-9, R: 0.06, z: 0.08 },
+    expected: () =>
+      coulombField(
+        [
+          { x: -0.06, y: 0, q: 6e-9 },
+          { x: 0.06, y: 0, q: 6e-9 },
+        ],
+        0,
+        0.08,
+      ).ey,
+    tol: 1e-12,
+  },
   // A charged cylinder: Gauss's law with the charge per length within s integrated over the disc.
   'cylinder-inside': {
     values: { ρ: 4e-6, R: 0.02, s: 0.01 },

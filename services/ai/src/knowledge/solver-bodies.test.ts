@@ -43,3 +43,29 @@ describe('a body with an inner and an outer radius', () => {
     expect(reply).not.toMatch(/\*\*Result:\*\*/);
   });
 });
+
+describe('a ring of charge', () => {
+  it('gives kQz/(z² + R²)^{3/2} on its axis', () => {
+    const reply = solve(
+      'Charge of −9.0 nC is spread evenly round a hoop of radius 4.0 cm. How strong is E on the axis, 3.0 cm from its centre?',
+    );
+    // k · 9e-9 · 0.03 / 0.05³.
+    expect(reply).toContain('E = 19400 N/C, along the axis, toward the ring');
+  });
+
+  it('is no sphere: a distance along its axis not said from its centre is not taken as a sphere’s r', () => {
+    const reply = solve('A ring of radius 3.0 cm holds 4.0 nC. Find E on its axis 9.0 cm away.');
+    expect(reply).not.toMatch(/\*\*Result:\*\*/);
+  });
+});
+
+describe('a result taken only by its own words', () => {
+  it('does not answer a disc asked for E with the ring’s axial field', () => {
+    const reply = solve(
+      'A flat disc of radius 5.0 cm holds 3.0 nC. Find E 12 cm from its centre, on the axis.',
+    );
+    expect(reply).not.toContain('ring');
+    // Nor with a sphere's: the notes give no disc's field.
+    expect(reply).not.toMatch(/\*\*Result:\*\*/);
+  });
+});
