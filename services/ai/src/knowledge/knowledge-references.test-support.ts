@@ -86,6 +86,15 @@ export const references: Record<string, Reference> = {
     },
     tol: 1e-6,
   },
+  // At the surface the enclosed charge is all of it: Gauss's sum of the charge within R, at R.
+  'sphere-surface': {
+    values: { Q: 2e-6, R: 0.1 },
+    expected: () => {
+      const rho = 2e-6 / ((4 / 3) * Math.PI * 0.1 ** 3);
+      return (COULOMB_K * integrate((s) => rho * 4 * Math.PI * s * s, 0, 0.1)) / 0.1 ** 2;
+    },
+    tol: 1e-6,
+  },
   'sphere-outside': {
     values: { Q: 2e-6, R: 0.1, r: 0.2 },
     expected: () => coulombField([{ x: 0, y: 0, q: 2e-6 }], 0.2, 0).ex,

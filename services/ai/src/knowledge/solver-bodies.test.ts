@@ -69,3 +69,14 @@ describe('a result taken only by its own words', () => {
     expect(reply).not.toMatch(/\*\*Result:\*\*/);
   });
 });
+
+describe('a solid sphere at its surface', () => {
+  it('answers the part asked at the surface with kQ/R², beside one asked inside', () => {
+    const reply = solve(
+      'An insulating ball of radius 5.0 cm has 10 nC spread evenly through it. Find (a) E 1.0 cm from its centre and (b) the field at its surface.',
+    );
+    // kQr/R³ at 1 cm, kQ/R² at 5 cm.
+    expect(reply).toContain('E = 7190 N/C');
+    expect(reply).toContain('E = 36000 N/C');
+  });
+});
