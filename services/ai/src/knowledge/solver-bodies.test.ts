@@ -80,3 +80,11 @@ describe('a solid sphere at its surface', () => {
     expect(reply).toContain('E = 36000 N/C');
   });
 });
+
+describe('a quantity written again in brackets', () => {
+  it('is one quantity: words then digits ("twenty nanocoulombs (20 nC)")', () => {
+    expect(read('a ball holding twenty nanocoulombs (20 nC) of charge')).toEqual([['charge', 2e-8]]);
+    // Two different values in brackets are two quantities.
+    expect(read('charges of 2 nC (and 3 nC)')).toHaveLength(2);
+  });
+});
