@@ -231,6 +231,12 @@ export const references: Record<string, Reference> = {
     expected: () => Math.abs(sheetsAt(0.004, [3e-6, -1e-6])),
     tol: 1e-12,
   },
+  'plates-outside': {
+    values: { σ: 4e-6 },
+    expected: () => sheetsAt(0.03, [4e-6, -4e-6]),
+    tol: 1e-12,
+    scale: 4e-6 / (2 * EPSILON_0),
+  },
   'two-sheets-outside': {
     values: { σ1: 5e-6, σ2: 2e-6 },
     expected: () => Math.abs(sheetsAt(0.03, [5e-6, 2e-6])),

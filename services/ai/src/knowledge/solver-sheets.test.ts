@@ -19,3 +19,13 @@ describe('two parallel sheets of charge', () => {
     expect(reply).not.toContain('E = 452000');
   });
 });
+
+describe('two plates of +σ and −σ', () => {
+  it('have no field outside them: σ/ε₀ is only between them', () => {
+    const reply = solve(
+      'A pair of large parallel plates holds +σ and −σ, σ = 4 μC/m². How strong is the field outside the plates?',
+    );
+    expect(reply).toContain('E = 0 N/C');
+    expect(reply).not.toContain('452000');
+  });
+});
