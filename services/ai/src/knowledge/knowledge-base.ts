@@ -91,6 +91,12 @@ const resultSchema = z.object({
    * naming another shape (a square loop) is not answered with it.
    */
   shape: z.string().optional(),
+  /**
+   * Taken only for a question using a word of its first word group, never for one that only asks
+   * its symbol ("find E"): its numbers fit other situations too (a charge, a radius and a distance
+   * from the centre are a sphere's as well as a ring's).
+   */
+  byWords: z.literal(1).optional(),
   /** Results for the same situation in other regions (inside / outside a sphere). */
   family: z.string().optional(),
   /**

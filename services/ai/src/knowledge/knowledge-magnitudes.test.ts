@@ -6,7 +6,7 @@ import { evaluateResult } from './solver.js';
 // "E = −1800 N/C" for a negative charge reads as a wrong number to a student and to a grader.
 const MAGNITUDE_UNITS = new Set(['N/C', 'V/m', 'N', 'T']);
 // A current's sign is a choice of direction students rarely write; a charge's sign is physics.
-const SIGNED_KINDS = new Set(['charge', 'linecharge', 'surfacecharge']);
+const SIGNED_KINDS = new Set(['charge', 'linecharge', 'surfacecharge', 'volumecharge']);
 
 describe('course knowledge states magnitudes', () => {
   it('evaluates every field and force to the same non-negative size when its sources change sign', () => {

@@ -86,6 +86,15 @@ export const references: Record<string, Reference> = {
     },
     tol: 1e-6,
   },
+  // At the surface the enclosed charge is all of it: Gauss's sum of the charge within R, at R.
+  'sphere-surface': {
+    values: { Q: 2e-6, R: 0.1 },
+    expected: () => {
+      const rho = 2e-6 / ((4 / 3) * Math.PI * 0.1 ** 3);
+      return (COULOMB_K * integrate((s) => rho * 4 * Math.PI * s * s, 0, 0.1)) / 0.1 ** 2;
+    },
+    tol: 1e-6,
+  },
   'sphere-outside': {
     values: { Q: 2e-6, R: 0.1, r: 0.2 },
     expected: () => coulombField([{ x: 0, y: 0, q: 2e-6 }], 0.2, 0).ex,
@@ -190,5 +199,53 @@ export const references: Record<string, Reference> = {
     expected: () => 2 * (1e-6 / (2 * EPSILON_0)),
     tol: 1e-12,
   },
+  // A ring's axial field: every pair of opposite charge elements on it gives the same axial field,
+  // so the ring's equals that of two halves of its charge at (±R, 0), summed with Coulomb's law.
+  'ring-axis': {
+    values: { Q: 12e-9, R: 0.06, z: 0.08 },
+    expected: () =>
+      coulombField(
+        [
+          { x: -0.06, y: 0, q: 6e-9 },
+          { x: 0.06, y: 0, q: 6e-9 },
+        ],
+        0,
+        0.08,
+      ).ey,
+    tol: 1e-12,
+  },
+  // A charged cylinder: Gauss's law with the charge per length within s integrated over the disc.
+  'cylinder-inside': {
+    values: { ρ: 4e-6, R: 0.02, s: 0.01 },
+    expected: () => integrate((x) => 4e-6 * 2 * Math.PI * x, 0, 0.01) / (2 * Math.PI * EPSILON_0 * 0.01),
+    tol: 1e-6,
+  },
+  'cylinder-outside': {
+    values: { ρ: 4e-6, R: 0.02, s: 0.05 },
+    expected: () => integrate((x) => 4e-6 * 2 * Math.PI * x, 0, 0.02) / (2 * Math.PI * EPSILON_0 * 0.05),
+    tol: 1e-6,
+  },
+  // Two sheets at z = 0 and z = 1 cm: each sheet's σ/(2ε₀) with its sign along ±z, added at a point.
+  'two-sheets-between': {
+    values: { σ1: 3e-6, σ2: -1e-6 },
+    expected: () => Math.abs(sheetsAt(0.004, [3e-6, -1e-6])),
+    tol: 1e-12,
+  },
+  'plates-outside': {
+    values: { σ: 4e-6 },
+    expected: () => sheetsAt(0.03, [4e-6, -4e-6]),
+    tol: 1e-12,
+    scale: 4e-6 / (2 * EPSILON_0),
+  },
+  'two-sheets-outside': {
+    values: { σ1: 5e-6, σ2: 2e-6 },
+    expected: () => Math.abs(sheetsAt(0.03, [5e-6, 2e-6])),
+    tol: 1e-12,
+  },
   ...magnetismAndWaveReferences,
 };
+
+/** The z-component at height z of sheets at z = 0 and 1 cm, each pointing away from itself for σ > 0. */
+function sheetsAt(z: number, sigmas: number[]): number {
+  return sigmas.reduce((sum, σ, i) => sum + (Math.sign(z - i * 0.01) * σ) / (2 * EPSILON_0), 0);
+}

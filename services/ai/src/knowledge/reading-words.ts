@@ -97,3 +97,29 @@ export function asCoordinates(text: string, readings: Reading[], notation: Coord
       : r,
   );
 }
+
+/**
+ * "五十纳库（50 nC）", "fifty nanocoulombs (50 nC)": a quantity written again in brackets just after
+ * itself (same kind, same value) is one quantity, not a second one left unused.
+ */
+export function withoutRestated(
+  text: string,
+  readings: Reading[],
+  brackets: { open: string[]; close: string[] },
+) {
+  const chars = (list: string[]) => `[${list.map(escapeRegExp).join('')}]`;
+  const before = new RegExp(`^\\s*${chars(brackets.open)}\\s*$`);
+  const after = new RegExp(`^\\s*${chars(brackets.close)}`);
+  return readings.filter(
+    (r) =>
+      !readings.some(
+        (first) =>
+          first !== r &&
+          first.kind === r.kind &&
+          Math.abs(first.value - r.value) <= 1e-9 * Math.abs(r.value) &&
+          first.end <= r.index &&
+          before.test(text.slice(first.end, r.index)) &&
+          after.test(text.slice(r.end)),
+      ),
+  );
+}

@@ -3,7 +3,7 @@ import { numeralsToDigits } from '../simulated/number-words.js';
 import { plainSuperscripts } from '../tools/superscripts.js';
 import { fold, type UnitsFile } from './knowledge-base.js';
 import { readChanges, readLinearInTime } from './reading-change.js';
-import { asCoordinates, givenByWords, relativeIndex } from './reading-words.js';
+import { asCoordinates, givenByWords, relativeIndex, withoutRestated } from './reading-words.js';
 
 /**
  * The quantities of a question as students write them: digits or words (EN, ZH), × 10^n,
@@ -263,7 +263,9 @@ export class QuantityReader {
     }
     // Its count ("1000 匝") is part of the quotient, not a number of turns of its own.
     const quotients = this.perFirst(text);
-    const kept = out.filter((r) => !quotients.some((q) => q.index <= r.index && r.end <= q.end));
+    const kept = withoutRestated(text, out, this.units.coordinates).filter(
+      (r) => !quotients.some((q) => q.index <= r.index && r.end <= q.end),
+    );
     kept.push(...quotients);
     const changes = readChanges(
       text,

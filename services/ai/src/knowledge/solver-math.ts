@@ -235,6 +235,7 @@ export function askedResults(
   for (const asked of question.matchAll(asking)) {
     for (const result of kb.results) {
       if (!result.compute || [...matched, ...out].some((m) => m.result === result)) continue;
+      if (result.byWords && !kb.usesFirstWords(question, result)) continue;
       const { symbol } = result.compute;
       const peak = symbol.replace(/₀$/, '') === asked[1] && kb.usesFirstWords(question, result);
       if (symbol !== asked[1] && !peak) continue;

@@ -49,6 +49,8 @@ export function atOtherPoints(
       .map(([name]) => ({ name, own: owner(name) }))
       .filter((f) => f.own)
       .sort((a, b) => Math.abs(a.own!.index - extra.index) - Math.abs(b.own!.index - extra.index))[0];
+    // One body's other edge ("inner radius 1 cm, outer radius 3 cm") is no second body of that size.
+    if (varied && cueDistance(text, extra, solver.kb.units.points.bounds) !== undefined) continue;
     if (!varied) {
       const sibling = siblingAt(solver, result, extra, readings, text);
       if (sibling) out.push({ at: extra.index, outcome: sibling });

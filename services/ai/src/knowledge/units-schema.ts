@@ -137,7 +137,7 @@ export const unitsFileSchema = z.object({
     of: z.array(z.string()),
   }),
   /** Kinds of quantity that name a point, where the same result may be asked again. */
-  points: z.object({ kinds: z.array(z.string()) }),
+  points: z.object({ kinds: z.array(z.string()), bounds: z.array(z.string()).default([]) }),
   /** A quantity given as a change from one value to another, and over an interval (reading-change.ts). */
   change: z.object({
     from: z.array(z.string()),

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { solve } from './solver.test-support.js';
+
+describe('two parallel sheets of charge', () => {
+  it('subtracts their fields between them and adds them outside (superposition of σ/(2ε₀) each)', () => {
+    const reply = solve(
+      'Two infinite planes are parallel; the surface charge density of one is −4 μC/m² and of the other +6 μC/m². What is the field between them, and what is it outside them?',
+    );
+    // |−4 − 6| μC/m² / (2ε₀) between, |−4 + 6| μC/m² / (2ε₀) outside.
+    expect(reply).toContain('E = 565000 N/C');
+    expect(reply).toContain('E = 113000 N/C, pointing away from the sheets');
+  });
+
+  it('answers only the region asked (中文)', () => {
+    const reply = solve(
+      '两个相互平行的无限大平面，面电荷密度分别为 2 μC/m² 和 −6 μC/m²。求两板之外的电场强度。',
+    );
+    expect(reply).toContain('E = 226000 N/C，方向指向两平面');
+    expect(reply).not.toContain('E = 452000');
+  });
+});
+
+describe('two plates of +σ and −σ', () => {
+  it('have no field outside them: σ/ε₀ is only between them', () => {
+    const reply = solve(
+      'A pair of large parallel plates holds +σ and −σ, σ = 4 μC/m². How strong is the field outside the plates?',
+    );
+    expect(reply).toContain('E = 0 N/C');
+    expect(reply).not.toContain('452000');
+  });
+});
