@@ -132,3 +132,19 @@ describe('Faraday’s law applied to a moving rod and a spinning coil', () => {
     );
   });
 });
+
+describe('the Courant limit asked for', () => {
+  it('is the stability condition, not the Courant number chosen below it', () => {
+    const led = first('what does the cfl criterion say for a 3d yee simulation');
+    expect(led).toMatch(/^FDTD is stable only .*S = cΔt\/Δ ≤ 1\/√D/);
+    expect(led).toMatch(/\\sqrt\{3\}/);
+    // The number itself still answers a question asking for it.
+    expect(first('which courant number do people usually take')).toMatch(/^The Courant number S/);
+  });
+});
+
+describe('the sign of a Coulomb force said in Chinese', () => {
+  it('calls an attraction 吸引力, never the 引力 of gravitation', () => {
+    expect(first('电荷 3 微库与 -1 微库相距 20 厘米，它们之间的力多大')).toMatch(/为吸引力/);
+  });
+});
