@@ -148,3 +148,11 @@ describe('the sign of a Coulomb force said in Chinese', () => {
     expect(first('电荷 3 微库与 -1 微库相距 20 厘米，它们之间的力多大')).toMatch(/为吸引力/);
   });
 });
+
+describe('the speed of a wave asked as how fast it goes', () => {
+  it('is c = 1/√(μ₀ε₀), with the constants written mu_0 and epsilon_0', () => {
+    expect(first('how fast does an electromagnetic wave travel, written with mu_0 and epsilon_0')).toMatch(
+      /^Electromagnetic waves in vacuum travel at c = 1\/√\(μ₀ε₀\)/,
+    );
+  });
+});
