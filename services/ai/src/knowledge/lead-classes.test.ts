@@ -156,3 +156,32 @@ describe('the speed of a wave asked as how fast it goes', () => {
     );
   });
 });
+
+describe('a scaling question asking for a quantity of another result', () => {
+  it('asks for the inductance by its bare symbol L', () => {
+    expect(first('a solenoid gets three times as many turns over the same length, how does L change')).toMatch(
+      /^If the number of turns \(N\) becomes 3 times what it was, the inductance L becomes 9 times/,
+    );
+  });
+
+  it('asks whether the flux changes when a Gaussian sphere’s radius is scaled, not how E does', () => {
+    const led = leadWithKnowledge(
+      'triple the radius of the closed sphere around a charge, is the flux through it different',
+      {
+        reply: 'Quoted passage [1]',
+        citations: [
+          {
+            n: 1,
+            source: 'en/gauss-law.md',
+            title: "Gauss's law",
+            section: 'Worked example: a uniformly charged sphere',
+            text: 'Outside (r ≥ R) the whole charge is enclosed, giving E = Q / (4πε₀ r²).',
+            score: 0.9,
+          },
+        ],
+      },
+      true,
+    );
+    expect(led.reply).toMatch(/^No: the flux depends only on the enclosed charge/);
+  });
+});
