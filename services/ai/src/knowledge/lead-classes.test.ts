@@ -185,3 +185,20 @@ describe('a scaling question asking for a quantity of another result', () => {
     expect(led.reply).toMatch(/^No: the flux depends only on the enclosed charge/);
   });
 });
+
+describe('a closed surface with no charge inside', () => {
+  it('has zero net flux, said before the general law', () => {
+    expect(first('what is the net flux through a closed sphere containing no charge')).toMatch(
+      /^A closed surface that encloses no charge has zero net flux/,
+    );
+    expect(first('一个闭合曲面里面没电荷，通量多大')).toMatch(/^闭合曲面内没有电荷时，净通量为零/);
+  });
+});
+
+describe('an either-or question about how a field falls off', () => {
+  it('says a loop’s field far along its axis falls as 1/z³, asked from far away with no comma', () => {
+    expect(first('far out on the axis of a ring current does B drop off as 1/z^2 or 1/z^3')).toMatch(
+      /^Like 1\/z³: far along the axis/,
+    );
+  });
+});
