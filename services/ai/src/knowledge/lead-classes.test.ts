@@ -191,7 +191,9 @@ describe('a closed surface with no charge inside', () => {
     expect(first('what is the net flux through a closed sphere containing no charge')).toMatch(
       /^A closed surface that encloses no charge has zero net flux/,
     );
-    expect(first('一个闭合曲面里面没电荷，通量多大')).toMatch(/^闭合曲面内没有电荷时，净通量为零/);
+    expect(first('闭合曲面里没电荷的话，穿过它的通量是多少')).toMatch(/^闭合曲面内没有电荷时，净通量为零/);
+    // Asked about E on the surface, not the flux: the general law's 'not necessarily' leads.
+    expect(first('高斯面内没电荷，面上每一点的E都为零吗')).toMatch(/^不一定/);
   });
 });
 
@@ -199,6 +201,17 @@ describe('an either-or question about how a field falls off', () => {
   it('says a loop’s field far along its axis falls as 1/z³, asked from far away with no comma', () => {
     expect(first('far out on the axis of a ring current does B drop off as 1/z^2 or 1/z^3')).toMatch(
       /^Like 1\/z³: far along the axis/,
+    );
+  });
+});
+
+describe('a scaling question changing two variables at once', () => {
+  it('scales each by its own word and says when the changes cancel', () => {
+    expect(first('halve the current in a solenoid and double its turns per metre, what happens to B')).toMatch(
+      /^If the current \(I\) becomes 1\/2 of what it was and the turns per metre \(n\) becomes 2 times what it was, the magnetic field B stays the same/,
+    );
+    expect(first('triple both charges and double the distance, what happens to the force')).toMatch(
+      /the force F becomes 2\.25 times what it was/,
     );
   });
 });
