@@ -159,9 +159,9 @@ describe('the speed of a wave asked as how fast it goes', () => {
 
 describe('a scaling question asking for a quantity of another result', () => {
   it('asks for the inductance by its bare symbol L', () => {
-    expect(first('a solenoid gets three times as many turns over the same length, how does L change')).toMatch(
-      /^If the number of turns \(N\) becomes 3 times what it was, the inductance L becomes 9 times/,
-    );
+    expect(
+      first('a solenoid gets three times as many turns over the same length, how does L change'),
+    ).toMatch(/^If the number of turns \(N\) becomes 3 times what it was, the inductance L becomes 9 times/);
   });
 
   it('asks whether the flux changes when a Gaussian sphere’s radius is scaled, not how E does', () => {
@@ -207,7 +207,9 @@ describe('an either-or question about how a field falls off', () => {
 
 describe('a scaling question changing two variables at once', () => {
   it('scales each by its own word and says when the changes cancel', () => {
-    expect(first('halve the current in a solenoid and double its turns per metre, what happens to B')).toMatch(
+    expect(
+      first('halve the current in a solenoid and double its turns per metre, what happens to B'),
+    ).toMatch(
       /^If the current \(I\) becomes 1\/2 of what it was and the turns per metre \(n\) becomes 2 times what it was, the magnetic field B stays the same/,
     );
     expect(first('triple both charges and double the distance, what happens to the force')).toMatch(

@@ -276,7 +276,9 @@ export function scalingSentence(kb: KnowledgeBase, result: CourseResult, s: Scal
       result: result.compute!.symbol,
       outcome: same
         ? kb.say(lang, 'scaledSame')
-        : kb.say(lang, s.ratio >= 1 ? 'scaledOutcomeUp' : 'scaledOutcomeDown', { ratio: factorText(s.ratio) }),
+        : kb.say(lang, s.ratio >= 1 ? 'scaledOutcomeUp' : 'scaledOutcomeDown', {
+            ratio: factorText(s.ratio),
+          }),
     });
   }
   const and = kb.say(lang, 'and');
