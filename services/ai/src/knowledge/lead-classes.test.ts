@@ -217,3 +217,18 @@ describe('a scaling question changing two variables at once', () => {
     );
   });
 });
+
+describe('the definitions the notes give, in the words students use', () => {
+  it('names s and p polarized light and says p’s E is parallel to the plane of incidence', () => {
+    expect(first("what's the difference between s and p polarized light")).toMatch(
+      /^s-polarization \(TE\) has E perpendicular to the plane of incidence, p-polarization \(TM\) has E in it \(parallel to the plane\)/,
+    );
+    expect(first('p偏振光的电场方向是怎样的')).toMatch(/与入射面平行/);
+  });
+
+  it('states Gauss’s law with the total charge enclosed, as the notes do', () => {
+    expect(first("state gauss's law in one sentence")).toMatch(
+      /equals the total charge enclosed divided by ε₀/,
+    );
+  });
+});
