@@ -111,7 +111,7 @@ describe('exercises over HTTP', () => {
     const data = res.json().data;
     expect(data).toMatchObject({ correct: null, score: null, feedback: { code: 'explain-self' } });
     expect(data.feedback.en).toMatch(/mark yourself; this does not count towards progress/);
-    expect(data.solution.en).toMatch(/closed surface equals the charge it encloses/);
+    expect(data.solution.en).toMatch(/closed surface equals the total charge enclosed/);
     const tooLong = await post('/v1/exercises/check', {
       template: 'explain:gauss-law',
       seed,

@@ -132,3 +132,103 @@ describe('Faraday’s law applied to a moving rod and a spinning coil', () => {
     );
   });
 });
+
+describe('the Courant limit asked for', () => {
+  it('is the stability condition, not the Courant number chosen below it', () => {
+    const led = first('what does the cfl criterion say for a 3d yee simulation');
+    expect(led).toMatch(/^FDTD is stable only .*S = cΔt\/Δ ≤ 1\/√D/);
+    expect(led).toMatch(/\\sqrt\{3\}/);
+    // The number itself still answers a question asking for it.
+    expect(first('which courant number do people usually take')).toMatch(/^The Courant number S/);
+  });
+});
+
+describe('the sign of a Coulomb force said in Chinese', () => {
+  it('calls an attraction 吸引力, never the 引力 of gravitation', () => {
+    expect(first('电荷 3 微库与 -1 微库相距 20 厘米，它们之间的力多大')).toMatch(/为吸引力/);
+  });
+});
+
+describe('the speed of a wave asked as how fast it goes', () => {
+  it('is c = 1/√(μ₀ε₀), with the constants written mu_0 and epsilon_0', () => {
+    expect(first('how fast does an electromagnetic wave travel, written with mu_0 and epsilon_0')).toMatch(
+      /^Electromagnetic waves in vacuum travel at c = 1\/√\(μ₀ε₀\)/,
+    );
+  });
+});
+
+describe('a scaling question asking for a quantity of another result', () => {
+  it('asks for the inductance by its bare symbol L', () => {
+    expect(
+      first('a solenoid gets three times as many turns over the same length, how does L change'),
+    ).toMatch(/^If the number of turns \(N\) becomes 3 times what it was, the inductance L becomes 9 times/);
+  });
+
+  it('asks whether the flux changes when a Gaussian sphere’s radius is scaled, not how E does', () => {
+    const led = leadWithKnowledge(
+      'triple the radius of the closed sphere around a charge, is the flux through it different',
+      {
+        reply: 'Quoted passage [1]',
+        citations: [
+          {
+            n: 1,
+            source: 'en/gauss-law.md',
+            title: "Gauss's law",
+            section: 'Worked example: a uniformly charged sphere',
+            text: 'Outside (r ≥ R) the whole charge is enclosed, giving E = Q / (4πε₀ r²).',
+            score: 0.9,
+          },
+        ],
+      },
+      true,
+    );
+    expect(led.reply).toMatch(/^No: the flux depends only on the enclosed charge/);
+  });
+});
+
+describe('a closed surface with no charge inside', () => {
+  it('has zero net flux, said before the general law', () => {
+    expect(first('what is the net flux through a closed sphere containing no charge')).toMatch(
+      /^A closed surface that encloses no charge has zero net flux/,
+    );
+    expect(first('闭合曲面里没电荷的话，穿过它的通量是多少')).toMatch(/^闭合曲面内没有电荷时，净通量为零/);
+    // Asked about E on the surface, not the flux: the general law's 'not necessarily' leads.
+    expect(first('高斯面内没电荷，面上每一点的E都为零吗')).toMatch(/^不一定/);
+  });
+});
+
+describe('an either-or question about how a field falls off', () => {
+  it('says a loop’s field far along its axis falls as 1/z³, asked from far away with no comma', () => {
+    expect(first('far out on the axis of a ring current does B drop off as 1/z^2 or 1/z^3')).toMatch(
+      /^Like 1\/z³: far along the axis/,
+    );
+  });
+});
+
+describe('a scaling question changing two variables at once', () => {
+  it('scales each by its own word and says when the changes cancel', () => {
+    expect(
+      first('halve the current in a solenoid and double its turns per metre, what happens to B'),
+    ).toMatch(
+      /^If the current \(I\) becomes 1\/2 of what it was and the turns per metre \(n\) becomes 2 times what it was, the magnetic field B stays the same/,
+    );
+    expect(first('triple both charges and double the distance, what happens to the force')).toMatch(
+      /the force F becomes 2\.25 times what it was/,
+    );
+  });
+});
+
+describe('the definitions the notes give, in the words students use', () => {
+  it('names s and p polarized light and says p’s E is parallel to the plane of incidence', () => {
+    expect(first("what's the difference between s and p polarized light")).toMatch(
+      /^s-polarization \(TE\) has E perpendicular to the plane of incidence, p-polarization \(TM\) has E in it \(parallel to the plane\)/,
+    );
+    expect(first('p偏振光的电场方向是怎样的')).toMatch(/与入射面平行/);
+  });
+
+  it('states Gauss’s law with the total charge enclosed, as the notes do', () => {
+    expect(first("state gauss's law in one sentence")).toMatch(
+      /equals the total charge enclosed divided by ε₀/,
+    );
+  });
+});

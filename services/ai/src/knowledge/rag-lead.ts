@@ -5,8 +5,9 @@ import { checkCitedReply } from '../retrieval/cited-reply.js';
 import type { Citation } from '../retrieval/context.js';
 import { tokenize } from '../retrieval/tokenizer.js';
 import { knowledgeAnswers, type Lang, langOf } from './answers.js';
-import type { CourseResult, ResultMatch } from './knowledge-base.js';
+import { type CourseResult, fold, type ResultMatch } from './knowledge-base.js';
 import { scalingOf } from './scaling.js';
+import { mentions } from './solver-math.js';
 
 /**
  * The simulated tutor's answer under retrieval, led by the course result the question is about:
@@ -129,6 +130,13 @@ function scaledSectionResult(question: string, passages: readonly Citation[], la
   return best?.result;
 }
 
+/** Whether the question asks for the quantity the result computes, by a word for it (units.json `asked`). */
+function asksQuantityOf(question: string, result: CourseResult): boolean {
+  const { kb } = knowledgeAnswers();
+  const words = result.compute ? kb.units.asked.units[result.compute.unit] : undefined;
+  return words !== undefined && mentions(fold(question), words);
+}
+
 /** Whether retrieval found the result's own notes section among its passages. */
 const cites = (passages: readonly Citation[], result: CourseResult, lang: Lang) =>
   passages.some(
@@ -209,6 +217,12 @@ function chosenResult(
   }
   if (matched && scaled) return matched.result;
   const scaledTop = scaledSectionResult(question, composed.citations, lang);
+  // Asked whether something changes when the question scales a variable of another result ("double
+  // the Gaussian sphere's radius, does the flux change"): a described result with its own reply to
+  // that kind answers it, unless the question asks for the scaled result's own quantity (the field).
+  const answersKind = (r: CourseResult) => knowledgeAnswers().answersKind(question, r);
+  if (scaledTop && matched && answersKind(matched.result) && !asksQuantityOf(question, scaledTop))
+    return matched.result;
   if (scaledTop) return scaledTop;
   // A described result whose own section retrieval also found (at any rank) is confirmed twice;
   // the top section's result, chosen by shared words, is then the weaker sign ("E and B in a
@@ -220,7 +234,6 @@ function chosenResult(
   if (matched && !sameSection && cites(composed.citations, matched.result, lang)) return matched.result;
   // Asked why an electron circles, the orbit's radius says why and its period does not: a
   // described result with its own reply to the kind asked beats a top section result without one.
-  const answersKind = (r: CourseResult) => knowledgeAnswers().answersKind(question, r);
   if (matched && answersKind(matched.result) && !(top && answersKind(top))) return matched.result;
   // Both reply to the kind asked: the claim that narrows the top section's result answers the
   // case described ("a bigger Gaussian surface, does the flux change"), the broader one in general.

@@ -21,6 +21,8 @@ export interface Scaling {
   /** The variables scaled with it: "triple both charges" scales q1 and the q2 the data ties to it. */
   together: string[];
   factor: number;
+  /** Other variables scaled at once, each by a scaling word of its own ("double the current and the distance"). */
+  also: { variable: string; factor: number }[];
   ratio: number;
 }
 
@@ -128,6 +130,51 @@ function alike(
 }
 
 /**
+ * The variables other scaling words of the question scale ("double the current AND double the
+ * distance"): at each scaling word away from the first one's, the variable whose words stand
+ * nearest it, when that is not already scaled.
+ */
+function othersScaled(
+  kb: KnowledgeBase,
+  result: CourseResult,
+  text: string,
+  used: string[],
+  first: number,
+): { variable: string; factor: number }[] {
+  const out: { variable: string; factor: number }[] = [];
+  const taken = new Set(used);
+  for (const { words, factor } of kb.units.scale) {
+    for (const word of words) {
+      for (const at of positions(text, word)) {
+        if (at === first) continue;
+        let best: { variable: string; distance: number } | undefined;
+        for (const cuesOnly of [true, false]) {
+          for (const [name, v] of Object.entries(result.variables ?? {})) {
+            if (taken.has(name)) continue;
+            for (const w of wordsOf(v, cuesOnly)) {
+              for (const p of positions(text, w)) {
+                const distance = Math.abs(p - at);
+                if (held(kb, text, p, w) || distance > (cuesOnly ? NEAR.cue : NEAR.name)) continue;
+                if (!best || distance < best.distance) best = { variable: name, distance };
+              }
+            }
+          }
+          if (best) break;
+        }
+        if (!best) continue;
+        // "Triple both charges": the pair the scaling word stands by, each by the factor.
+        for (const name of [best.variable, ...alike(kb, result, text, best.variable, at)]) {
+          if (taken.has(name)) continue;
+          taken.add(name);
+          out.push({ variable: name, factor });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
  * A scaling word followed by a word of distance ("3x closer", "twice as far"): the result's distance
  * (its one length variable, else the length whose words stand nearest) scaled by the factor, or by
  * its inverse when closer; `null` when the result has no such distance, so no other variable is
@@ -169,6 +216,7 @@ export function scalingOf(kb: KnowledgeBase, result: CourseResult, question: str
   const best = byDistance ?? scaled(kb, result, text, true) ?? scaled(kb, result, text, false);
   if (!best) return undefined;
   const together = alike(kb, result, text, best.variable, best.at);
+  const also = othersScaled(kb, result, text, [best.variable, ...together], best.at);
   // Every variable at 1 (SI), then the chosen one scaled: the ratio of the two values.
   const base: Record<string, number> = { ...kb.constants };
   for (const name of Object.keys(result.variables)) base[name] = 1;
@@ -185,16 +233,19 @@ export function scalingOf(kb: KnowledgeBase, result: CourseResult, question: str
   const derived = (values: Record<string, number>) => {
     const out = { ...values };
     for (const [name, rule] of Object.entries(result.derive ?? {})) {
-      if (name === best.variable) continue;
+      if (name === best.variable || also.some((o) => o.variable === name)) continue;
       const v = at(out, rule);
       if (Number.isFinite(v)) out[name] = v;
     }
     return out;
   };
-  const scaledValues = Object.fromEntries([best.variable, ...together].map((n) => [n, best.factor]));
+  const scaledValues = Object.fromEntries([
+    ...[best.variable, ...together].map((n) => [n, best.factor]),
+    ...also.map((o) => [o.variable, o.factor]),
+  ]);
   const ratio = at(derived({ ...base, ...scaledValues })) / at(derived(base));
   if (!Number.isFinite(ratio) || ratio <= 0) return undefined;
-  return { variable: best.variable, together, factor: best.factor, ratio };
+  return { variable: best.variable, together, factor: best.factor, also, ratio };
 }
 
 /** 4 → "4", 0.111… → "1/9", 0.5 → "1/2", else three significant digits. */
@@ -208,6 +259,28 @@ export function factorText(x: number): string {
 /** The sentence that answers the scaling question, in the question's language. */
 export function scalingSentence(kb: KnowledgeBase, result: CourseResult, s: Scaling, lang: Lang): string {
   const names = [s.variable, ...s.together];
+  // Several variables scaled at once, or a quantity the change leaves as it was: each change said,
+  // then what the quantity does ("stays the same" rather than "becomes 1 times").
+  const same = Math.abs(s.ratio - 1) < 1e-9;
+  if (s.also.length > 0 || same) {
+    const change = (variables: string[], factor: number) =>
+      kb.say(lang, 'scaledChange', {
+        variable: variables.map((n) => result.variables![n]![lang]).join(kb.say(lang, 'and')),
+        symbol: variables.join(kb.say(lang, 'listSeparator')),
+        factor: kb.say(lang, factor >= 1 ? 'factorUp' : 'factorDown', { x: factorText(factor) }),
+      });
+    const changes = [change(names, s.factor), ...s.also.map((o) => change([o.variable], o.factor))];
+    return kb.say(lang, 'scaledMany', {
+      changes: changes.join(kb.say(lang, 'and')),
+      name: result.compute!.name[lang],
+      result: result.compute!.symbol,
+      outcome: same
+        ? kb.say(lang, 'scaledSame')
+        : kb.say(lang, s.ratio >= 1 ? 'scaledOutcomeUp' : 'scaledOutcomeDown', {
+            ratio: factorText(s.ratio),
+          }),
+    });
+  }
   const and = kb.say(lang, 'and');
   return kb.say(lang, s.ratio >= 1 ? 'scaledUp' : 'scaledDown', {
     variable: names.map((n) => result.variables![n]![lang]).join(and),

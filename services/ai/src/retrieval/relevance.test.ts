@@ -125,6 +125,25 @@ describe('relevance decided on measurements of the ranking', () => {
     }
   });
 
+  it('finds gadgets, travel, self-help and politics off topic whatever field, charge or polarization they name', async () => {
+    const engine = await shipped();
+    for (const question of [
+      'my electric toothbrush dies after two days of travelling, any tips',
+      '被困在车里该打什么电话',
+      '面试的时候怎么显得有气场',
+      'does the law of attraction actually work',
+      '学生党买什么手写笔好',
+      'are elections getting more polarized than before',
+    ]) {
+      const found = await engine.retrieve(question);
+      expect({ question, outside: found.outside, relevant: found.relevant }).toEqual({
+        question,
+        outside: true,
+        relevant: false,
+      });
+    }
+  });
+
   it('lets an everyday sense claim its words, so they name no course concept', async () => {
     const engine = await shipped();
     for (const question of [

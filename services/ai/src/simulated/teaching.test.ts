@@ -19,7 +19,7 @@ describe('problem_solver in simulated mode', () => {
       solve('Two charges of 2 microcoulombs and 3 microcoulombs are 10 cm apart. Find the force.'),
     ).toContain('F = 5.39 N, repulsive');
     const zh = solve('两个点电荷分别为 2 微库和 -3 微库，相距 10 厘米，求它们之间的作用力');
-    expect(zh).toContain('F = 5.39 N，为引力');
+    expect(zh).toContain('F = 5.39 N，为吸引力');
     expect(zh).toMatch(/^\*\*解题过程\*\*/);
   });
 });
@@ -68,7 +68,7 @@ describe('quantities written in words, and unit conversions', () => {
       solve('A solenoid with five hundred turns per metre carries three amperes. What is the field inside?'),
     ).toContain('B = 0.00188 T');
     expect(solve('两个点电荷分别为两微库和负三微库，相距十厘米，求它们之间的作用力')).toContain(
-      'F = 5.39 N，为引力',
+      'F = 5.39 N，为吸引力',
     );
   });
 
