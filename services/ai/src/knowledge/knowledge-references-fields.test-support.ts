@@ -120,6 +120,29 @@ export const magnetismAndWaveReferences: Record<string, Reference> = {
     expected: () => wireField([{ x: 0, y: 0, current: 5 }], 0.003, 0).by,
     tol: 1e-12,
   },
+  // A coax with radii: the current enclosed in each region, integrated over the uniform densities.
+  'coax-inner-conductor': {
+    values: { I: 6, a: 0.0015, b: 0.003, c: 0.004, s: 0.00075 },
+    expected: () => {
+      const J = 6 / (Math.PI * 0.0015 ** 2);
+      return (MU_0 * integrate((x) => J * 2 * Math.PI * x, 0, 0.00075)) / (2 * Math.PI * 0.00075);
+    },
+    tol: 1e-6,
+  },
+  'coax-gap': {
+    values: { I: 6, a: 0.0015, b: 0.003, c: 0.004, s: 0.002 },
+    expected: () => wireField([{ x: 0, y: 0, current: 6 }], 0.002, 0).by,
+    tol: 1e-12,
+  },
+  'coax-outer-conductor': {
+    values: { I: 6, a: 0.0015, b: 0.003, c: 0.004, s: 0.0035 },
+    expected: () => {
+      const J = 6 / (Math.PI * (0.004 ** 2 - 0.003 ** 2));
+      const back = integrate((x) => J * 2 * Math.PI * x, 0.003, 0.0035);
+      return (MU_0 * (6 - back)) / (2 * Math.PI * 0.0035);
+    },
+    tol: 1e-6,
+  },
   toroid: {
     values: { N: 200, I: 2, s: 0.1 },
     // N wires through the hole: the field of their total current at radius s.
