@@ -198,4 +198,26 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
       ),
     ).not.toContain('**Result:**');
   });
+
+  it('answers a rod on rails in parts: its emf BLv, the current BLv/R and the force B²L²v/R that keeps it moving', () => {
+    // 0.8·0.5·4 = 1.6 V; 1.6/2 = 0.8 A; 0.8·0.5·0.8 = 0.32 N.
+    const reply = solve(
+      'A copper rod 50 cm long is dragged at a steady 4.0 m/s along a pair of rails through a 0.80 T field at right angles to them, with 2.0 Ω in the loop. Find the emf induced, the current in the loop and the force that keeps the rod at that speed.',
+    );
+    expect(reply).toContain('ε = 1.60 V');
+    expect(reply).toContain('I = 0.800 A');
+    expect(reply).toContain('F = 0.320 N');
+    // 外力 asks the force: 0.5²·0.2²·6/3 = 0.02 N.
+    expect(
+      solve(
+        '金属杆长 20 cm，在 0.50 T 的匀强磁场中沿导轨以 6.0 m/s 匀速运动，回路总电阻 3.0 Ω，求维持匀速所需的外力。',
+      ),
+    ).toContain('F = 0.0200 N');
+    // A resistance the answer does not use is never passed over: the emf alone is not asserted.
+    expect(
+      solve(
+        'A copper rod 50 cm long moves at 4.0 m/s across a 0.80 T field on rails, with 12 Ω in the loop. What is its emf?',
+      ),
+    ).not.toContain('**Result:**');
+  });
 });
