@@ -245,8 +245,7 @@ export const magnetismAndWaveReferences: Record<string, Reference> = {
     expected: () => (0.5 * 0.3 * (0.1 + 2 * 0.011) - 0.5 * 0.3 * (0.1 + 2 * 0.01)) / 0.001,
     tol: 1e-9,
   },
-  // Ohm's law round the loop, and for a rod on rails the drag ILB of that current (dissipated power / v).
-  'induced-current': { values: { ε: 0.45, R: 1.5 }, expected: () => 0.45 / 1.5, tol: 1e-12 },
+  // A rod on rails: Ohm's law round the loop, and the drag ILB of that current (dissipated power / v).
   'rail-rod-current': {
     values: { B: 0.6, L: 0.3, v: 2.5, R: 1.5 },
     expected: () => (0.6 * 0.3 * 2.5) / 1.5,
