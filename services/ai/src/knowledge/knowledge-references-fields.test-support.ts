@@ -143,6 +143,23 @@ export const magnetismAndWaveReferences: Record<string, Reference> = {
     },
     tol: 1e-6,
   },
+  // Plates of radius 3 cm, 2 mm apart, at 5 MV/s: ε₀ dΦ_E/dt with Φ_E = (V/d)·πR² differentiated numerically,
+  // and Ampère–Maxwell's B·2πr = μ₀ times the displacement current enclosed (all of it beyond the rim).
+  'displacement-current-plates': {
+    values: { R: 0.03, d: 0.002, rate: 5e6 },
+    expected: () => (EPSILON_0 * ((5e6 * 1e-3) / 0.002 - 0) * Math.PI * 0.03 ** 2) / 1e-3,
+    tol: 1e-9,
+  },
+  'capacitor-b-inside': {
+    values: { r: 0.02, R: 0.03, d: 0.002, rate: 5e6 },
+    expected: () => (MU_0 * EPSILON_0 * ((5e6 / 0.002) * Math.PI * 0.02 ** 2)) / (2 * Math.PI * 0.02),
+    tol: 1e-9,
+  },
+  'capacitor-b-outside': {
+    values: { r: 0.05, R: 0.03, d: 0.002, rate: 5e6 },
+    expected: () => (MU_0 * EPSILON_0 * ((5e6 / 0.002) * Math.PI * 0.03 ** 2)) / (2 * Math.PI * 0.05),
+    tol: 1e-9,
+  },
   toroid: {
     values: { N: 200, I: 2, s: 0.1 },
     // N wires through the hole: the field of their total current at radius s.
