@@ -150,6 +150,11 @@ export const magnetismAndWaveReferences: Record<string, Reference> = {
     expected: () => (EPSILON_0 * ((5e6 * 1e-3) / 0.002 - 0) * Math.PI * 0.03 ** 2) / 1e-3,
     tol: 1e-9,
   },
+  'displacement-current-field-rate': {
+    values: { R: 0.05, rate: 2e12 },
+    expected: () => (EPSILON_0 * (2e12 * 1e-6 * Math.PI * 0.05 ** 2)) / 1e-6,
+    tol: 1e-9,
+  },
   'capacitor-b-inside': {
     values: { r: 0.02, R: 0.03, d: 0.002, rate: 5e6 },
     expected: () => (MU_0 * EPSILON_0 * ((5e6 / 0.002) * Math.PI * 0.02 ** 2)) / (2 * Math.PI * 0.02),

@@ -22,4 +22,16 @@ describe('the problem solver on a charging capacitor (Ampère–Maxwell)', () =>
       ),
     ).not.toContain('**Result:**');
   });
+
+  it('answers the displacement current ε₀πR² dE/dt from the rate of the field itself', () => {
+    // ε₀·π·0.03²·5e11 = 0.0125 A.
+    expect(
+      solve(
+        'Round plates of radius 3.0 cm; the field between them grows at 5.0 × 10^11 V/(m·s). Find the displacement current.',
+      ),
+    ).toContain('I_d = 0.0125 A');
+    expect(solve('圆形极板半径 4.0 cm，板间电场以 1.0×10¹² V/(m·s) 的变化率增大，求位移电流。')).toContain(
+      'I_d = 0.0445 A',
+    );
+  });
 });
