@@ -120,6 +120,51 @@ export const magnetismAndWaveReferences: Record<string, Reference> = {
     expected: () => wireField([{ x: 0, y: 0, current: 5 }], 0.003, 0).by,
     tol: 1e-12,
   },
+  // A coax with radii: the current enclosed in each region, integrated over the uniform densities.
+  'coax-inner-conductor': {
+    values: { I: 6, a: 0.0015, b: 0.003, c: 0.004, s: 0.00075 },
+    expected: () => {
+      const J = 6 / (Math.PI * 0.0015 ** 2);
+      return (MU_0 * integrate((x) => J * 2 * Math.PI * x, 0, 0.00075)) / (2 * Math.PI * 0.00075);
+    },
+    tol: 1e-6,
+  },
+  'coax-gap': {
+    values: { I: 6, a: 0.0015, b: 0.003, c: 0.004, s: 0.002 },
+    expected: () => wireField([{ x: 0, y: 0, current: 6 }], 0.002, 0).by,
+    tol: 1e-12,
+  },
+  'coax-outer-conductor': {
+    values: { I: 6, a: 0.0015, b: 0.003, c: 0.004, s: 0.0035 },
+    expected: () => {
+      const J = 6 / (Math.PI * (0.004 ** 2 - 0.003 ** 2));
+      const back = integrate((x) => J * 2 * Math.PI * x, 0.003, 0.0035);
+      return (MU_0 * (6 - back)) / (2 * Math.PI * 0.0035);
+    },
+    tol: 1e-6,
+  },
+  // Plates of radius 3 cm, 2 mm apart, at 5 MV/s: ε₀ dΦ_E/dt with Φ_E = (V/d)·πR² differentiated numerically,
+  // and Ampère–Maxwell's B·2πr = μ₀ times the displacement current enclosed (all of it beyond the rim).
+  'displacement-current-plates': {
+    values: { R: 0.03, d: 0.002, rate: 5e6 },
+    expected: () => (EPSILON_0 * ((5e6 * 1e-3) / 0.002 - 0) * Math.PI * 0.03 ** 2) / 1e-3,
+    tol: 1e-9,
+  },
+  'displacement-current-field-rate': {
+    values: { R: 0.05, rate: 2e12 },
+    expected: () => (EPSILON_0 * (2e12 * 1e-6 * Math.PI * 0.05 ** 2)) / 1e-6,
+    tol: 1e-9,
+  },
+  'capacitor-b-inside': {
+    values: { r: 0.02, R: 0.03, d: 0.002, rate: 5e6 },
+    expected: () => (MU_0 * EPSILON_0 * ((5e6 / 0.002) * Math.PI * 0.02 ** 2)) / (2 * Math.PI * 0.02),
+    tol: 1e-9,
+  },
+  'capacitor-b-outside': {
+    values: { r: 0.05, R: 0.03, d: 0.002, rate: 5e6 },
+    expected: () => (MU_0 * EPSILON_0 * ((5e6 / 0.002) * Math.PI * 0.03 ** 2)) / (2 * Math.PI * 0.05),
+    tol: 1e-9,
+  },
   toroid: {
     values: { N: 200, I: 2, s: 0.1 },
     // N wires through the hole: the field of their total current at radius s.
@@ -221,6 +266,17 @@ export const magnetismAndWaveReferences: Record<string, Reference> = {
     values: { B: 0.5, L: 0.3, v: 2 },
     expected: () => (0.5 * 0.3 * (0.1 + 2 * 0.011) - 0.5 * 0.3 * (0.1 + 2 * 0.01)) / 0.001,
     tol: 1e-9,
+  },
+  // A rod on rails: Ohm's law round the loop, and the drag ILB of that current (dissipated power / v).
+  'rail-rod-current': {
+    values: { B: 0.6, L: 0.3, v: 2.5, R: 1.5 },
+    expected: () => (0.6 * 0.3 * 2.5) / 1.5,
+    tol: 1e-12,
+  },
+  'rail-rod-force': {
+    values: { B: 0.6, L: 0.3, v: 2.5, R: 1.5 },
+    expected: () => (0.6 * 0.3 * 2.5) ** 2 / 1.5 / 2.5,
+    tol: 1e-12,
   },
   // 100 turns of 0.01 m² at 50 rev/s in 0.2 T: the largest |dΦ/dt| of NBA cos 2πft over a period, sampled.
   'generator-emf': {

@@ -163,4 +163,61 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
       solve('A wire 30 cm long carries 5 A perpendicular to a 0.2 T field. Force on the wire?'),
     ).toContain('**Result:** F = 0.300 N');
   });
+
+  it("answers a coax's field in each region its radii name: the inner conductor, the gap, the outer conductor", () => {
+    // μ₀·6·0.75 mm/(2π·(1.5 mm)²), μ₀·6/(2π·2 mm), μ₀·6·(4² − 3.5²)/(2π·3.5 mm·(4² − 3²)).
+    const reply = solve(
+      'A coax line: its solid inner conductor of radius 1.5 mm and an outer conductor with inner radius 3.0 mm and outer radius 4.0 mm each carry 6.0 A (opposite ways), spread uniformly. What is B (a) 0.75 mm from the axis, (b) 2.0 mm from the axis and (c) 3.5 mm from the axis?',
+    );
+    const core = reply.indexOf('B = 4.00 × 10⁻⁴ T');
+    expect(core).toBeGreaterThan(0);
+    expect(reply.indexOf('B = 6.00 × 10⁻⁴ T')).toBeGreaterThan(core);
+    expect(reply.indexOf('B = 1.84 × 10⁻⁴ T')).toBeGreaterThan(reply.indexOf('B = 6.00 × 10⁻⁴ T'));
+    // The outer radius is the outer conductor's, never its inner one ("内外导体" after a number is no cue).
+    expect(
+      solve(
+        '同轴线的内导体半径 0.8 mm，外导体内半径 3.0 mm、外半径 3.6 mm，内外导体通有 4.0 A 的等大反向电流，均匀分布。求距轴线 3.3 mm 处的磁感应强度。',
+      ),
+    ).toContain('B = 1.27 × 10⁻⁴ T');
+    // A thin return conductor (no outer radius): the returning 5 A is the same current, not an unused one.
+    expect(
+      solve(
+        'A coaxial line has a solid inner conductor of radius 2.0 mm with 5.0 A spread evenly, and a thin outer conductor of radius 6.0 mm carrying 5.0 A back. B 1.0 mm from the axis?',
+      ),
+    ).toContain('B = 2.50 × 10⁻⁴ T');
+    // Beyond every region named (and so beyond three results of one family): no number, and no crash.
+    expect(
+      solve(
+        'A coax line: its solid inner conductor of radius 1.5 mm and an outer conductor with inner radius 3.0 mm and outer radius 4.0 mm each carry 6.0 A (opposite ways), spread uniformly. What is B 6.0 mm from the axis?',
+      ),
+    ).not.toContain('**Result:**');
+    // "Inner radius" and "outer radius" of a cable say no inner conductor's radius: declined.
+    expect(
+      solve(
+        'A coaxial cable has inner radius 1 mm and outer radius 4 mm and carries 10 A. Find B 2.0 mm from the axis.',
+      ),
+    ).not.toContain('**Result:**');
+  });
+
+  it('answers a rod on rails in parts: its emf BLv, the current BLv/R and the force B²L²v/R that keeps it moving', () => {
+    // 0.8·0.5·4 = 1.6 V; 1.6/2 = 0.8 A; 0.8·0.5·0.8 = 0.32 N.
+    const reply = solve(
+      'A copper rod 50 cm long is dragged at a steady 4.0 m/s along a pair of rails through a 0.80 T field at right angles to them, with 2.0 Ω in the loop. Find the emf induced, the current in the loop and the force that keeps the rod at that speed.',
+    );
+    expect(reply).toContain('ε = 1.60 V');
+    expect(reply).toContain('I = 0.800 A');
+    expect(reply).toContain('F = 0.320 N');
+    // 外力 asks the force: 0.5²·0.2²·6/3 = 0.02 N.
+    expect(
+      solve(
+        '金属杆长 20 cm，在 0.50 T 的匀强磁场中沿导轨以 6.0 m/s 匀速运动，回路总电阻 3.0 Ω，求维持匀速所需的外力。',
+      ),
+    ).toContain('F = 0.0200 N');
+    // A resistance the answer does not use is never passed over: the emf alone is not asserted.
+    expect(
+      solve(
+        'A copper rod 50 cm long moves at 4.0 m/s across a 0.80 T field on rails, with 12 Ω in the loop. What is its emf?',
+      ),
+    ).not.toContain('**Result:**');
+  });
 });

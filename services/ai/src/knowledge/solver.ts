@@ -369,6 +369,8 @@ export class ProblemSolver {
     text: string,
     known: Record<string, number>,
     forced: Record<string, Reading> = {},
+    // A sibling tried for a broken condition does not try the family again (three regions or more).
+    family = true,
   ): Attempt {
     const binding = bindVariables(this.kb, result, readings, text, known, forced);
     const { leftovers, used } = binding;
@@ -388,8 +390,8 @@ export class ProblemSolver {
     );
     if (failed) {
       for (const sibling of this.kb.results) {
-        if (sibling === result || !sibling.family || sibling.family !== result.family) continue;
-        const other = this.attempt(sibling, readings, text, known, forced);
+        if (!family || sibling === result || !sibling.family || sibling.family !== result.family) continue;
+        const other = this.attempt(sibling, readings, text, known, forced, false);
         if (other.status === 'solved') return other;
       }
       return { status: 'outside', result, missing: [], failed, leftovers, used };
