@@ -95,7 +95,10 @@ for (const item of problems) {
   const stated = numbersIn(reply).filter((n) => !given.some((g) => close(g, n)));
   const asserted = assertedNumbers(reply);
   // A zero (the field inside a shell) counts only on a result line: a stray 0 of a formula is not it.
-  const found = item.expect.every((e) => (e.value === 0 ? asserted : stated).some((n) => close(n, e.value)));
+  // A result line's value counts even when it equals a given number in SI (1 mT beside 1 mm).
+  const found = item.expect.every((e) =>
+    (e.value === 0 ? asserted : [...stated, ...asserted]).some((n) => close(n, e.value)),
+  );
   let verdict = 'honest';
   if (found) verdict = 'right';
   else if (
