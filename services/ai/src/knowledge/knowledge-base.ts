@@ -91,6 +91,10 @@ const resultSchema = z.object({
    * naming another shape (a square loop) is not answered with it.
    */
   shape: z.string().optional(),
+  /** Shapes of body (kinds of `shapes`) a question may not name for it: a ring's charge is no point charge. */
+  notFor: z.array(z.string()).optional(),
+  /** Words of a situation the result is not for: a sheet of charge is no grounded conductor's surface. */
+  notWith: z.array(z.string()).optional(),
   /**
    * Taken only for a question using a word of its first word group, never for one that only asks
    * its symbol ("find E"): its numbers fit other situations too (a charge, a radius and a distance

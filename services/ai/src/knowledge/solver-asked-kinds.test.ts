@@ -143,3 +143,28 @@ describe('a word that describes what happens as well as asking', () => {
     ).toMatch(/F = 1\.40 × 10⁻⁴ N/);
   });
 });
+
+describe('a result kept from a body or situation it is not for', () => {
+  it("does not give a ring of charge a point charge's potential or field", () => {
+    const reply = solve(
+      "A thin hoop of radius 5.0 cm has a charge of 20 nC distributed uniformly along it. At a point on the hoop's axis 12 cm from its centre, find (a) the electric field magnitude and (b) the electric potential.",
+    );
+    // kQ/z = 1.50 kV would treat the hoop as a point at its centre; kQ/√(z²+R²) is 1.38 kV.
+    expect(reply).toMatch(/E = 9820 N\/C/);
+    expect(reply).not.toMatch(/V = 1500 V/);
+    // A point charge named as such keeps its results.
+    expect(solve('A point charge of 20 nC: what is the potential 12 cm away?')).toMatch(/V = 1500 V/);
+  });
+
+  it("does not give a grounded plane's surface the field of a free sheet of charge", () => {
+    const reply = solve(
+      'A 4.0 nC charge is 3.0 cm above a grounded metal plane. Find the induced charge density right under it and then the electric field there.',
+    );
+    // σ = q/(2πd²) = 7.07e-7 C/m²; σ/(2ε₀) of a free sheet is half of the field at a conductor's surface.
+    expect(reply).not.toMatch(/E = 39900 N\/C|E = 3\.99 × 10⁴ N\/C/);
+    // A free sheet keeps its result.
+    expect(solve('A large non-conducting sheet carries 3.0 μC/m². What is E near it?')).toMatch(
+      /E = 169000 N\/C/,
+    );
+  });
+});

@@ -182,15 +182,21 @@ export function asksSizeOf(
   return !near(Object.values(asked).flat());
 }
 
-/** The question names a shape other than the one the result is for (a square beside a circle's result). */
+/**
+ * The question names a shape other than the one the result is for (a square beside a circle's
+ * result), or one the result is not for (a ring of charge beside a point charge's potential).
+ */
 export function namesOtherShape(
   question: string,
   result: CourseResult,
   shapes: { kinds: Record<string, string[]>; except: string[] },
 ): boolean {
-  if (!result.shape) return false;
+  if (!result.shape && !result.notFor) return false;
   const rest = shapes.except.reduce((text, w) => text.replace(wordPattern(w, 'g'), ' '), question);
-  return Object.entries(shapes.kinds).some(([kind, words]) => kind !== result.shape && mentions(rest, words));
+  return Object.entries(shapes.kinds).some(
+    ([kind, words]) =>
+      (result.shape ? kind !== result.shape : result.notFor!.includes(kind)) && mentions(rest, words),
+  );
 }
 
 /** The sign the question's words give a quantity ("a positive charge", 负点电荷): +1, −1, or unknown. */

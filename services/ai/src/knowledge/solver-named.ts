@@ -93,10 +93,15 @@ export function namedByUnit(
 
 /**
  * A result that holds at a place no number gives (a shell's centre) is used only when asked there;
- * one for a loop of a shape (a circle) only when the question names no other shape (a square loop).
+ * one for a loop of a shape (a circle) only when the question names no other shape (a square loop),
+ * and none in a situation its `notWith` words name (a sheet's field beside a grounded plane).
  */
 export function holdsWhereAsked(solver: NamedSolver, result: CourseResult): boolean {
   const { units } = solver.kb;
   const question = solver.question ?? '';
-  return asksAt(question, result, units.asked.units) && !namesOtherShape(question, result, units.shapes);
+  return (
+    asksAt(question, result, units.asked.units) &&
+    !namesOtherShape(question, result, units.shapes) &&
+    !mentions(question, result.notWith ?? [])
+  );
 }
