@@ -145,7 +145,7 @@ describe('a word that describes what happens as well as asking', () => {
 });
 
 describe('a result kept from a body or situation it is not for', () => {
-  it("does not give a ring of charge a point charge's potential or field", () => {
+  it("does not give a ring of charge a point charge's potential", () => {
     const reply = solve(
       "A thin hoop of radius 5.0 cm has a charge of 20 nC distributed uniformly along it. At a point on the hoop's axis 12 cm from its centre, find (a) the electric field magnitude and (b) the electric potential.",
     );
