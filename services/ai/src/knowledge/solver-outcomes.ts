@@ -123,3 +123,22 @@ export function givenByAnother(
       [...o.used].some((r) => si[r.kind] === unit && !outcome.used.has(r) && takenAs(o, r, symbol)),
   );
 }
+
+/**
+ * The result the answer starts with. A complete result the question names beats a better-named
+ * one it gives no numbers for: a device the question names outright (a toroid) is the situation,
+ * and a result it does not name (a loop's axis field) is not used for it, however well the numbers
+ * fit (only one it can compute from the numbers: "电场强度" names no intensity to compute). Of
+ * those, one whose quantity the question asks (the speed gained, not the energy qV).
+ */
+export function primaryOf<T extends { match: { named: boolean; result: CourseResult }; outcome: Attempt }>(
+  tried: T[],
+  asksUnit: (unit: string) => boolean,
+): T {
+  const named = tried.filter((t) => t.match.named && t.outcome.status === 'solved');
+  const pool = named.length > 0 ? named : tried;
+  const asked = (t: T) => asksUnit(t.match.result.compute!.unit);
+  const solved = pool.filter((t) => t.outcome.status === 'solved');
+  const complete = solved.filter((t) => t.outcome.leftovers === 0);
+  return complete.find(asked) ?? complete[0] ?? solved.find(asked) ?? solved[0] ?? pool[0]!;
+}

@@ -15,8 +15,6 @@ import {
   labelledParts,
   mentions,
   oneSourceOfSeveral,
-  pairsWithOne,
-  vacuumLike,
   withoutPartLabels,
 } from './solver-math.js';
 import { holdsWhereAsked, type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
@@ -26,11 +24,13 @@ import {
   ignoring,
   type Outcome,
   outputOfSame,
+  primaryOf,
   type Solved,
   strip,
   takesAll,
 } from './solver-outcomes.js';
 import { atOtherPoints, atOwnPoint, type PointSolver, rebindsPlace } from './solver-points.js';
+import { unusedGiven } from './solver-unused.js';
 
 export type { Outcome, Solved, Unsolved } from './solver-outcomes.js';
 
@@ -147,18 +147,7 @@ export class ProblemSolver {
     readings: Reading[],
     text: string,
   ): Part[] {
-    // A complete result the question names beats a better-named one it gives no numbers for.
-    // A device the question names outright (a toroid) is the situation: a result it does not name
-    // (a loop's axis field) is not used for it, however well the numbers fit.
-    // (Only one it can compute from the numbers: "电场强度" names no intensity to compute.)
-    const named = tried.filter((t) => t.match.named && t.outcome.status === 'solved');
-    const pool = named.length > 0 ? named : tried;
-    // Of those, one whose quantity the question asks (the speed gained, not the energy qV).
-    const asked = (t: { match: ResultMatch }) =>
-      !asksAnother(this.question ?? '', t.match.result.compute!.unit, this.kb.units.asked);
-    const solved = pool.filter((t) => t.outcome.status === 'solved');
-    const complete = solved.filter((t) => t.outcome.leftovers === 0);
-    const primary = complete.find(asked) ?? complete[0] ?? solved.find(asked) ?? solved[0] ?? pool[0]!;
+    const primary = primaryOf(tried, (unit) => !asksAnother(this.question ?? '', unit, this.kb.units.asked));
     const parts: Part[] = [{ at: primary.match.at, outcome: primary.outcome }];
     // Further parts only when the question joins several ("the field and the potential", "B? I?").
     const joined = joinsParts(text, this.kb.units);
@@ -288,38 +277,7 @@ export class ProblemSolver {
     const outcomes = parts.map((p) => p.outcome);
     const solved = outcomes.filter((o) => o.status === 'solved');
     if (solved.length === 0) return outcomes.map(strip);
-    const used = new Set(solved.flatMap((o) => [...o.used]));
-    const kinds = new Set(solved.flatMap((o) => Object.values(o.result.variables ?? {}).map((v) => v.kind)));
-    // A given angle no part uses ("at thirty degrees to the field") was ignored: nothing asserted.
-    const must = new Set(this.kb.units.mustUse.kinds);
-    // So was a number the student gave to a symbol ("εr = 4"); a zero there picks a reference (V = 0 at infinity).
-    const givenToSymbol = (r: Reading) => r.kind.startsWith('=') && r.value !== 0;
-    // "+3 nC and −3 nC, 20 cm apart" is one dipole's pair, but two sources of a point charge's potential.
-    const pairs = new Set(
-      solved.flatMap((o) =>
-        Object.values(o.result.variables ?? {})
-          .filter((v) => v.pair)
-          .map((v) => v.kind),
-      ),
-    );
-    const unused = readings
-      .filter(
-        (r) =>
-          !used.has(r) &&
-          (kinds.has(r.kind) || (must.has(r.kind) && !vacuumLike(r)) || givenToSymbol(r)) &&
-          !pairsWithOne(r, used, pairs),
-      )
-      .map((r) => (givenToSymbol(r) ? `${r.kind.slice(1)} = ${r.written}` : r.written.trim()));
-    // A number with decimals is a quantity, never a count ("a Courant number of 0.5"): if no
-    // reading took it, the situation was not understood.
-    for (const m of this.text.matchAll(/(?<![\w.])\d+\.\d+(?!\w|\.\d)/g)) {
-      // (An index read as its medium's stands where the medium is named: its value was read.)
-      const read = readings.some((r) => (r.index <= m.index && m.index < r.end) || r.value === Number(m[0]));
-      if (!read) unused.push(m[0]);
-    }
-    // A diameter too far from its length to be read as one: the length may be taken as a radius.
-    const diameter = this.kb.units.diameter.words.find((w) => mentions(this.text, [w]));
-    if (diameter && !readings.some((r) => r.diameter)) unused.push(diameter);
+    const unused = unusedGiven(this.kb, this.text, readings, solved);
     if (unused.length === 0) {
       // A part the question never asked, beside one it did, is left out rather than listed as unsolved.
       const answered = parts.map((p) =>
