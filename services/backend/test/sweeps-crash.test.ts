@@ -4,16 +4,22 @@
  * takes them over and the sweep completes within a minute of the kill, each step recorded once.
  * Real processes from dist (`tsc -b` first) on one database.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../src/db/database.js';
 import { BACKEND_MAIN, type BackendProcess, databaseUrlOf, spawnBackend } from './support/backend-process.js';
 import { type TestDatabase, testDatabaseFactories } from './support/databases.js';
-import { startSimService } from './support/sim-service.js';
+import { HELD_WORKER, startSimService } from './support/sim-service.js';
 import { pointChargesSweep, recordsOf, runsOf, waitFor } from './support/sweeps.js';
 
 const RUNS = 24;
+// While this file exists the sim service holds each new run before it starts, so the killed
+// backend is sure to die with a run in its hands (a run finishes in milliseconds otherwise).
+const HOLD_FILE = join(tmpdir(), `faraday-sweeps-crash-${process.pid}.hold`);
 
 async function login(url: string): Promise<Record<string, string>> {
   const res = await fetch(`${url}/api/v1/auth/login`, {
@@ -35,7 +41,8 @@ describe.each(testDatabaseFactories())('a backend killed mid-sweep on $name', (f
     expect(existsSync(BACKEND_MAIN), `${BACKEND_MAIN} is missing; build first (npx tsc -b)`).toBe(true);
     database = await factory.create();
     db = openDatabase(database.target).db;
-    sim = await startSimService();
+    process.env.FARADAY_TEST_HOLD_FILE = HOLD_FILE;
+    sim = await startSimService({}, HELD_WORKER);
   });
 
   afterAll(async () => {
@@ -45,6 +52,7 @@ describe.each(testDatabaseFactories())('a backend killed mid-sweep on $name', (f
     await sim?.app.close();
     await db?.destroy();
     await database?.drop();
+    rmSync(HOLD_FILE, { force: true });
   });
 
   const start = async () => {
@@ -69,17 +77,27 @@ describe.each(testDatabaseFactories())('a backend killed mid-sweep on $name', (f
     expect(res.status).toBe(201);
     const taskId = ((await res.json()) as { data: { task_id: string } }).data.task_id;
     const mine = `:${first.child.pid}:`;
+    await waitFor(
+      () => runsOf(db, taskId),
+      (runs) => runs.some((r) => r.status === 'completed'),
+      'a run done',
+      60_000,
+      10,
+    );
+    writeFileSync(HOLD_FILE, '');
+    // A run already inside the solver when the hold began ends within this pause; every run
+    // claimed after it waits in the sim service, so what is seen next stays as it is.
+    await sleep(1_000);
     const before = await waitFor(
       () => runsOf(db, taskId),
-      (runs) =>
-        runs.some((r) => r.status === 'completed') &&
-        runs.some((r) => r.status === 'running' && r.worker?.includes(mine)),
-      'a run done and one in hand',
+      (runs) => runs.some((r) => r.status === 'running' && r.worker?.includes(mine)),
+      'a run in hand',
       60_000,
       10,
     );
     first.child.kill('SIGKILL');
     await first.exited;
+    rmSync(HOLD_FILE);
     const orphans = (await runsOf(db, taskId)).filter(
       (r) => r.status === 'running' && r.worker?.includes(mine),
     );

@@ -14,6 +14,14 @@ export const ENDLESS_SOLENOID_WORKER = fileURLToPath(
   new URL('../../../sim/test/fixtures/misbehaving-worker.mjs', import.meta.url),
 );
 
+/**
+ * The sim service's test worker that holds every task before it starts while the file named by
+ * FARADAY_TEST_HOLD_FILE exists (set it before starting the service: threads copy the environment).
+ */
+export const HELD_WORKER = fileURLToPath(
+  new URL('../../../sim/test/fixtures/held-worker.mjs', import.meta.url),
+);
+
 /** The real simulation service on a loopback port, for backend tests that run solvers. */
 export async function startSimService(
   env: Record<string, string> = {},
