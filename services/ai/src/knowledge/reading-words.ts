@@ -1,5 +1,6 @@
 import { escapeRegExp } from '../regexp.js';
 import type { Reading } from './reading.js';
+import type { UnitsFile } from './units-schema.js';
 
 /** Quantities a question gives by words rather than by a unit or a symbol: see each reader. */
 
@@ -71,13 +72,7 @@ export function givenByWords(text: string, words: Record<string, string[]>): Rea
 }
 
 /** How a point's coordinates are written (units.json `coordinates`): "(0.30 m, 0)", "（3 cm，4 cm）". */
-export interface CoordinateNotation {
-  open: string[];
-  close: string[];
-  separators: string[];
-  kind: string;
-  of: string[];
-}
+type CoordinateNotation = UnitsFile['coordinates'];
 
 /**
  * "P at (0.15 m, 0.20 m)": numbers written as a point's coordinates are a position, not a distance

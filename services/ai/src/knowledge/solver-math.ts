@@ -91,12 +91,12 @@ export function joinsByWords(text: string, units: { also: string[]; askMarks: st
   );
 }
 
+type AskedWords = Pick<UnitsFile['asked'], 'units' | 'describing'>;
+
 /**
  * The question never asks for this unit's quantity while it asks for another one ("the potential 5 cm
  * from the centre" is not answered with the field there; "radius?" not with the energy qV).
  */
-type AskedWords = Pick<UnitsFile['asked'], 'units' | 'describing'>;
-
 export function asksAnother(question: string, unit: string, asked: AskedWords): boolean {
   const own = asked.units[unit];
   if (!own) return false;
@@ -251,11 +251,12 @@ export function askedResults(
   return out;
 }
 
+/** A part's label: "(b)", "（2）", "e)". */
+const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
+
 /**
  * The question without its part labels: "(b)" and "e)" label parts, they do not ask for B or E.
  */
-const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
-
 export function withoutPartLabels(question: string): string {
   return question.replace(PART_LABEL, ' ');
 }
