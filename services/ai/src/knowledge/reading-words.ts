@@ -1,5 +1,6 @@
 import { escapeRegExp } from '../regexp.js';
 import type { Reading } from './reading.js';
+import { mentions } from './solver-math.js';
 import type { UnitsFile } from './units-schema.js';
 
 /** Quantities a question gives by words rather than by a unit or a symbol: see each reader. */
@@ -117,4 +118,21 @@ export function withoutRestated(
           after.test(text.slice(r.end)),
       ),
   );
+}
+
+/** Where a clause ends: a value's words stand in its own clause. */
+const CLAUSE_END = /[.;,?!。；，？！]\s/gu;
+
+/**
+ * "an rms electric field of 60 V/m", "电场有效值（方均根值）为 50 V/m", "60 V/m rms": a value said to be
+ * root-mean-square, by a word in its clause before it or just after it.
+ */
+export function markedRms(text: string, readings: Reading[], words: string[]): Reading[] {
+  const lower = text.toLowerCase();
+  return readings.map((r) => {
+    const ends = [...lower.slice(0, r.index).matchAll(CLAUSE_END)];
+    const clause = lower.slice(ends.length > 0 ? ends.at(-1)!.index + 1 : 0, r.index);
+    const after = lower.slice(r.end, r.end + 8);
+    return mentions(clause, words) || mentions(after, words) ? { ...r, rms: true } : r;
+  });
 }

@@ -4,7 +4,7 @@ import { plainSuperscripts } from '../tools/superscripts.js';
 import type { UnitsFile } from './knowledge-base.js';
 import { readChanges, readLinearInTime } from './reading-change.js';
 import { mediumIndices, writtenIndices } from './reading-indices.js';
-import { asCoordinates, givenByWords, relativeIndex, withoutRestated } from './reading-words.js';
+import { asCoordinates, givenByWords, markedRms, relativeIndex, withoutRestated } from './reading-words.js';
 
 /**
  * The quantities of a question as students write them: digits or words (EN, ZH), × 10^n,
@@ -28,6 +28,8 @@ export interface Reading {
   alone?: boolean;
   /** A length labelled a diameter, read as its half. */
   diameter?: boolean;
+  /** Said to be a root-mean-square value ("an rms field of 60 V/m"): no amplitude of a result. */
+  rms?: boolean;
 }
 
 /** "R = ", "εr = " just before a number: the symbol it is given to, as written. */
@@ -273,6 +275,10 @@ export class QuantityReader {
       asCoordinates(text, [...kept, ...indexAt, ...byWords], this.units.coordinates),
       this.units,
     );
-    return readLinearInTime(text, changes, this.units, (s) => this.unitAfter(s));
+    return markedRms(
+      text,
+      readLinearInTime(text, changes, this.units, (s) => this.unitAfter(s)),
+      this.units.rms.words,
+    );
   }
 }

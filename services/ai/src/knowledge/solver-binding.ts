@@ -79,6 +79,8 @@ export function bindVariables(
   forced: Record<string, Reading>,
 ): Binding {
   const variables = Object.entries(result.variables ?? {});
+  // A root-mean-square value is no amplitude, and the results take amplitudes.
+  readings = readings.filter((r) => !r.rms);
   const values: Record<string, number> = {};
   const written: Record<string, string> = {};
   const used = new Set<Reading>();

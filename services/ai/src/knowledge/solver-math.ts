@@ -252,7 +252,7 @@ export function askedResults(
 }
 
 /** A part's label: "(b)", "（2）", "e)". */
-const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
+export const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
 
 /**
  * The question without its part labels: "(b)" and "e)" label parts, they do not ask for B or E.
@@ -278,9 +278,11 @@ export function oneSourceOfSeveral(
   readings: Reading[],
   question: string,
   superposed: { kinds: string[]; words: string[]; many: string[] },
+  each: string[],
 ): boolean {
-  if (!mentions(question, superposed.words)) return false;
   const many = mentions(question, superposed.many);
+  // "三个顶点上各放一个 +2.0 nC": many sources, each given once, are several without a word of superposition.
+  if (!mentions(question, superposed.words) && !(many && mentions(question, each))) return false;
   return superposed.kinds.some((kind) => {
     const sources = Object.values(result.variables ?? {}).filter((v) => v.kind === kind);
     // Charges at the corners of a triangle: more than the two a pair's force takes.

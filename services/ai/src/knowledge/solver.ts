@@ -3,6 +3,7 @@ import { QuantityReader, type Reading } from './reading.js';
 import { bindVariables, fixedVariables } from './solver-binding.js';
 import { invertedParts } from './solver-chain.js';
 import { invertedPart } from './solver-inverse.js';
+import { firstMisreadPart } from './solver-labels.js';
 import {
   askedResults,
   askedSymbol,
@@ -128,7 +129,10 @@ export class ProblemSolver {
     // field"), is not one it asks to compute from other numbers (B of the wire from its length).
     const given = givenByAnother(outcome, others, units.si);
     const another = given || asksAnother(this.question, unit, units.asked);
-    if (!another && !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed)) {
+    if (
+      !another &&
+      !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed, units.each)
+    ) {
       // Asked for its size (and not its sign), a negative value is stated as one (said negative in words).
       const { words, signed } = units.magnitude;
       const sized =
@@ -280,14 +284,24 @@ export class ProblemSolver {
     const unused = unusedGiven(this.kb, this.text, readings, solved);
     if (unused.length === 0) {
       // A part the question never asked, beside one it did, is left out rather than listed as unsolved.
-      const answered = parts.map((p) =>
-        this.askedElse(
+      const { units } = this.kb;
+      const asking = parts.map((p) => ({
+        part: p,
+        answer: this.askedElse(
           p,
           readings,
           parts.filter((o) => o !== p).map((o) => o.outcome),
         ),
+      }));
+      const misread = firstMisreadPart(
+        asking.filter((a) => !a.answer.unasked).map((a) => a.part),
+        this.text,
+        units.asked.units,
       );
-      const { units } = this.kb;
+      const from = misread ? parts.indexOf(misread) : parts.length;
+      const answered: (Outcome & { unasked?: boolean })[] = asking.map((a, i) =>
+        i < from ? a.answer : { ...strip(declined(a.part.outcome)), unasked: a.answer.unasked },
+      );
       const each = new Set(units.mustUse.eachPart);
       const asked = answered
         .filter((o) => !o.unasked)
@@ -371,3 +385,12 @@ export class ProblemSolver {
 }
 
 export type { ResultMatch };
+
+/** A part not computed after all: nothing of it is asserted. */
+const declined = (outcome: Attempt): Attempt => ({
+  status: 'missing',
+  result: outcome.result,
+  missing: [],
+  leftovers: outcome.leftovers,
+  used: new Set(),
+});

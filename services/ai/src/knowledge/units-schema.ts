@@ -123,6 +123,8 @@ export const unitsFileSchema = z.object({
    */
   /** Words of how things lie towards the field with no angle read: a left-out angle is not taken as 90°. */
   unstatedAngle: z.object({ words: z.array(z.string()), of: z.array(z.string()) }),
+  /** Words that say a value is a root-mean-square one: no result's variable takes it (they take amplitudes). */
+  rms: z.object({ words: z.array(z.string()) }),
   /** Words that ask for a quantity's size: a negative result is stated as its size, said negative. */
   magnitude: z.object({ words: z.array(z.string()), signed: z.array(z.string()) }),
   superposed: z.object({ kinds: z.array(z.string()), words: z.array(z.string()), many: z.array(z.string()) }),

@@ -1,0 +1,49 @@
+import { PART_LABEL, wordPattern } from './solver-math.js';
+import type { Attempt } from './solver-outcomes.js';
+
+/** Where each labelled part begins ("(b)" at 120); the text before the first is the question's stem. */
+function labelStarts(text: string): number[] {
+  const seen = new Set<string>();
+  const starts: number[] = [];
+  for (const m of text.matchAll(PART_LABEL)) {
+    const label = m[0].replace(/[\s(（)）]/g, '').toLowerCase();
+    if (seen.has(label)) continue;
+    seen.add(label);
+    starts.push(m.index);
+  }
+  return starts;
+}
+
+/** The labelled part an offset of the question lies in: 0 for the stem, 1 for "(a)" … */
+const partAt = (starts: number[], offset: number) => starts.filter((s) => s <= offset).length;
+
+/**
+ * The first answered part that takes a number the question gives only in a later labelled part
+ * ("(a) what current gives 0.50 mT at its centre? (b) … on the axis 6.0 cm from the centre" answered in
+ * (a) with the 6.0 cm): from there on the question was misread, and no number is asserted. The parts
+ * come in the question's order, so the n-th answered part answers label n or a later one; the first
+ * label whose words ask for its quantity ("(b) the magnetic field …") is at most the one it answers.
+ */
+export function firstMisreadPart<P extends { outcome: Attempt; feeds?: boolean }>(
+  parts: P[],
+  text: string,
+  asked: Record<string, string[]>,
+): P | undefined {
+  const starts = labelStarts(text);
+  if (starts.length < 2) return undefined;
+  const askedIn = (unit: string) => {
+    const at = (asked[unit] ?? [])
+      .flatMap((w) => [...text.matchAll(wordPattern(w, 'g'))].map((m) => m.index))
+      .filter((i) => i >= starts[0]!);
+    return at.length > 0 ? partAt(starts, Math.min(...at)) : 0;
+  };
+  let ordinal = 0;
+  for (const part of parts) {
+    if (part.outcome.status !== 'solved') continue;
+    // A step answers nothing itself: it is on the way to the next answered part.
+    const own = Math.max(ordinal + 1, askedIn(part.outcome.result.compute!.unit));
+    if (!part.feeds) ordinal++;
+    if ([...part.outcome.used].some((r) => partAt(starts, r.index) > own)) return part;
+  }
+  return undefined;
+}
