@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseConfig } from '@faraday/server-kit';
 import { buildApp } from '../../dist/app.js';
 import { aiEnvSchema, toAiConfig } from '../../dist/config.js';
-import { assertedNumbers, close, leadOf, matchesAll, numbersIn, refused } from './scoring.mjs';
+import { assertedNumbers, close, leadOf, matchesAll, numbersIn, refused, saidNegative } from './scoring.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const showMisses = process.argv.includes('--misses');
@@ -94,17 +94,17 @@ for (const item of problems) {
   const given = numbersIn(item.q);
   const stated = numbersIn(reply).filter((n) => !given.some((g) => close(g, n)));
   const asserted = assertedNumbers(reply);
+  // A size said negative in words claims the negative value too.
+  const negative = saidNegative(reply);
+  const expected = (n) =>
+    item.expect.some((e) => close(n, e.value) || (negative.includes(n) && close(-Math.abs(n), e.value)));
   // A zero (the field inside a shell) counts only on a result line: a stray 0 of a formula is not it.
   // A result line's value counts even when it equals a given number in SI (1 mT beside 1 mm).
-  const found = item.expect.every((e) =>
-    (e.value === 0 ? asserted : [...stated, ...asserted]).some((n) => close(n, e.value)),
-  );
+  const signed = [...stated, ...asserted, ...negative.map((n) => -Math.abs(n))];
+  const found = item.expect.every((e) => (e.value === 0 ? asserted : signed).some((n) => close(n, e.value)));
   let verdict = 'honest';
   if (found) verdict = 'right';
-  else if (
-    asserted.some((n) => !item.expect.some((e) => close(n, e.value)) && !given.some((g) => close(g, n)))
-  )
-    verdict = 'wrong';
+  else if (asserted.some((n) => !expected(n) && !given.some((g) => close(g, n)))) verdict = 'wrong';
   outcome[verdict]++;
   if (verdict !== 'right')
     misses.push(

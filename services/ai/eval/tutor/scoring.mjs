@@ -120,9 +120,26 @@ export function numbersIn(text, { claimed = false } = {}) {
 
 /** The numbers on a reply's result lines (`**Result:**`, `**结果：**`, `Answer:`), what it claims. */
 export function assertedNumbers(reply) {
-  const lines = reply.split('\n').filter((l) => /^\W*(result|answer|结果|答案|答)\W/i.test(l));
-  return lines.flatMap((l) => numbersIn(l.replace(/^[^:：]*[:：]/, ''), { claimed: true }));
+  return resultLines(reply).flatMap((claim) => numbersIn(claim, { claimed: true }));
 }
+
+/**
+ * The sizes a result line states with their sign in words ("|σ| = 1.99 × 10⁻⁶ C/m², negative"):
+ * such a line claims both the size and the negative value.
+ */
+export function saidNegative(reply) {
+  return resultLines(reply)
+    .filter((claim) => SAID_NEGATIVE.test(claim))
+    .flatMap((claim) => numbersIn(claim, { claimed: true }));
+}
+
+const resultLines = (reply) =>
+  reply
+    .split('\n')
+    .filter((l) => /^\W*(result|answer|结果|答案|答)\W/i.test(l))
+    .map((l) => l.replace(/^[^:：]*[:：]/, ''));
+
+const SAID_NEGATIVE = /^[\s*]*\|[^|]+\|.*(\bnegative\b|为负)/i;
 
 /** A refusal: nothing cited and nothing claimed. */
 export function refused(answer) {
