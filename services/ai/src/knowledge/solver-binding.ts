@@ -130,7 +130,8 @@ export function bindVariables(
     // "the Brewster angle and the refraction angle at that incidence": an earlier part's value
     // in the unit of this variable's kind, when the question gives none of that kind.
     // N/C and V/m are one unit: a wave's peak field in V/m is the E of B₀ = E/c.
-    else {
+    // Not a length: every length is in metres, and a wavelength is no cell size nor a distance.
+    else if (v.kind !== 'length') {
       const unit = kb.units.si[v.kind] ?? '';
       const same = [unit, ...(kb.units.sameUnit[unit] ?? [])].find((u) => `@${u}` in known);
       if (same !== undefined) values[name] = known[`@${same}`]!;

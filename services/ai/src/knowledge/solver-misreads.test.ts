@@ -46,3 +46,13 @@ describe('several sources given once with "each" are not one source', () => {
     expect(reply).not.toContain('9.42 × 10⁻⁵');
   });
 });
+
+describe('an earlier part’s length is not taken for another length', () => {
+  it('does not use a wavelength as the FDTD cell size', () => {
+    // With Δ = λ = 0.150 m, Δt = λ/(c√2) = 3.54 × 10⁻¹⁰ s; the cells are 25 to a wavelength.
+    const reply = solve(
+      'A 2.0 GHz source drives a 2D FDTD grid in vacuum with 25 cells per wavelength. Find (a) the wavelength and (b) the largest stable time step.',
+    );
+    expect(reply).not.toContain('3.54 × 10⁻¹⁰');
+  });
+});
