@@ -60,4 +60,14 @@ describe('the lead answers what was asked', () => {
     expect(first('what happens to an fdtd run whose time step violates the cfl limit')).toMatch(/unstable/);
     expect(first('FDTD 的时间步长不满足库朗条件的话会怎样')).toContain('不稳定');
   });
+
+  it('scales by a number in digits before times or 倍, the variable taken in its own clause', () => {
+    expect(
+      first('if the wire current is made 5 times larger, what happens to the field of a long straight wire'),
+    ).toMatch(/^If the current .* 5 times .* becomes 5 times/);
+    // 电流 in the clause of 4倍, not 导线 across the comma.
+    expect(first('导线中的电流增大为原来的4倍，长直导线旁边的磁场如何变化')).toMatch(
+      /^电流.*4 倍.*磁感应强度 B 变为原来的 4 倍/,
+    );
+  });
 });

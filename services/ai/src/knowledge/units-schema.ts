@@ -44,6 +44,8 @@ export const unitsFileSchema = z.object({
   }),
   /** Words before a symbol that ask for it ("find E", "how strong is B", "求 F"). */
   askSymbol: z.array(z.string()),
+  /** Words after a number in digits that scale a variable by it ("3 times", "5倍"). */
+  scaleTimes: z.object({ about: z.string(), words: z.array(z.string()) }),
   /** Words that ask how two results differ ("difference between", "区别"). */
   compare: z.array(z.string()),
   /**
