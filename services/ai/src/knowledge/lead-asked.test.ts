@@ -70,4 +70,11 @@ describe('the lead answers what was asked', () => {
       /^电流.*4 倍.*磁感应强度 B 变为原来的 4 倍/,
     );
   });
+
+  it('answers whether a bigger or smaller Gaussian surface lowers the flux (no), and why by 凭什么', () => {
+    expect(
+      first('if the gaussian surface around my charge shrinks to half its radius, does the flux drop'),
+    ).toMatch(/^No: the flux depends only on the enclosed charge/);
+    expect(first('镜像电荷凭什么能代替导体板')).toContain('唯一性定理');
+  });
 });
