@@ -186,10 +186,10 @@ export class KnowledgeAnswers {
    */
   private replyTo(text: string, result: CourseResult, lang: Lang): string | undefined {
     for (const entry of this.kb.units.questionKinds) {
-      const own = result.replies?.[entry.kind];
-      const reply = own?.[lang];
-      if (!reply || (own.about && !own.about.some((w) => text.includes(fold(w))))) continue;
-      if (this.asks(text, entry, lang)) return reply;
+      const own = [result.replies?.[entry.kind] ?? []]
+        .flat()
+        .find((r) => r[lang] && (!r.about || r.about.some((w) => text.includes(fold(w)))));
+      if (own && this.asks(text, entry, lang)) return own[lang];
     }
     return undefined;
   }

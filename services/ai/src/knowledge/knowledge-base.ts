@@ -45,6 +45,9 @@ const variableSchema = z.object({
 });
 export type Variable = z.infer<typeof variableSchema>;
 
+/** A result's answer to one kind of question, for questions using one of `about` when it has them. */
+const reply = bilingual.extend({ about: z.array(z.string()).optional() });
+
 const resultSchema = z.object({
   id: z.string(),
   /** The notes file (en/<topic>.md, zh/<topic>.md) and the section the result comes from. */
@@ -125,9 +128,11 @@ const resultSchema = z.object({
    * "which" of two, "yesno") about this result, led with before its statement: a why question asks the reason, a
    * yes/no question the yes or no, not the general statement. With `about`, the reply answers only
    * a question that uses one of those words: "No" to "is the displacement current a flow of charge"
-   * is not the answer to "does a changing E field make a B field".
+   * is not the answer to "does a changing E field make a B field". Several replies to one kind are
+   * told apart by their `about` words, the first that applies answering ("why is the core laminated"
+   * is not "why does a core raise B"); one without `about` last answers the rest.
    */
-  replies: z.record(z.string(), bilingual.extend({ about: z.array(z.string()).optional() })).optional(),
+  replies: z.record(z.string(), z.union([reply, z.array(reply)])).optional(),
 });
 export type CourseResult = z.infer<typeof resultSchema>;
 
@@ -157,7 +162,8 @@ const HAN = /\p{Script=Han}/u;
  * A word or phrase found where it starts a word (English) or anywhere (Chinese) but inside a longer
  * term of `terms` that holds it: a name "强度" (intensity) is not said by 磁感应强度 (the B field).
  * One written with a space after it ("e ", a symbol standing alone) ends a word, also where the
- * question ends ("what happens to E").
+ * question ends ("what happens to E"); one written with a space before it (" t ", a unit's symbol)
+ * stands alone after a space, also just after a number ("0.2 T field"), never inside "don't".
  */
 function finder(word: string, terms: string[] = []): (text: string) => number {
   const folded = fold(word);
@@ -175,7 +181,9 @@ function finder(word: string, terms: string[] = []): (text: string) => number {
     };
   }
   const ends = folded.endsWith(' ') ? `${escapeRegExp(folded.trimEnd())}(?:\\s|$)` : escapeRegExp(folded);
-  const pattern = new RegExp(`(?<![a-z0-9])${ends}`);
+  const pattern = folded.startsWith(' ')
+    ? new RegExp(`(?<=^|\\s)${ends.trimStart()}`)
+    : new RegExp(`(?<![a-z0-9])${ends}`);
   return (text) => pattern.exec(text)?.index ?? -1;
 }
 

@@ -205,6 +205,26 @@ export class QuantityReader {
     return out;
   }
 
+  /**
+   * "10, 20, 30 and 40 V": the unit written once after the last of a list of numbers, for a number
+   * of the list (units.json `list`); none inside a point's brackets, nor before a quotient.
+   */
+  private listedUnit(text: string, at: number, rest: string): UnitSpelling | undefined {
+    const { open, close } = this.units.coordinates;
+    const before = text.slice(0, at);
+    const lastOpen = Math.max(...open.map((o) => before.lastIndexOf(o)));
+    if (lastOpen >= 0 && Math.max(...close.map((c) => before.lastIndexOf(c))) < lastOpen) return undefined;
+    const sep = this.units.list.separators
+      .map((w) => escapeRegExp(w) + (/[A-Za-z]$/.test(w) ? '(?![A-Za-z])' : ''))
+      .join('|');
+    const list = new RegExp(`^(?:\\s*(?:${sep})\\s*[-+]?\\d+(?:\\.\\d+)?(?![\\d.]))+\\s*`).exec(rest);
+    if (!list) return undefined;
+    const unit = this.unitAfter(rest.slice(list[0].length));
+    if (!unit) return undefined;
+    const after = text.length - rest.length + list[0].length + unit.text.length;
+    return this.per(text, after) || this.perAfterWords(text, after) ? undefined : unit;
+  }
+
   read(question: string): Reading[] {
     const text = this.normalise(question);
     const out: Reading[] = [];
@@ -221,7 +241,8 @@ export class QuantityReader {
       const rest = text.slice(m.index + m[0].length);
       // "a 200-turn coil", "a 10-cm rod": a hyphen joins the number to its unit.
       const gap = /^\s*(?:-(?=[A-Za-z]))?/.exec(rest)![0].length;
-      const unit = this.unitAfter(rest.slice(gap));
+      const listed = this.unitAfter(rest.slice(gap)) ? undefined : this.listedUnit(text, m.index, rest);
+      const unit = this.unitAfter(rest.slice(gap)) ?? listed;
       if (!unit) {
         // "N = 500": a number without a unit given to a named symbol.
         const named = namedBefore(text, m.index);
@@ -237,9 +258,9 @@ export class QuantityReader {
         }
         continue;
       }
-      let end = m.index + m[0].length + gap + unit.text.length;
+      let end = m.index + m[0].length + (listed ? 0 : gap + unit.text.length);
       let { kind, factor, canonical: symbol } = unit;
-      const quotient = this.per(text, end) ?? this.perAfterWords(text, end);
+      const quotient = listed ? undefined : (this.per(text, end) ?? this.perAfterWords(text, end));
       if (quotient) {
         // "3 nC per metre": a quotient of a kind nobody listed is not read as its first unit.
         const known = quotient.kind && this.units.per.kinds[quotient.kind.replace('?', unit.kind)];

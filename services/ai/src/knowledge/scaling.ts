@@ -52,6 +52,26 @@ const HAN = /\p{Script=Han}/u;
 const CLAUSE_END = /[，,。；;、]/;
 
 /**
+ * Every scaling word of the question with its factor and where it stands: the listed words (units.json
+ * `scale`), and a number written in digits before a word of `scaleTimes` ("3 times", "5倍", "2.5-fold"),
+ * scaled by that number; never a power of ten ("3 times 10^8").
+ */
+function scaleWords(kb: KnowledgeBase, text: string): { word: string; factor: number; at: number }[] {
+  const out = kb.units.scale.flatMap(({ words, factor }) =>
+    words.flatMap((word) => positions(text, word).map((at) => ({ word, factor, at }))),
+  );
+  const times = kb.units.scaleTimes.words.map((w) => escapeRegExp(fold(w))).join('|');
+  for (const m of text.matchAll(
+    new RegExp(`(?<![\\d.])(\\d+(?:\\.\\d+)?)\\s*(?:${times})(?![a-z])(?!\\s*10)`, 'g'),
+  )) {
+    const factor = Number(m[1]);
+    if (factor > 0 && factor !== 1 && !out.some((o) => o.at === m.index))
+      out.push({ word: m[0], factor, at: m.index });
+  }
+  return out;
+}
+
+/**
  * Whether the question holds the variable this word of it names ("on the same length", "keep the
  * length fixed", 长度不变): a held variable is not the one scaled, however near a scaling word.
  * An English held word stands just before the word or after it with only fillers between (is,
@@ -89,25 +109,24 @@ function scaled(
   cuesOnly: boolean,
   only?: (name: string) => boolean,
 ): { variable: string; factor: number; distance: number; at: number } | undefined {
-  let best: { variable: string; factor: number; distance: number; at: number } | undefined;
-  for (const { words, factor } of kb.units.scale) {
-    for (const word of words) {
-      for (const at of positions(text, word)) {
-        for (const [name, v] of Object.entries(result.variables ?? {})) {
-          if (only && !only(name)) continue;
-          for (const w of wordsOf(v, cuesOnly)) {
-            for (const p of positions(text, w)) {
-              if (held(kb, text, p, w)) continue;
-              const distance = Math.abs(p - at);
-              if (distance <= (cuesOnly ? NEAR.cue : NEAR.name) && (!best || distance < best.distance))
-                best = { variable: name, factor, distance, at };
-            }
-          }
+  let best: { variable: string; factor: number; distance: number; at: number; across: boolean } | undefined;
+  for (const { factor, at } of scaleWords(kb, text)) {
+    for (const [name, v] of Object.entries(result.variables ?? {})) {
+      if (only && !only(name)) continue;
+      for (const w of wordsOf(v, cuesOnly)) {
+        for (const p of positions(text, w)) {
+          if (held(kb, text, p, w)) continue;
+          const distance = Math.abs(p - at);
+          // A word in the scaling word's own clause before one across a comma (电流变为原来的3倍，长直导线的磁场).
+          const across = CLAUSE_END.test(text.slice(Math.min(p, at), Math.max(p, at)));
+          const nearer = !best || (across === best.across ? distance < best.distance : !across);
+          if (distance <= (cuesOnly ? NEAR.cue : NEAR.name) && nearer)
+            best = { variable: name, factor, distance, at, across };
         }
       }
     }
   }
-  return best;
+  return best && { variable: best.variable, factor: best.factor, distance: best.distance, at: best.at };
 }
 
 /**
@@ -143,32 +162,28 @@ function othersScaled(
 ): { variable: string; factor: number }[] {
   const out: { variable: string; factor: number }[] = [];
   const taken = new Set(used);
-  for (const { words, factor } of kb.units.scale) {
-    for (const word of words) {
-      for (const at of positions(text, word)) {
-        if (at === first) continue;
-        let best: { variable: string; distance: number } | undefined;
-        for (const cuesOnly of [true, false]) {
-          for (const [name, v] of Object.entries(result.variables ?? {})) {
-            if (taken.has(name)) continue;
-            for (const w of wordsOf(v, cuesOnly)) {
-              for (const p of positions(text, w)) {
-                const distance = Math.abs(p - at);
-                if (held(kb, text, p, w) || distance > (cuesOnly ? NEAR.cue : NEAR.name)) continue;
-                if (!best || distance < best.distance) best = { variable: name, distance };
-              }
-            }
+  for (const { factor, at } of scaleWords(kb, text)) {
+    if (at === first) continue;
+    let best: { variable: string; distance: number } | undefined;
+    for (const cuesOnly of [true, false]) {
+      for (const [name, v] of Object.entries(result.variables ?? {})) {
+        if (taken.has(name)) continue;
+        for (const w of wordsOf(v, cuesOnly)) {
+          for (const p of positions(text, w)) {
+            const distance = Math.abs(p - at);
+            if (held(kb, text, p, w) || distance > (cuesOnly ? NEAR.cue : NEAR.name)) continue;
+            if (!best || distance < best.distance) best = { variable: name, distance };
           }
-          if (best) break;
-        }
-        if (!best) continue;
-        // "Triple both charges": the pair the scaling word stands by, each by the factor.
-        for (const name of [best.variable, ...alike(kb, result, text, best.variable, at)]) {
-          if (taken.has(name)) continue;
-          taken.add(name);
-          out.push({ variable: name, factor });
         }
       }
+      if (best) break;
+    }
+    if (!best) continue;
+    // "Triple both charges": the pair the scaling word stands by, each by the factor.
+    for (const name of [best.variable, ...alike(kb, result, text, best.variable, at)]) {
+      if (taken.has(name)) continue;
+      taken.add(name);
+      out.push({ variable: name, factor });
     }
   }
   return out;
@@ -186,24 +201,19 @@ function distanceScaled(kb: KnowledgeBase, result: CourseResult, text: string) {
     const tail = text.slice(at + fold(word).length, at + fold(word).length + within);
     return list.some((w) => positions(tail, w).length > 0);
   };
-  for (const { words, factor } of kb.units.scale) {
-    for (const word of words) {
-      for (const at of positions(text, word)) {
-        const near = after(at, word, closer);
-        if (!near && !after(at, word, farther)) continue;
-        const lengths = Object.keys(result.variables ?? {}).filter(
-          (name) => result.variables![name]!.kind === 'length',
-        );
-        const isLength = (name: string) => lengths.includes(name);
-        const variable =
-          lengths.length === 1
-            ? lengths[0]
-            : (scaled(kb, result, text, true, isLength) ?? scaled(kb, result, text, false, isLength))
-                ?.variable;
-        if (!variable) return null;
-        return { variable, factor: near ? 1 / factor : factor, distance: 0, at };
-      }
-    }
+  for (const { word, factor, at } of scaleWords(kb, text)) {
+    const near = after(at, word, closer);
+    if (!near && !after(at, word, farther)) continue;
+    const lengths = Object.keys(result.variables ?? {}).filter(
+      (name) => result.variables![name]!.kind === 'length',
+    );
+    const isLength = (name: string) => lengths.includes(name);
+    const variable =
+      lengths.length === 1
+        ? lengths[0]
+        : (scaled(kb, result, text, true, isLength) ?? scaled(kb, result, text, false, isLength))?.variable;
+    if (!variable) return null;
+    return { variable, factor: near ? 1 / factor : factor, distance: 0, at };
   }
   return undefined;
 }

@@ -29,6 +29,8 @@ export const unitsFileSchema = z.object({
   si: z.record(z.string(), z.string()),
   /** Units written differently that are the same SI unit (N/C and V/m). */
   sameUnit: z.record(z.string(), z.array(z.string())),
+  /** Numbers listed with one unit after the last ("10, 20 and 30 V"): what may stand between them. */
+  list: z.object({ about: z.string(), separators: z.array(z.string()) }),
   /** Words that join the parts of a question ("the field and the energy density"). */
   also: z.array(z.string()),
   /** Marks that end a question; one with more words after it starts another part ("B? intensity?"). */
@@ -42,6 +44,8 @@ export const unitsFileSchema = z.object({
   }),
   /** Words before a symbol that ask for it ("find E", "how strong is B", "求 F"). */
   askSymbol: z.array(z.string()),
+  /** Words after a number in digits that scale a variable by it ("3 times", "5倍"). */
+  scaleTimes: z.object({ about: z.string(), words: z.array(z.string()) }),
   /** Words that ask how two results differ ("difference between", "区别"). */
   compare: z.array(z.string()),
   /**

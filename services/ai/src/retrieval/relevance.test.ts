@@ -144,6 +144,22 @@ describe('relevance decided on measurements of the ranking', () => {
     }
   });
 
+  it('finds feelings, dating and therapy off topic whatever pull, resistance or field they name', async () => {
+    const engine = await shipped();
+    for (const question of [
+      'why is there zero chemistry or magnetic attraction with the guys i date',
+      'how do i stop feeling so much resistance before seeing a therapist',
+      '心理咨询的时候总觉得有电流一样的焦虑感',
+    ]) {
+      const found = await engine.retrieve(question);
+      expect({ question, outside: found.outside, relevant: found.relevant }).toEqual({
+        question,
+        outside: true,
+        relevant: false,
+      });
+    }
+  });
+
   it('lets an everyday sense claim its words, so they name no course concept', async () => {
     const engine = await shipped();
     for (const question of [
