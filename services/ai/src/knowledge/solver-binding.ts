@@ -97,6 +97,7 @@ export function bindVariables(
   // variable, before any cue word: "r =" is a cue of r, and cues are compared folded, so
   // "R = 10 cm … r = 5 cm" would otherwise give R's number to r.
   for (const [name, v] of variables) {
+    if (name in values) continue;
     const r = readings.find(
       (x) => !used.has(x) && (x.kind === `=${name}` || (x.named === name && x.kind === v.kind)),
     );
@@ -160,7 +161,9 @@ export function bindVariables(
     }
     const constant = Object.entries(v.default ?? {}).find(([word]) => text.includes(fold(word)));
     if (constant) {
+      // Said in words ("an uncharged shell"): given by the question, as a number would be.
       values[name] = kb.constants[constant[1]]!;
+      written[name] = `${plainQuantity(values[name], kb.units.si[v.kind] ?? '')} (${constant[0]})`;
       continue;
     }
     // "A wire lies along a 0.3 T field": the angle is said in words the reader did not take, so the

@@ -14,9 +14,10 @@ describe('parts the question labels', () => {
     const reply = solve(
       'A charge of +6 nC sits 12 cm from the centre of a grounded metal sphere of radius 4 cm. Find the image charge and the force on the charge.',
     );
-    // q' = −qR/a = −2 nC; the force needs the charge–image distance a − R²/a, which is no reading.
+    // q' = −qR/a = −2 nC; the force is the sphere's own, from the charge–image distance a − R²/a:
+    // kq²Ra/(a² − R²)², not the plane's kq²/(2d)².
     expect(reply).toContain("q' = -2.00 × 10⁻⁹ C");
-    expect(reply).not.toMatch(/\*\*Result:\*\* F =/);
+    expect(reply).toContain('F = 9.48 × 10⁻⁶ N');
     expect(reply).not.toContain('force toward the plane');
   });
 

@@ -17,6 +17,7 @@ import {
   mentions,
   oneSourceOfSeveral,
   withoutPartLabels,
+  wordPattern,
 } from './solver-math.js';
 import { holdsWhereAsked, type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
 import {
@@ -218,6 +219,14 @@ export class ProblemSolver {
         const words = this.kb.units.asked.units[compute.unit];
         const given = readings.some((r) => this.kb.units.si[r.kind] === compute.unit);
         if (!words || given || !mentions(this.question ?? '', words)) continue;
+        // Its words that a solved part's quantity answers ask for that part ("the field" of a ring
+        // of charge is its electric field, not a loop's magnetic one).
+        const answered = parts.flatMap((p) =>
+          p.outcome.status === 'solved'
+            ? (this.kb.units.asked.units[p.outcome.result.compute!.unit] ?? [])
+            : [],
+        );
+        if (words.every((w) => answered.includes(w) || !mentions(this.question ?? '', [w]))) continue;
         parts.push({
           at: match.at,
           outcome: { status: 'missing', result: match.result, missing: [], leftovers: 0, used: new Set() },
@@ -268,7 +277,16 @@ export class ProblemSolver {
     // was answered by several results (U_AB by φ_A and φ_B), and only the first part is kept.
     const answered = parts.filter((p) => !p.feeds).length;
     if (!joinsByWords(text, this.kb.units) && answered > labelledParts(text)) return parts.slice(0, 1);
-    return parts.sort((a, b) => a.at - b.at);
+    // Parts found at the same words ("accelerated" for the speed and the energy) in the order the
+    // question asks for their quantities.
+    return parts.sort((a, b) => a.at - b.at || this.askedAt(a) - this.askedAt(b));
+  }
+
+  /** Where the question first asks for a part's quantity by a word of its unit (`asked`), else its end. */
+  private askedAt(part: Part): number {
+    const words = this.kb.units.asked.units[part.outcome.result.compute?.unit ?? ''] ?? [];
+    const at = words.map((w) => wordPattern(w).exec(this.question ?? '')?.index ?? 1e9);
+    return Math.min(1e9, ...at);
   }
 
   /**
