@@ -260,6 +260,11 @@ export function withoutPartLabels(question: string): string {
   return question.replace(PART_LABEL, ' ');
 }
 
+/** Where each labelled part starts ("(a)", "（2）"), in order. */
+export function partStarts(question: string): number[] {
+  return [...question.matchAll(PART_LABEL)].map((m) => m.index);
+}
+
 /** How many parts the question labels ("(a) … (b) …", "求：(1) …；(2) …"): 0 when it labels none. */
 export function labelledParts(question: string): number {
   return new Set([...question.matchAll(PART_LABEL)].map((m) => m[0].replace(/[\s(（)）]/g, '').toLowerCase()))
