@@ -242,6 +242,8 @@ export function askedResults(
     for (const result of kb.results) {
       if (!result.compute || [...matched, ...out].some((m) => m.result === result)) continue;
       if (result.byWords && !kb.usesFirstWords(question, result)) continue;
+      // Nor one whose situation the question rules out by its words (a loop's axis beside a straight wire).
+      if (mentions(fold(question), result.notWith ?? [])) continue;
       const { symbol } = result.compute;
       const peak = symbol.replace(/₀$/, '') === asked[1] && kb.usesFirstWords(question, result);
       if (symbol !== asked[1] && !peak) continue;
