@@ -104,6 +104,11 @@ const resultSchema = z.object({
    * from the centre are a sphere's as well as a ring's).
    */
   byWords: z.literal(1).optional(),
+  /**
+   * Kinds of `mustUse.eachPart` the result truly does not depend on (a coil's moment NIA, whatever
+   * angle its plane makes with B): a part of it beside a given angle does not ignore that angle.
+   */
+  independentOf: z.array(z.string()).optional(),
   /** Results for the same situation in other regions (inside / outside a sphere). */
   family: z.string().optional(),
   /**

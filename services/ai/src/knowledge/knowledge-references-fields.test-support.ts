@@ -298,7 +298,12 @@ export const magnetismAndWaveReferences: Record<string, Reference> = {
     expected: () => (EPSILON_0 * 0.01 * (2e13 * 0.011) - EPSILON_0 * 0.01 * (2e13 * 0.01)) / 0.001,
     tol: 1e-9,
   },
-  'e-over-b': { values: { E: 300 }, expected: () => 300 * Math.sqrt(MU_0 * EPSILON_0), tol: 1e-9 },
+  // B₀ = E₀/v with v = 1/√(μ₀ε₀εᵣ), εᵣ = n² = 2.25.
+  'e-over-b': {
+    values: { E: 300, n: 1.5 },
+    expected: () => 300 * Math.sqrt(MU_0 * EPSILON_0 * 2.25),
+    tol: 1e-9,
+  },
   // In water (ε = n²ε₀, μ = μ₀) the wave moves at 1/√(με) and covers one wavelength per period.
   wavelength: {
     values: { f: 1e8, n: 1.33 },

@@ -2,6 +2,7 @@ import { COULOMB_K, coulombField, EPSILON_0, sphereFlux } from '@faraday/physics
 import { e, integrate, kb, me, shellField } from './knowledge-reference-methods.test-support.js';
 import { conductorReferences } from './knowledge-references-conductors.test-support.js';
 import { magnetismAndWaveReferences } from './knowledge-references-fields.test-support.js';
+import { inductionReferences } from './knowledge-references-induction.test-support.js';
 
 // What each computable course result must evaluate to, worked out independently of
 // results.json: packages/physics, a numerical sum (Biot–Savart, Coulomb) or a followed orbit.
@@ -245,6 +246,7 @@ export const references: Record<string, Reference> = {
   },
   ...magnetismAndWaveReferences,
   ...conductorReferences,
+  ...inductionReferences,
 };
 
 /** The z-component at height z of sheets at z = 0 and 1 cm, each pointing away from itself for σ > 0. */

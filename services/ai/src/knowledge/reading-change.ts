@@ -21,10 +21,34 @@ export function readChanges(text: string, readings: Reading[], units: UnitsFile)
   const lower = text.toLowerCase();
   const fromWord = new RegExp(`(?:${alternatives(from)})\\s*$`, 'i');
   const toWord = new RegExp(`^${FEW_WORDS}(?:${alternatives(to)})\\s*([-+]?\\d+(?:\\.\\d+)?)`, 'i');
+  // "rises from 0 to 3 A": a first value of zero needs no unit; the change ends at the reading.
+  const fromZero = new RegExp(
+    `(?:${alternatives(from)})\\s*0(?:\\.0*)?\\s*${FEW_WORDS}(?:${alternatives(to)})\\s*$`,
+    'i',
+  );
   let out = readings;
   for (const first of readings) {
     const rate = rates[first.kind];
     if (!rate && !differences.includes(first.kind)) continue;
+    const zero = fromZero.exec(lower.slice(Math.max(0, first.index - 40), first.index));
+    if (zero && rate) {
+      const start = first.index - zero[0].length;
+      const interval = intervalOf(lower, readings, start, first.end, first.kind, before, after);
+      if (!interval) continue;
+      const written = `|0 → ${text.slice(first.index, first.end).trim()}|`;
+      out = [
+        ...out.filter((r) => r !== first && r !== interval),
+        {
+          kind: rate,
+          value: first.value / interval.value,
+          written: `${written} / ${interval.written.trim()}`,
+          index: Math.min(start, interval.index),
+          end: Math.max(first.end, interval.end),
+          ...(units.si[rate] ? { symbol: units.si[rate] } : {}),
+        },
+      ];
+      continue;
+    }
     if (!fromWord.test(lower.slice(Math.max(0, first.index - 8), first.index))) continue;
     const last = toWord.exec(lower.slice(first.end));
     if (!last) continue;

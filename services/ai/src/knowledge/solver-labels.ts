@@ -1,18 +1,5 @@
-import { PART_LABEL, wordPattern } from './solver-math.js';
+import { partStarts, wordPattern } from './solver-math.js';
 import type { Attempt } from './solver-outcomes.js';
-
-/** Where each labelled part begins ("(b)" at 120); the text before the first is the question's stem. */
-function labelStarts(text: string): number[] {
-  const seen = new Set<string>();
-  const starts: number[] = [];
-  for (const m of text.matchAll(PART_LABEL)) {
-    const label = m[0].replace(/[\s(（)）]/g, '').toLowerCase();
-    if (seen.has(label)) continue;
-    seen.add(label);
-    starts.push(m.index);
-  }
-  return starts;
-}
 
 /** The labelled part an offset of the question lies in: 0 for the stem, 1 for "(a)" … */
 const partAt = (starts: number[], offset: number) => starts.filter((s) => s <= offset).length;
@@ -29,7 +16,7 @@ export function firstMisreadPart<P extends { outcome: Attempt; feeds?: boolean }
   text: string,
   asked: Record<string, string[]>,
 ): P | undefined {
-  const starts = labelStarts(text);
+  const starts = partStarts(text);
   if (starts.length < 2) return undefined;
   const askedIn = (unit: string) => {
     const at = (asked[unit] ?? [])

@@ -242,6 +242,8 @@ export function askedResults(
     for (const result of kb.results) {
       if (!result.compute || [...matched, ...out].some((m) => m.result === result)) continue;
       if (result.byWords && !kb.usesFirstWords(question, result)) continue;
+      // Nor one whose situation the question rules out by its words (a loop's axis beside a straight wire).
+      if (mentions(fold(question), result.notWith ?? [])) continue;
       const { symbol } = result.compute;
       const peak = symbol.replace(/₀$/, '') === asked[1] && kb.usesFirstWords(question, result);
       if (symbol !== asked[1] && !peak) continue;
@@ -252,13 +254,24 @@ export function askedResults(
 }
 
 /** A part's label: "(b)", "（2）", "e)". */
-export const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
+const PART_LABEL = /[(（]\s*(?:[a-h]|i{1,3}|iv|\d)\s*[)）]|(?<![\w(（])[a-h]\)/gi;
 
 /**
  * The question without its part labels: "(b)" and "e)" label parts, they do not ask for B or E.
  */
 export function withoutPartLabels(question: string): string {
   return question.replace(PART_LABEL, ' ');
+}
+
+/** Where each labelled part starts ("(a)", "（2）"), in order: a label named again ("as in (a)") starts none. */
+export function partStarts(question: string): number[] {
+  const seen = new Set<string>();
+  return [...question.matchAll(PART_LABEL)]
+    .filter((m) => {
+      const label = m[0].replace(/[\s(（)）]/g, '').toLowerCase();
+      return !seen.has(label) && seen.add(label);
+    })
+    .map((m) => m.index);
 }
 
 /** How many parts the question labels ("(a) … (b) …", "求：(1) …；(2) …"): 0 when it labels none. */

@@ -87,7 +87,10 @@ export function ignoring(
 ): Outcome {
   if (outcome.status !== 'solved' || outcome.step || outcome.inverse) return outcome;
   const { result } = outcome;
-  const takes = new Set(Object.values(result.variables ?? {}).map((v) => v.kind));
+  const takes = new Set([
+    ...Object.values(result.variables ?? {}).map((v) => v.kind),
+    ...(result.independentOf ?? []),
+  ]);
   const ignored = readings.filter(
     (r) => must.has(r.kind) && !takes.has(r.kind) && si[r.kind] !== result.compute!.unit,
   );
@@ -138,7 +141,20 @@ export function primaryOf<T extends { match: { named: boolean; result: CourseRes
   const named = tried.filter((t) => t.match.named && t.outcome.status === 'solved');
   const pool = named.length > 0 ? named : tried;
   const asked = (t: T) => asksUnit(t.match.result.compute!.unit);
-  const solved = pool.filter((t) => t.outcome.status === 'solved');
+  // Of those solved, the one leaving the fewest given numbers aside (the toroid's field between its
+  // inner and outer radius, not the one that takes a single radius and ignores both).
+  const solved = pool
+    .filter((t) => t.outcome.status === 'solved')
+    .sort((a, b) => a.outcome.leftovers - b.outcome.leftovers);
   const complete = solved.filter((t) => t.outcome.leftovers === 0);
   return complete.find(asked) ?? complete[0] ?? solved.find(asked) ?? solved[0] ?? pool[0]!;
 }
+
+/** A part not computed after all: nothing of it is asserted. */
+export const declined = (outcome: Attempt): Attempt => ({
+  status: 'missing',
+  result: outcome.result,
+  missing: [],
+  leftovers: outcome.leftovers,
+  used: new Set(),
+});

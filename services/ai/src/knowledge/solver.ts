@@ -1,6 +1,6 @@
 import { type CourseResult, fold, type KnowledgeBase, type ResultMatch } from './knowledge-base.js';
 import { QuantityReader, type Reading } from './reading.js';
-import { bindVariables, fixedVariables } from './solver-binding.js';
+import { attemptResult } from './solver-attempt.js';
 import { invertedParts } from './solver-chain.js';
 import { invertedPart } from './solver-inverse.js';
 import { firstMisreadPart } from './solver-labels.js';
@@ -17,11 +17,12 @@ import {
   mentions,
   oneSourceOfSeveral,
   withoutPartLabels,
-  wordPattern,
 } from './solver-math.js';
 import { holdsWhereAsked, type NamedSolver, namedByKinds, namedByUnit } from './solver-named.js';
+import { inQuestionOrder } from './solver-order.js';
 import {
   type Attempt,
+  declined,
   givenByAnother,
   ignoring,
   type Outcome,
@@ -196,97 +197,109 @@ export class ProblemSolver {
     // Parts of the first part's topic first: a part of another topic may be computed from them.
     const topic = (t: { match: ResultMatch }) =>
       t.match.result.topic === primary.match.result.topic ? 0 : 1;
-    for (const { match } of [...tried].sort((a, b) => topic(a) - topic(b))) {
-      const compute = match.result.compute!;
-      if (match === primary.match) continue;
-      if (match.result.family && match.result.family === primary.match.result.family) {
-        const point = atOwnPoint(this.pointSolver(), match.result, readings, text, parts);
-        if (point) parts.push(point);
-        continue;
-      }
-      if (symbols.has(compute.symbol)) continue;
-      // Another notes topic is another situation (a point charge's potential is not a shell's):
-      // not computed, unless from an earlier part's value (the speed gained through 100 V, then the
-      // orbit in B); a part the question asks for by its quantity's words is declined, said so.
-      if (match.result.topic !== primary.match.result.topic) {
-        const chained = this.attempt(match.result, readings, text, known);
-        const fed = chained.status === 'solved' ? feeders(chained) : [];
-        if (chained.status === 'solved' && fed.length > 0 && !rebindsPlace(this.kb, chained, fed)) {
-          add(match.at, chained, fed);
+    // A part computed from a later part's value (B₀ from the E₀ an intensity gave) is tried again
+    // once that value is known: passes until one adds no part.
+    const order = [...tried].sort((a, b) => topic(a) - topic(b));
+    const { si, sameUnit, asked } = this.kb.units;
+    const givenUnits = new Set(readings.flatMap((r) => [si[r.kind], ...(sameUnit[si[r.kind] ?? ''] ?? [])]));
+    for (let pass = 0, before = -1; pass < 3 && parts.length > before; pass++) {
+      before = parts.length;
+      const done = new Set(parts.map((p) => p.outcome.result));
+      for (const { match } of order) {
+        const compute = match.result.compute!;
+        if (match === primary.match || (pass > 0 && done.has(match.result))) continue;
+        if (match.result.family && match.result.family === primary.match.result.family) {
+          const point = atOwnPoint(this.pointSolver(), match.result, readings, text, parts);
+          if (point) parts.push(point);
           continue;
         }
-        // (a quantity the question gives, "radius 20 cm", is not one it asks for).
-        const words = this.kb.units.asked.units[compute.unit];
-        const given = readings.some((r) => this.kb.units.si[r.kind] === compute.unit);
-        if (!words || given || !mentions(this.question ?? '', words)) continue;
-        // Its words that a solved part's quantity answers ask for that part ("the field" of a ring
-        // of charge is its electric field, not a loop's magnetic one).
-        const answered = parts.flatMap((p) =>
-          p.outcome.status === 'solved'
-            ? (this.kb.units.asked.units[p.outcome.result.compute!.unit] ?? [])
-            : [],
+        if (symbols.has(compute.symbol)) continue;
+        // Another notes topic is another situation (a point charge's potential is not a shell's):
+        // not computed, unless from an earlier part's value (the speed gained through 100 V, then the
+        // orbit in B); a part the question asks for by its quantity's words is declined, said so.
+        if (match.result.topic !== primary.match.result.topic) {
+          const chained = this.attempt(match.result, readings, text, known);
+          const fed = chained.status === 'solved' ? feeders(chained) : [];
+          if (chained.status === 'solved' && fed.length > 0 && !rebindsPlace(this.kb, chained, fed)) {
+            add(match.at, chained, fed);
+            continue;
+          }
+          // (a quantity the question gives, "radius 20 cm", is not one it asks for).
+          const words = this.kb.units.asked.units[compute.unit];
+          const given = readings.some((r) => this.kb.units.si[r.kind] === compute.unit);
+          if (!words || given || !mentions(this.question ?? '', words)) continue;
+          // Its words that a solved part's quantity answers ask for that part ("the field" of a ring
+          // of charge is its electric field, not a loop's magnetic one).
+          const answered = parts.flatMap((p) =>
+            p.outcome.status === 'solved' ? (asked.units[p.outcome.result.compute!.unit] ?? []) : [],
+          );
+          if (words.every((w) => answered.includes(w) || !mentions(this.question ?? '', [w]))) continue;
+          parts.push({
+            at: match.at,
+            outcome: { status: 'missing', result: match.result, missing: [], leftovers: 0, used: new Set() },
+          });
+          symbols.add(compute.symbol);
+          continue;
+        }
+        // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀), but
+        // may be solved back for the variable it asks ("circles with radius 10 cm: its speed, and the period").
+        // A pure number given (an index) is no reflectance: quantities without a unit are not one kind.
+        // The other output of the same situation is (an image's charge beside its place: a charge is given).
+        // (Not one this result takes itself, nor, for a result the question names, one a part took as
+        // another quantity of the unit: the angle of incidence of a reflectance is not Brewster's angle.)
+        const outcome = this.attempt(match.result, readings, text, known);
+        const ofUnit = readings.filter((r) => this.kb.units.si[r.kind] === compute.unit);
+        const takesThem = takesAll(outcome, ofUnit, match.named ? parts.map((p) => p.outcome) : []);
+        if (
+          compute.unit !== '' &&
+          !outputOfSame(match.result, primary.match.result) &&
+          ofUnit.length > 0 &&
+          !takesThem
+        ) {
+          const back = invertedPart(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
+          if (back) parts.push({ at: match.at, outcome: back });
+          if (back) symbols.add(compute.symbol);
+          continue;
+        }
+        if (outcome.status !== 'solved') continue;
+        // A quantity the question gives, computed back from an earlier part alone (E₀ from the
+        // intensity that E₀ gave), is no part.
+        if (outcome.used.size === 0 && givenUnits.has(compute.unit)) continue;
+        // An earlier part's angle taken as this result's own kind of value (Brewster's angle as the
+        // incidence of a refraction) does not stand in for a result of that unit the question names
+        // and that could not be solved (the critical angle): that part is the one asked.
+        const from = feeders(outcome);
+        // A broader result of another situation than a solved part's (the image in a plane, beside the
+        // image in a sphere) is taken only for a value computed from an earlier part.
+        if (from.length === 0 && parts.some((p) => p.outcome.result.replaces?.includes(match.result.id)))
+          continue;
+        const sameUnit = (t: { match: ResultMatch }) => t.match.result.compute!.unit === compute.unit;
+        const namedUnsolved = tried.some(
+          (t) => t.match.named && t.outcome.status !== 'solved' && sameUnit(t),
         );
-        if (words.every((w) => answered.includes(w) || !mentions(this.question ?? '', [w]))) continue;
-        parts.push({
-          at: match.at,
-          outcome: { status: 'missing', result: match.result, missing: [], leftovers: 0, used: new Set() },
-        });
-        symbols.add(compute.symbol);
-        continue;
+        if (
+          !match.named &&
+          namedUnsolved &&
+          from.some((f) => f.outcome.result.compute!.unit === compute.unit)
+        )
+          continue;
+        const part = add(match.at, outcome, from);
+        // A later part asked at several points ("the field at 10 cm and at 40 cm, and the shell's
+        // potential" answered first by the potential) is answered at each, as the first part is.
+        if (from.length === 0)
+          parts.push(...atOtherPoints(this.pointSolver(), match.result, outcome, part, readings, text));
       }
-      // A quantity the question gives is not a part it asks for ("I = 300 W/m²" back from E₀), but
-      // may be solved back for the variable it asks ("circles with radius 10 cm: its speed, and the period").
-      // A pure number given (an index) is no reflectance: quantities without a unit are not one kind.
-      // The other output of the same situation is (an image's charge beside its place: a charge is given).
-      // (Not one this result takes itself, nor, for a result the question names, one a part took as
-      // another quantity of the unit: the angle of incidence of a reflectance is not Brewster's angle.)
-      const outcome = this.attempt(match.result, readings, text, known);
-      const ofUnit = readings.filter((r) => this.kb.units.si[r.kind] === compute.unit);
-      const takesThem = takesAll(outcome, ofUnit, match.named ? parts.map((p) => p.outcome) : []);
-      if (
-        compute.unit !== '' &&
-        !outputOfSame(match.result, primary.match.result) &&
-        ofUnit.length > 0 &&
-        !takesThem
-      ) {
-        const back = invertedPart(this.kb, match.result, readings, text, this.question ?? '', [first.unit]);
-        if (back) parts.push({ at: match.at, outcome: back });
-        if (back) symbols.add(compute.symbol);
-        continue;
-      }
-      if (outcome.status !== 'solved') continue;
-      // An earlier part's angle taken as this result's own kind of value (Brewster's angle as the
-      // incidence of a refraction) does not stand in for a result of that unit the question names
-      // and that could not be solved (the critical angle): that part is the one asked.
-      const from = feeders(outcome);
-      // A broader result of another situation than a solved part's (the image in a plane, beside the
-      // image in a sphere) is taken only for a value computed from an earlier part.
-      if (from.length === 0 && parts.some((p) => p.outcome.result.replaces?.includes(match.result.id)))
-        continue;
-      const sameUnit = (t: { match: ResultMatch }) => t.match.result.compute!.unit === compute.unit;
-      const namedUnsolved = tried.some((t) => t.match.named && t.outcome.status !== 'solved' && sameUnit(t));
-      if (!match.named && namedUnsolved && from.some((f) => f.outcome.result.compute!.unit === compute.unit))
-        continue;
-      const part = add(match.at, outcome, from);
-      // A later part asked at several points ("the field at 10 cm and at 40 cm, and the shell's
-      // potential" answered first by the potential) is answered at each, as the first part is.
-      if (from.length === 0)
-        parts.push(...atOtherPoints(this.pointSolver(), match.result, outcome, part, readings, text));
     }
     // Joined only by labels, the parts are at most as many as the labels: more means a labelled part
     // was answered by several results (U_AB by φ_A and φ_B), and only the first part is kept.
-    const answered = parts.filter((p) => !p.feeds).length;
+    // (A part of a quantity the question gives, or never asks for, is left out later: the intensity
+    // beside B₀, and the peak E back from it.)
+    const answered = parts.filter((p) => {
+      const { unit } = p.outcome.result.compute!;
+      return !p.feeds && !givenUnits.has(unit) && !asksAnother(this.question ?? '', unit, asked);
+    }).length;
     if (!joinsByWords(text, this.kb.units) && answered > labelledParts(text)) return parts.slice(0, 1);
-    // Parts found at the same words ("accelerated" for the speed and the energy) in the order the
-    // question asks for their quantities.
-    return parts.sort((a, b) => a.at - b.at || this.askedAt(a) - this.askedAt(b));
-  }
-
-  /** Where the question first asks for a part's quantity by a word of its unit (`asked`), else its end. */
-  private askedAt(part: Part): number {
-    const words = this.kb.units.asked.units[part.outcome.result.compute?.unit ?? ''] ?? [];
-    const at = words.map((w) => wordPattern(w).exec(this.question ?? '')?.index ?? 1e9);
-    return Math.min(1e9, ...at);
+    return inQuestionOrder(parts, text, this.question ?? '', asked.units);
   }
 
   /**
@@ -359,56 +372,9 @@ export class ProblemSolver {
     text: string,
     known: Record<string, number>,
     forced: Record<string, Reading> = {},
-    // A sibling tried for a broken condition does not try the family again (three regions or more).
-    family = true,
   ): Attempt {
-    const binding = bindVariables(this.kb, result, readings, text, known, forced);
-    const { leftovers, used } = binding;
-    if (binding.missing.length > 0) {
-      const given = fixedVariables(result, binding, readings);
-      return {
-        status: 'missing',
-        result,
-        missing: binding.missing,
-        leftovers,
-        used,
-        ...(given && { given }),
-      };
-    }
-    const failed = (result.conditions ?? []).find(
-      (c) => !conditionHolds(c.expr, binding.values, this.kb.constants),
-    );
-    if (failed) {
-      for (const sibling of this.kb.results) {
-        if (!family || sibling === result || !sibling.family || sibling.family !== result.family) continue;
-        const other = this.attempt(sibling, readings, text, known, forced, false);
-        if (other.status === 'solved') return other;
-      }
-      return { status: 'outside', result, missing: [], failed, leftovers, used };
-    }
-    const value = evaluateResult(result, binding.values, this.kb.constants);
-    if (!Number.isFinite(value)) return { status: 'missing', result, missing: [], leftovers, used };
-    return {
-      status: 'solved',
-      result,
-      values: binding.values,
-      written: binding.written,
-      value,
-      checked: (result.conditions ?? []).map(({ en, zh }) => ({ en, zh })),
-      derived: binding.derived,
-      leftovers,
-      used,
-    };
+    return attemptResult(this.kb, result, readings, text, known, forced);
   }
 }
 
 export type { ResultMatch };
-
-/** A part not computed after all: nothing of it is asserted. */
-const declined = (outcome: Attempt): Attempt => ({
-  status: 'missing',
-  result: outcome.result,
-  missing: [],
-  leftovers: outcome.leftovers,
-  used: new Set(),
-});
