@@ -5,6 +5,7 @@ import { checkCitedReply } from '../retrieval/cited-reply.js';
 import type { Citation } from '../retrieval/context.js';
 import { tokenize } from '../retrieval/tokenizer.js';
 import { knowledgeAnswers, type Lang, langOf } from './answers.js';
+import { claimVerdict } from './claim-check.js';
 import { type CourseResult, fold, type ResultMatch } from './knowledge-base.js';
 import { scalingOf } from './scaling.js';
 import { mentions } from './solver-math.js';
@@ -252,10 +253,14 @@ export function leadWithKnowledge(
 ): CitedAnswer {
   const answers = knowledgeAnswers();
   const lang = langOf(question);
-  const chosen = chosenResult(question, composed, relevant, lang, outside);
+  // A formula the student asks about leads with the verdict on it (claim-check.ts).
+  const claim = claimVerdict(question);
+  const chosen = claim?.result ?? chosenResult(question, composed, relevant, lang, outside);
   if (!chosen) return composed;
-  const lead = answers.lead(question, chosen);
-  if (!lead) return composed;
+  const found = answers.lead(question, chosen);
+  if (!found) return composed;
+  const lead =
+    claim && found.result === claim.result ? { ...found, text: `${claim.verdict} ${found.text}` } : found;
   const own = citationOf(lead.result, lang);
   if (!own) return composed;
   // The lead is the tutor's own statement of the result; what follows quotes the notes, each
