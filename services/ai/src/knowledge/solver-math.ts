@@ -28,6 +28,9 @@ export function conditionHolds(
   return math.evaluate(expr, { ...constants, ...values }) === true;
 }
 
+/** A number just after a cue word, "by" or "of" between them allowed. */
+const NUMBER_NEXT = /^\s*(?:by|of|[:=为是])?\s*[-+]?\d/u;
+
 /** How far the nearest cue word is from a reading (before it, or just after), if any is near. */
 export function cueDistance(text: string, r: Reading, cues: string[]): number | undefined {
   const before = text.slice(Math.max(0, r.index - WINDOW_BEFORE), r.index);
@@ -38,7 +41,10 @@ export function cueDistance(text: string, r: Reading, cues: string[]): number | 
     const b = before.lastIndexOf(c);
     if (b >= 0) best = Math.min(best ?? Number.POSITIVE_INFINITY, before.length - b);
     const a = after.indexOf(c);
-    if (a >= 0) best = Math.min(best ?? Number.POSITIVE_INFINITY, a + 1);
+    // "10 cm on a side, separated by 1.5 mm": a cue a number follows at once is that number's.
+    const next = r.end + a + c.length;
+    const taken = a >= 0 && NUMBER_NEXT.test(text.slice(next, next + 8));
+    if (a >= 0 && !taken) best = Math.min(best ?? Number.POSITIVE_INFINITY, a + 1);
   }
   return best;
 }
@@ -321,4 +327,10 @@ export function liesTowardsField(text: string, aligned: { words: string[]; of: s
 /** A medium of index 1 (vacuum, air): what the formulas already assume, so never left unused. */
 export function vacuumLike(r: Reading): boolean {
   return r.kind === 'index' && r.value === 1;
+}
+
+/** "at what rate dE/dt is the field changing": the question asks for the quantity's rate, not its value. */
+export function asksRateOf(question: string, symbol: string): boolean {
+  const letter = fold(symbol).replace(/[₀0]$/, '');
+  return new RegExp(`(?<![a-z])d${escapeRegExp(letter)}\\s*/\\s*dt(?![a-z])`).test(question);
 }

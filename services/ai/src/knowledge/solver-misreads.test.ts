@@ -56,3 +56,41 @@ describe('an earlier part’s length is not taken for another length', () => {
     expect(reply).not.toContain('3.54 × 10⁻¹⁰');
   });
 });
+
+describe('a cue word belongs to the number right after it', () => {
+  it('does not take a plate’s side for the gap the plates are separated by', () => {
+    // With d = 8 cm, E = 9 V/0.08 m = 112.5 V/m would be asserted; the gap is 2.0 mm.
+    const reply = solve(
+      'A capacitor has square plates 8 cm on a side separated by 2.0 mm, connected to a 9 V battery. Find (a) the capacitance and (b) the field between the plates.',
+    );
+    expect(reply).not.toMatch(/11[23](\.\d)?\s*V\/m/);
+  });
+});
+
+describe('sheets named together are not one sheet', () => {
+  it('gives no one-sheet field σ/(2ε₀) for two charged sheets', () => {
+    // σ/(2ε₀) = 141000 N/C for 2.5 μC/m² is one sheet's; two like sheets give 0 between, σ/ε₀ outside.
+    const reply = solve(
+      'Two very large parallel sheets each carry a uniform charge density of +2.5 μC/m² (same sign on both). Find the field magnitude (a) between the sheets and (b) outside both sheets.',
+    );
+    expect(reply).not.toContain('141000');
+  });
+});
+
+describe('a quantity asked for as a rate or a count is not the quantity', () => {
+  it('gives no field when the question asks how fast the field changes', () => {
+    // E = 24 V/0.002 m = 12000 V/m answers no part: (c) asks for dE/dt.
+    const reply = solve(
+      'A parallel-plate capacitor has plates of area 150 cm² separated by 2.0 mm of air. (a) What is its capacitance? (b) What charge sits on the positive plate when it is connected to a 24 V battery? (c) Later the plates are charged by a steady 1.0 mA current; at what rate dE/dt is the field between the plates changing?',
+    );
+    expect(reply).not.toMatch(/12\s?000\s*V\/m|1\.20 × 10⁴/);
+  });
+
+  it('gives no wavelength when the question asks for a time step and cells per wavelength', () => {
+    // λ = c/(20 GHz) = 15.0 mm is not what (b) asks: how many 1.0 mm cells a wavelength spans.
+    const reply = solve(
+      'A 3D FDTD grid in vacuum has 1.0 mm cubic cells. (a) Largest stable time step? (b) How many cells per wavelength at 20 GHz?',
+    );
+    expect(reply).not.toContain('15.0 mm');
+  });
+});

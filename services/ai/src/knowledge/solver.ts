@@ -8,6 +8,7 @@ import {
   askedResults,
   askedSymbol,
   asksAnother,
+  asksRateOf,
   asksSizeOf,
   conditionHolds,
   evaluateResult,
@@ -73,7 +74,10 @@ export class ProblemSolver {
    * after the field), each from the question's numbers and the parts before it.
    */
   solve(question: string): Outcome[] {
-    this.question = fold(withoutPartLabels(question));
+    this.question = this.kb.units.asked.notAsking.reduce(
+      (q, phrase) => q.replaceAll(fold(phrase), ' '),
+      fold(withoutPartLabels(question)),
+    );
     const readings = this.readings(question);
     if (readings.length === 0) return [];
     // Same offsets as the readings: lower case only (folding spaces would shift them).
@@ -130,7 +134,10 @@ export class ProblemSolver {
     // A quantity the question gives, that another part takes and this one leaves aside ("in a 0.15 T
     // field"), is not one it asks to compute from other numbers (B of the wire from its length).
     const given = givenByAnother(outcome, others, units.si);
-    const another = given || asksAnother(this.question, unit, units.asked);
+    const another =
+      given ||
+      asksAnother(this.question, unit, units.asked) ||
+      asksRateOf(this.question, outcome.result.compute!.symbol);
     if (
       !another &&
       !oneSourceOfSeveral(outcome.result, readings, this.question, units.superposed, units.each)

@@ -114,6 +114,8 @@ export const unitsFileSchema = z.object({
     units: z.record(z.string(), z.array(z.string())),
     /** Words that make an asked quantity another one: the current's density or direction. */
     otherThan: z.array(z.string()).default([]),
+    /** Phrases holding an asking word that ask for nothing ("20 cells per wavelength"). */
+    notAsking: z.array(z.string()).default([]),
     /** Asking words that also describe what happens ("pull"): they yield to another quantity's own word. */
     describing: z.array(z.string()).default([]),
   }),
