@@ -1,4 +1,4 @@
-import { COULOMB_K, MU_0, wireField } from '@faraday/physics';
+import { COULOMB_K, coulombField, MU_0, wireField } from '@faraday/physics';
 import { KnowledgeBase } from './knowledge-base.js';
 
 /** The course knowledge whose results the references check, and its constants. */
@@ -63,5 +63,20 @@ export function shellField(Q: number, R: number, r: number): number {
     },
     0,
     Math.PI,
+  );
+}
+
+/**
+ * A ring of charge Q and radius R seen from (0, z) on its axis: every charge element is √(R² + z²)
+ * away and opposite pairs give the same axial field, so two halves of Q at (±R, 0) stand for it.
+ */
+export function ringAsTwoHalves(Q: number, R: number, z: number) {
+  return coulombField(
+    [
+      { x: -R, y: 0, q: Q / 2 },
+      { x: R, y: 0, q: Q / 2 },
+    ],
+    0,
+    z,
   );
 }

@@ -1,5 +1,5 @@
 import { coulombField, EPSILON_0 } from '@faraday/physics';
-import { e, integrate, shellField } from './knowledge-reference-methods.test-support.js';
+import { e, integrate, ringAsTwoHalves, shellField } from './knowledge-reference-methods.test-support.js';
 import type { Reference } from './knowledge-references.test-support.js';
 
 // References of the potential, conductor and image results (knowledge-references.test-support.ts
@@ -34,15 +34,7 @@ export const conductorReferences: Record<string, Reference> = {
   // Two halves of the ring's charge at (±R, 0) are each √(R² + z²) from (0, z), as every element is.
   'ring-axis-potential': {
     values: { Q: 12e-9, R: 0.06, z: 0.08 },
-    expected: () =>
-      coulombField(
-        [
-          { x: -0.06, y: 0, q: 6e-9 },
-          { x: 0.06, y: 0, q: 6e-9 },
-        ],
-        0,
-        0.08,
-      ).v,
+    expected: () => ringAsTwoHalves(12e-9, 0.06, 0.08).v,
     tol: 1e-12,
   },
   // Minus the central difference of the linear potential V x/d that Laplace's equation gives between plates.

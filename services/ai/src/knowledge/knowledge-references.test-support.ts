@@ -1,5 +1,12 @@
 import { COULOMB_K, coulombField, EPSILON_0, sphereFlux } from '@faraday/physics';
-import { e, integrate, kb, me, shellField } from './knowledge-reference-methods.test-support.js';
+import {
+  e,
+  integrate,
+  kb,
+  me,
+  ringAsTwoHalves,
+  shellField,
+} from './knowledge-reference-methods.test-support.js';
 import { conductorReferences } from './knowledge-references-conductors.test-support.js';
 import { magnetismAndWaveReferences } from './knowledge-references-fields.test-support.js';
 import { inductionReferences } from './knowledge-references-induction.test-support.js';
@@ -205,15 +212,7 @@ export const references: Record<string, Reference> = {
   // so the ring's equals that of two halves of its charge at (±R, 0), summed with Coulomb's law.
   'ring-axis': {
     values: { Q: 12e-9, R: 0.06, z: 0.08 },
-    expected: () =>
-      coulombField(
-        [
-          { x: -0.06, y: 0, q: 6e-9 },
-          { x: 0.06, y: 0, q: 6e-9 },
-        ],
-        0,
-        0.08,
-      ).ey,
+    expected: () => ringAsTwoHalves(12e-9, 0.06, 0.08).ey,
     tol: 1e-12,
   },
   // A charged cylinder: Gauss's law with the charge per length within s integrated over the disc.
