@@ -20,8 +20,8 @@ export interface ClaimVerdict {
   verdict: string;
 }
 
-/** Symbols that are constants, not a result's variables. */
-const CONSTANTS = new Set(['pi', 'k', 'eps0', 'mu0', 'c', 'e']);
+/** Symbols that are constants (the course's, and π), not a result's variables. */
+const isConstant = (symbol: string) => symbol === 'pi' || symbol in courseKnowledge().constants;
 
 function parsed(text: string): Expr | undefined {
   try {
@@ -44,7 +44,7 @@ function formulaOf(result: CourseResult): { symbol: string; expr: Expr } | undef
   return stated && expr ? { symbol: stated.lhs, expr } : undefined;
 }
 
-const variables = (expr: Expr) => [...symbolsOf(expr)].filter((s) => !CONSTANTS.has(s));
+const variables = (expr: Expr) => [...symbolsOf(expr)].filter((s) => !isConstant(s));
 
 /** The claimed right side: the formula after the first = in the question, its prose trimmed. */
 function claimOf(question: string): { text: string; expr: Expr; before: string } | undefined {

@@ -241,8 +241,9 @@ export class QuantityReader {
       const rest = text.slice(m.index + m[0].length);
       // "a 200-turn coil", "a 10-cm rod": a hyphen joins the number to its unit.
       const gap = /^\s*(?:-(?=[A-Za-z]))?/.exec(rest)![0].length;
-      const listed = this.unitAfter(rest.slice(gap)) ? undefined : this.listedUnit(text, m.index, rest);
-      const unit = this.unitAfter(rest.slice(gap)) ?? listed;
+      const own = this.unitAfter(rest.slice(gap));
+      const listed = own ? undefined : this.listedUnit(text, m.index, rest);
+      const unit = own ?? listed;
       if (!unit) {
         // "N = 500": a number without a unit given to a named symbol.
         const named = namedBefore(text, m.index);

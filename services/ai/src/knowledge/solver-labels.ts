@@ -1,4 +1,4 @@
-import { partStarts, wordPattern } from './solver-math.js';
+import { mentions, partTexts } from './solver-math.js';
 import type { Attempt } from './solver-outcomes.js';
 
 /** The labelled part an offset of the question lies in: 0 for the stem, 1 for "(a)" … */
@@ -16,14 +16,11 @@ export function firstMisreadPart<P extends { outcome: Attempt; feeds?: boolean }
   text: string,
   asked: Record<string, string[]>,
 ): P | undefined {
-  const starts = partStarts(text);
-  if (starts.length < 2) return undefined;
-  const askedIn = (unit: string) => {
-    const at = (asked[unit] ?? [])
-      .flatMap((w) => [...text.matchAll(wordPattern(w, 'g'))].map((m) => m.index))
-      .filter((i) => i >= starts[0]!);
-    return at.length > 0 ? partAt(starts, Math.min(...at)) : 0;
-  };
+  const segments = partTexts(text);
+  if (segments.length < 2) return undefined;
+  const starts = segments.map((s) => s.start);
+  // The first labelled part asking for the unit's quantity by its words: 1 for "(a)", 0 for none.
+  const askedIn = (unit: string) => segments.findIndex((s) => mentions(s.text, asked[unit] ?? [])) + 1;
   let ordinal = 0;
   for (const part of parts) {
     if (part.outcome.status !== 'solved') continue;

@@ -280,10 +280,15 @@ export function partStarts(question: string): number[] {
     .map((m) => m.index);
 }
 
+/** Each labelled part's text, folded, from its label to the next one. */
+export function partTexts(question: string): { start: number; text: string }[] {
+  const starts = partStarts(question);
+  return starts.map((start, i) => ({ start, text: fold(question.slice(start, starts[i + 1])) }));
+}
+
 /** How many parts the question labels ("(a) … (b) …", "求：(1) …；(2) …"): 0 when it labels none. */
 export function labelledParts(question: string): number {
-  return new Set([...question.matchAll(PART_LABEL)].map((m) => m[0].replace(/[\s(（)）]/g, '').toLowerCase()))
-    .size;
+  return partStarts(question).length;
 }
 
 /**

@@ -1,5 +1,4 @@
-import { fold } from './knowledge-base.js';
-import { mentions, partStarts, wordPattern } from './solver-math.js';
+import { mentions, partTexts, wordPattern } from './solver-math.js';
 import type { Attempt } from './solver-outcomes.js';
 
 /**
@@ -13,9 +12,8 @@ export function inAskedOrder<P extends { at: number; outcome: Attempt; feeds?: b
   text: string,
   asked: Record<string, string[]>,
 ): P[] {
-  const starts = partStarts(text);
-  if (starts.length < 2) return parts;
-  const segments = starts.map((start, i) => ({ start, text: fold(text.slice(start, starts[i + 1])) }));
+  const segments = partTexts(text);
+  if (segments.length < 2) return parts;
   const unitOf = (p: P) => p.outcome.result.compute?.unit ?? '';
   for (const part of parts) {
     const unit = unitOf(part);
