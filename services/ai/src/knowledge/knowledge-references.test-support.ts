@@ -85,6 +85,16 @@ export const references: Record<string, Reference> = {
   },
   // Gauss's law against the flux of a point charge through a sphere, integrated numerically.
   'gauss-law': { values: { Q: 3e-9 }, expected: () => sphereFlux(3e-9, 0.02, 0.1, 64), tol: 1e-9 },
+  // One face of a 2 cm cube around the charge: Coulomb's field through the face, integrated over it.
+  'cube-face-flux': {
+    values: { Q: 3e-9 },
+    expected: () => {
+      const h = 0.01;
+      const normal = (x: number, y: number) => (COULOMB_K * 3e-9 * h) / (x * x + y * y + h * h) ** 1.5;
+      return integrate((x) => integrate((y) => normal(x, y), -h, h, 400), -h, h, 400);
+    },
+    tol: 1e-5,
+  },
   // Inside a uniform ball: Coulomb's law for the charge within r (integrated shell by shell).
   'sphere-inside': {
     values: { Q: 2e-6, R: 0.1, r: 0.05 },

@@ -85,12 +85,18 @@ export function mediumIndices(text: string, written: Reading[], units: UnitsFile
   const firstMention = (directedAgain ? named : named.filter((m) => !again.includes(m))).map((m) =>
     described.has(m) || !writtenFor.has(m.written) ? m : { ...m, value: writtenFor.get(m.written)! },
   );
-  const all = [...placed, ...firstMention.filter((m) => !described.has(m))]
-    .sort((a, b) => a.index - b.index)
-    .filter((r, i, sorted) => i === 0 || sorted[i - 1]!.value !== r.value);
+  const air = units.materials.indices.find((m) => m.n === 1 && m.words.length > 0);
+  const all = withoutReplaced(
+    lower,
+    [...placed, ...firstMention.filter((m) => !described.has(m))]
+      .sort((a, b) => a.index - b.index)
+      .filter((r, i, sorted) => i === 0 || sorted[i - 1]!.value !== r.value),
+    named,
+    units,
+    air,
+  );
   // "Into glass (n = 1.5)" with no other medium: the light comes from air (n = 1), the first medium.
   const only = all.length === 1 ? all[0]! : undefined;
-  const air = units.materials.indices.find((m) => m.n === 1 && m.words.length > 0);
   if (
     only &&
     air &&
@@ -122,4 +128,32 @@ export function mediumIndices(text: string, written: Reading[], units: UnitsFile
   const places = all.map((r) => r.index);
   all.unshift(...all.splice(from, 1));
   return all.map((r, i) => ({ ...r, index: places[i]!, end: places[i]! + 1 }));
+}
+
+/**
+ * "4 % reflects from glass (n = 1.5); and if it's diamond, n = 2.42?": the medium named after a
+ * replacing word takes the place of the one medium (not air) named before it, which the light
+ * then never meets. With several before, which one it replaces is not known, and all are kept.
+ */
+function withoutReplaced(
+  lower: string,
+  indices: Reading[],
+  named: Reading[],
+  units: UnitsFile,
+  air: { words: string[]; n: number } | undefined,
+): Reading[] {
+  const at = units.materials.replacing
+    .map((w) => lower.search(new RegExp(`(?<![a-z])${escapeRegExp(fold(w))}(?![a-z])`)))
+    .filter((i) => i >= 0);
+  if (at.length === 0) return indices;
+  const cue = Math.min(...at);
+  const before = indices.filter((r) => r.index < cue && r.value !== 1);
+  if (before.length !== 1 || !named.some((m) => m.index > cue)) return indices;
+  const rest = indices.filter((r) => r !== before[0]);
+  // One medium before it was met from air, as the other one is now.
+  if (rest.length > 1 || !air) return rest;
+  return [
+    { kind: 'index', value: air.n, written: air.words[0]!, index: before[0]!.index, end: before[0]!.end },
+    ...rest,
+  ];
 }

@@ -97,8 +97,12 @@ export class QuantityReader {
    * The unit a reading's unit is divided by, when one follows ("per metre", "/cm²", "每秒"): `?/kind`
    * with the divisor's factor and where it ends; `kind` undefined when the divisor is no unit.
    */
-  private per(text: string, at: number): { kind?: string; factor: number; end: number } | undefined {
-    const { words, square, squared } = this.units.per;
+  private per(
+    text: string,
+    at: number,
+    words = this.units.per.words,
+  ): { kind?: string; factor: number; end: number } | undefined {
+    const { square, squared } = this.units.per;
     const joined = new RegExp(
       `^\\s*(?:${words.map((w) => escapeRegExp(w) + (/[A-Za-z]$/.test(w) ? '(?![A-Za-z])' : '')).join('|')})\\s*(?:(${square.map(escapeRegExp).join('|')})\\.?\\s*)?`,
       'i',
@@ -129,11 +133,11 @@ export class QuantityReader {
     at: number,
   ): { kind?: string; factor: number; end: number } | undefined {
     const window = /^[^\d,.;:?!，。；：？！]{0,40}/.exec(text.slice(at))![0];
-    for (const w of this.units.per.words) {
+    for (const w of [...this.units.per.words, ...this.units.per.each]) {
       const word = escapeRegExp(w) + (/[A-Za-z]$/.test(w) ? '(?![A-Za-z])' : '');
       const hit = new RegExp(`^((?:\\s*[A-Za-z\u4e00-\u9fff]+){1,4}?)\\s*(?=${word})`, 'i').exec(window);
       if (!hit || hit[1]!.trim().split(/\s+/).length > 4) continue;
-      const quotient = this.per(text, at + hit[0].length);
+      const quotient = this.per(text, at + hit[0].length, [w]);
       if (quotient?.kind) return quotient;
     }
     return undefined;

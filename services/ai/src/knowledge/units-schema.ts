@@ -102,6 +102,7 @@ export const unitsFileSchema = z.object({
   materials: z.object({
     indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })),
     unknown: z.array(z.string()),
+    replacing: z.array(z.string()),
   }),
   /** Words that name a symbol a number is given to ("Courant number" for S), by symbol. */
   symbolWords: z.object({ symbols: z.record(z.string(), z.array(z.string())) }),
@@ -158,6 +159,8 @@ export const unitsFileSchema = z.object({
   /** A unit per another ("nC per metre"): the joining words and the kind of each quotient. */
   per: z.object({
     words: z.array(z.string()),
+    /** Words that make a quotient only with a unit after them ("2 nC on each metre", not "2 nC each"). */
+    each: z.array(z.string()),
     square: z.array(z.string()),
     squared: z.array(z.string()),
     kinds: z.record(z.string(), z.string()),
