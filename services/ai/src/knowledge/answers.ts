@@ -169,9 +169,15 @@ export class KnowledgeAnswers {
     const asked = this.kb.units.asked.units;
     const scales = (m: ResultMatch) => m.result.compute && scalingOf(this.kb, m.result, question);
     const first = matches[0];
-    if (!first || (scales(first) && !asksAnother(text, first.result.compute!.unit, this.kb.units.asked)))
-      return undefined;
-    return matches.find((m) => scales(m) && mentions(text, asked[m.result.compute!.unit] ?? []));
+    if (!first) return undefined;
+    // What comes before the scaling word recalls what the student knows ("the field goes like 1/r²,
+    // if I double r, what happens to the potential"); a quantity named after it is the one asked.
+    const scaling = scales(first);
+    const after = scaling ? text.slice(scaling.at) : '';
+    const asksAfter = Object.values(asked).some((words) => mentions(after, words));
+    const askedText = asksAfter ? after : text;
+    if (scaling && !asksAnother(askedText, first.result.compute!.unit, this.kb.units.asked)) return undefined;
+    return matches.find((m) => scales(m) && mentions(askedText, asked[m.result.compute!.unit] ?? []));
   }
 
   /** Whether the result has its own answer to the kind of question asked (why, yes/no, when). */
