@@ -214,10 +214,13 @@ export class KnowledgeAnswers {
       );
     }
     if (lang === 'zh' && entry.aNotA?.some((n) => aNotA(n).test(text))) return true;
+    // A clause opens after punctuation, or after it and a joining word (", and why does it …").
+    const joins = this.kb.units.clauseJoins.map((w) => `${escapeRegExp(fold(w))}\\s+`).join('|');
     return entry[lang].some((w) =>
       lang === 'zh'
         ? text.includes(fold(w))
-        : new RegExp(`(?:^|[-,;:?.!]\\s*)${fold(w)}\\b`).test(text.trim()) || this.opensMainClause(text, w),
+        : new RegExp(`(?:^|[-,;:?.!]\\s*(?:${joins})?)${fold(w)}\\b`).test(text.trim()) ||
+          this.opensMainClause(text, w),
     );
   }
 

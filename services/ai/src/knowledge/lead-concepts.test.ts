@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { KnowledgeAnswers } from './answers.js';
+import { leadWithKnowledge } from './rag-lead.js';
 
 // Conceptual questions of a kind (yes/no, why) about a claim of the notes, in wording from no
 // evaluation set: the claim's reply leads, only where its `about` words say it is the one asked.
 const answers = new KnowledgeAnswers();
 const first = (q: string) => (answers.lead(q)?.text ?? '').split('\n')[0]!;
 const about = (q: string) => answers.lead(q)?.result.id;
+const offTopic = { reply: 'REFUSED', citations: [] };
 
 describe('claims that answer a conceptual question', () => {
   it('says the flux does not depend on the size or shape of the closed surface', () => {
@@ -52,5 +54,41 @@ describe('claims that answer a conceptual question', () => {
     expect(first('光从空气斜射入玻璃，会不会全反射')).toMatch(/^不能/);
     // From glass out into air it can: no "No".
     expect(first('can light going from glass into air be totally internally reflected')).not.toMatch(/^No/);
+  });
+});
+
+describe('a why or yes/no question about a situation, answered by the claim that says why', () => {
+  it('says the work does not depend on the route because the electrostatic field is conservative', () => {
+    expect(
+      first(
+        'why does it not matter which route I take when the field does work carrying a charge from A to B',
+      ),
+    ).toMatch(/^Because the electrostatic field is conservative/);
+    expect(first('静电场中移动电荷，电场力做的功为什么和走哪条路径无关？')).toMatch(/^因为静电场是保守场/);
+  });
+
+  it('says a magnet at rest in a coil induces nothing: only a changing flux does', () => {
+    expect(
+      first('why does the galvanometer needle only move while I slide the magnet through the coil?'),
+    ).toMatch(/^Because only a changing flux induces an emf/);
+    // A lamp is a household object (outside the course), here the apparatus the question is about.
+    const led = leadWithKnowledge('为什么磁铁在线圈里不动的时候，连着的灯泡就不亮？', offTopic, false, true);
+    expect(led.reply).toMatch(/^因为只有变化的磁通量才产生感应电动势/);
+  });
+
+  it('says the potential in an empty region can have no maximum inside: only on the boundary', () => {
+    expect(first('房间里没有任何电荷，房间中央的电势会比四周的墙都高吗')).toMatch(/^不能/);
+    expect(
+      first('with no charge in a region, can the potential at a point be higher than all around it?'),
+    ).toMatch(/^No/);
+  });
+
+  it('hears a why asked after a comma and a joining word (", and why …")', () => {
+    expect(
+      first('what does the uniqueness theorem guarantee, and why is the method of images allowed then?'),
+    ).toMatch(/uniqueness theorem/);
+    expect(
+      first('what does the uniqueness theorem guarantee, and why is the method of images allowed then?'),
+    ).toMatch(/^Why it works/);
   });
 });
