@@ -92,3 +92,24 @@ describe('a why or yes/no question about a situation, answered by the claim that
     ).toMatch(/^Why it works/);
   });
 });
+
+describe('a question asking what a term means or which way something goes', () => {
+  it('defines linear polarization, but a polarizer and an angle still lead with Malus’s law', () => {
+    expect(first('what does it mean for a light wave to be linearly polarized')).toMatch(
+      /one fixed direction/,
+    );
+    expect(first('线偏振是什么意思')).toMatch(/固定方向/);
+    expect(about('线偏振光射到偏振片上，夹角为45度，透过多少光')).toBe('malus');
+  });
+
+  it('says an iron core makes the inductance go up, μ_r times', () => {
+    expect(
+      first('what happens to the inductance of a coil when you slide a soft iron core into it?'),
+    ).toMatch(/^It goes up/);
+    expect(first('线圈里插入铁芯，自感会怎样')).toMatch(/^增大/);
+  });
+
+  it('places the image charge at the mirror point, on the other side of the plane', () => {
+    expect(first('接地金属板前放一个点电荷，镜像电荷在哪里')).toMatch(/另一侧的对称位置/);
+  });
+});
