@@ -109,6 +109,11 @@ describe('a question asking what a term means or which way something goes', () =
     expect(first('线圈里插入铁芯，自感会怎样')).toMatch(/^增大/);
   });
 
+  it('says like charges repel and the force falls as 1/r², asked which of the two', () => {
+    expect(first('两个小球带同种电，它们相互吸引还是排斥？')).toMatch(/^同种电荷相互排斥.*平方成反比/);
+    expect(first('do two like charges attract or repel each other?')).toMatch(/^Like charges repel/);
+  });
+
   it('places the image charge at the mirror point, on the other side of the plane', () => {
     expect(first('接地金属板前放一个点电荷，镜像电荷在哪里')).toMatch(/另一侧的对称位置/);
   });
