@@ -332,7 +332,9 @@ export class KnowledgeBase {
     // angle does light no longer get out of the water" describes refraction and its critical angle).
     for (const own of out) {
       if (own.named || !own.result.refines) continue;
-      const tie = out.some((m) => !m.named && m.score === own.score && own.result.refines!.includes(m.result.id));
+      const tie = out.some(
+        (m) => !m.named && m.score === own.score && own.result.refines!.includes(m.result.id),
+      );
       if (tie) own.score += 0.5;
     }
   }
