@@ -169,9 +169,15 @@ export class KnowledgeAnswers {
     const asked = this.kb.units.asked.units;
     const scales = (m: ResultMatch) => m.result.compute && scalingOf(this.kb, m.result, question);
     const first = matches[0];
-    if (!first || (scales(first) && !asksAnother(text, first.result.compute!.unit, this.kb.units.asked)))
-      return undefined;
-    return matches.find((m) => scales(m) && mentions(text, asked[m.result.compute!.unit] ?? []));
+    if (!first) return undefined;
+    // What comes before the scaling word recalls what the student knows ("the field goes like 1/r²,
+    // if I double r, what happens to the potential"); a quantity named after it is the one asked.
+    const scaling = scales(first);
+    const after = scaling ? text.slice(scaling.at) : '';
+    const asksAfter = Object.values(asked).some((words) => mentions(after, words));
+    const askedText = asksAfter ? after : text;
+    if (scaling && !asksAnother(askedText, first.result.compute!.unit, this.kb.units.asked)) return undefined;
+    return matches.find((m) => scales(m) && mentions(askedText, asked[m.result.compute!.unit] ?? []));
   }
 
   /** Whether the result has its own answer to the kind of question asked (why, yes/no, when). */
@@ -208,10 +214,13 @@ export class KnowledgeAnswers {
       );
     }
     if (lang === 'zh' && entry.aNotA?.some((n) => aNotA(n).test(text))) return true;
+    // A clause opens after punctuation, or after it and a joining word (", and why does it …").
+    const joins = this.kb.units.clauseJoins.map((w) => `${escapeRegExp(fold(w))}\\s+`).join('|');
     return entry[lang].some((w) =>
       lang === 'zh'
         ? text.includes(fold(w))
-        : new RegExp(`(?:^|[-,;:?.!]\\s*)${fold(w)}\\b`).test(text.trim()) || this.opensMainClause(text, w),
+        : new RegExp(`(?:^|[-,;:?.!]\\s*(?:${joins})?)${fold(w)}\\b`).test(text.trim()) ||
+          this.opensMainClause(text, w),
     );
   }
 

@@ -328,6 +328,15 @@ export class KnowledgeBase {
       if (own) Object.assign(own, { score: Math.max(own.score, score), named: true });
       else out.push({ result, score, at: Math.min(...hits), named: true });
     }
+    // Described as fully as a broader result it refines, the narrower one says more ("past what
+    // angle does light no longer get out of the water" describes refraction and its critical angle).
+    for (const own of out) {
+      if (own.named || !own.result.refines) continue;
+      const tie = out.some(
+        (m) => !m.named && m.score === own.score && own.result.refines!.includes(m.result.id),
+      );
+      if (tie) own.score += 0.5;
+    }
   }
 
   /** A phrase of the catalogue with its {placeholders} filled. */

@@ -30,6 +30,17 @@ describe('a scaling question', () => {
     );
   });
 
+  it('answering the quantity named after the change, not the one the student recalls before it', () => {
+    expect(
+      first(
+        'I know a point charge’s field falls as 1/r², but if I triple my distance from it what does its potential do',
+      ),
+    ).toMatch(/the potential V becomes 1\/3 of what it was/);
+    expect(first('点电荷的电场和距离平方成反比，那么距离变为原来的3倍，电势变为多少？')).toMatch(
+      /电势 V 变为原来的 1\/3/,
+    );
+  });
+
   it('scaling a wave’s amplitude, the notes’ word for its peak field', () => {
     expect(first('triple the amplitude of a light wave, what is its intensity now')).toMatch(
       /the intensity I becomes 9 times what it was/,

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { KnowledgeAnswers } from './answers.js';
+import { leadWithKnowledge } from './rag-lead.js';
 
 // Conceptual questions of a kind (yes/no, why) about a claim of the notes, in wording from no
 // evaluation set: the claim's reply leads, only where its `about` words say it is the one asked.
 const answers = new KnowledgeAnswers();
 const first = (q: string) => (answers.lead(q)?.text ?? '').split('\n')[0]!;
 const about = (q: string) => answers.lead(q)?.result.id;
+const offTopic = { reply: 'REFUSED', citations: [] };
 
 describe('claims that answer a conceptual question', () => {
   it('says the flux does not depend on the size or shape of the closed surface', () => {
@@ -52,5 +54,67 @@ describe('claims that answer a conceptual question', () => {
     expect(first('光从空气斜射入玻璃，会不会全反射')).toMatch(/^不能/);
     // From glass out into air it can: no "No".
     expect(first('can light going from glass into air be totally internally reflected')).not.toMatch(/^No/);
+  });
+});
+
+describe('a why or yes/no question about a situation, answered by the claim that says why', () => {
+  it('says the work does not depend on the route because the electrostatic field is conservative', () => {
+    expect(
+      first(
+        'why does it not matter which route I take when the field does work carrying a charge from A to B',
+      ),
+    ).toMatch(/^Because the electrostatic field is conservative/);
+    expect(first('静电场中移动电荷，电场力做的功为什么和走哪条路径无关？')).toMatch(/^因为静电场是保守场/);
+  });
+
+  it('says a magnet at rest in a coil induces nothing: only a changing flux does', () => {
+    expect(
+      first('why does the galvanometer needle only move while I slide the magnet through the coil?'),
+    ).toMatch(/^Because only a changing flux induces an emf/);
+    // A lamp is a household object (outside the course), here the apparatus the question is about.
+    const led = leadWithKnowledge('为什么磁铁在线圈里不动的时候，连着的灯泡就不亮？', offTopic, false, true);
+    expect(led.reply).toMatch(/^因为只有变化的磁通量才产生感应电动势/);
+  });
+
+  it('says the potential in an empty region can have no maximum inside: only on the boundary', () => {
+    expect(first('房间里没有任何电荷，房间中央的电势会比四周的墙都高吗')).toMatch(/^不能/);
+    expect(
+      first('with no charge in a region, can the potential at a point be higher than all around it?'),
+    ).toMatch(/^No/);
+  });
+
+  it('hears a why asked after a comma and a joining word (", and why …")', () => {
+    expect(
+      first('what does the uniqueness theorem guarantee, and why is the method of images allowed then?'),
+    ).toMatch(/uniqueness theorem/);
+    expect(
+      first('what does the uniqueness theorem guarantee, and why is the method of images allowed then?'),
+    ).toMatch(/^Why it works/);
+  });
+});
+
+describe('a question asking what a term means or which way something goes', () => {
+  it('defines linear polarization, but a polarizer and an angle still lead with Malus’s law', () => {
+    expect(first('what does it mean for a light wave to be linearly polarized')).toMatch(
+      /one fixed direction/,
+    );
+    expect(first('线偏振是什么意思')).toMatch(/固定方向/);
+    expect(about('线偏振光射到偏振片上，夹角为45度，透过多少光')).toBe('malus');
+  });
+
+  it('says an iron core makes the inductance go up, μ_r times', () => {
+    expect(
+      first('what happens to the inductance of a coil when you slide a soft iron core into it?'),
+    ).toMatch(/^It goes up/);
+    expect(first('线圈里插入铁芯，自感会怎样')).toMatch(/^增大/);
+  });
+
+  it('says like charges repel and the force falls as 1/r², asked which of the two', () => {
+    expect(first('两个小球带同种电，它们相互吸引还是排斥？')).toMatch(/^同种电荷相互排斥.*平方成反比/);
+    expect(first('do two like charges attract or repel each other?')).toMatch(/^Like charges repel/);
+  });
+
+  it('places the image charge at the mirror point, on the other side of the plane', () => {
+    expect(first('接地金属板前放一个点电荷，镜像电荷在哪里')).toMatch(/另一侧的对称位置/);
   });
 });

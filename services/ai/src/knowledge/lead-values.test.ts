@@ -142,3 +142,21 @@ describe('a beam’s power spread over an area it names', () => {
     expect(first('一束 20 mW 的激光照在面积为 2 mm² 的光斑上，电场振幅是多少')).toMatch(/E₀ = 2740 V\/m/);
   });
 });
+
+describe('a value question that describes its result in everyday words', () => {
+  it('reads the middle of a coil and a copper wire as the words for the loop’s centre and a wire', () => {
+    // μ₀ · 3 A / (2 · 0.1 m) = 1.88 × 10⁻⁵ T.
+    expect(first('半径10厘米的圆线圈通3安电流，线圈中间的磁感应强度多大')).toMatch(/B = 1\.88 × 10⁻⁵ T/);
+    // μ₀ · 8 A · 0.002 m / (2π · 0.004² m²) = 2.00 × 10⁻⁴ T.
+    expect(first('半径4毫米的实心铜线通8安电流，电流均匀分布，离轴2毫米处磁场多大')).toMatch(
+      /B = 2\.00 × 10⁻⁴ T/,
+    );
+  });
+
+  it('describes the critical angle by light no longer getting out, before the refraction it refines', () => {
+    expect(first('光从玻璃射向空气，入射角大于多少度时光就射不出去了')).toMatch(/θ_c = 41\.8°/);
+    expect(
+      first('light in glass heading into air: beyond what angle of incidence is it that light cannot escape'),
+    ).toMatch(/θ_c = 41\.8°/);
+  });
+});

@@ -131,6 +131,9 @@ function scaledSectionResult(question: string, passages: readonly Citation[], la
   return best?.result;
 }
 
+/** The match score of a result described by three word groups (5 + one per group). */
+const DESCRIBED_FULLY = 8;
+
 /** Whether the question asks for the quantity the result computes, by a word for it (units.json `asked`). */
 function asksQuantityOf(question: string, result: CourseResult): boolean {
   const { kb } = knowledgeAnswers();
@@ -192,7 +195,14 @@ function chosenResult(
   // film, a pet): a result's name in it is the film's title or the pet's trick, not the course.
   // Unless the student's own numbers compute a result the question describes: a topic named only
   // to be set aside ("ignoring relativity", 不考虑相对论) does not make the numbers off topic.
-  if (!relevant && outside) return describedAndSolved(question, matched);
+  // Nor a situation described by three word groups of a result and asked the kind it has its own
+  // reply to ("a magnet pushed into a coil lights a bulb, why"): the household object named is the
+  // apparatus, not the topic.
+  if (!relevant && outside) {
+    const described = matched && !matched.named && matched.score >= DESCRIBED_FULLY;
+    if (described && knowledgeAnswers().answersKind(question, matched.result)) return matched.result;
+    return describedAndSolved(question, matched);
+  }
   // A name that is also an everyday word ("a high-intensity workout", "on the same 波长") names
   // the result only when retrieval agrees the question is about the course.
   if (matched?.named && (relevant || !matched.everyday)) return matched.result;

@@ -24,6 +24,8 @@ export interface Scaling {
   /** Other variables scaled at once, each by a scaling word of its own ("double the current and the distance"). */
   also: { variable: string; factor: number }[];
   ratio: number;
+  /** Where the scaling word stands in the folded question: what is named after it is what is asked. */
+  at: number;
 }
 
 /** Where a word occurs: at word starts in English, anywhere in Chinese. */
@@ -255,7 +257,7 @@ export function scalingOf(kb: KnowledgeBase, result: CourseResult, question: str
   ]);
   const ratio = at(derived({ ...base, ...scaledValues })) / at(derived(base));
   if (!Number.isFinite(ratio) || ratio <= 0) return undefined;
-  return { variable: best.variable, together, factor: best.factor, also, ratio };
+  return { variable: best.variable, together, factor: best.factor, also, ratio, at: best.at };
 }
 
 /** 4 → "4", 0.111… → "1/9", 0.5 → "1/2", else three significant digits. */

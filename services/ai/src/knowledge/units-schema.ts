@@ -84,6 +84,11 @@ export const unitsFileSchema = z.object({
     subjects: z.array(z.string()),
     otherAsks: z.array(z.string()),
   }),
+  /**
+   * Words that join a second question to the first after its comma ("what does the theorem say,
+   * and why does it …"): a kind's word after one of them still opens that clause.
+   */
+  clauseJoins: z.array(z.string()),
   /** Words that hold a variable while another is scaled ("the same length", 长度不变), and the fillers between. */
   held: z.object({ words: z.array(z.string()), fillers: z.array(z.string()) }),
   /** Words that scale a quantity ("triple", "一半") and by what factor. */
