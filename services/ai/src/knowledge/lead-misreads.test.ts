@@ -50,3 +50,23 @@ describe('a charge given on every metre is a line charge, not a point charge', (
     expect(lead('two charges of 2 nC each are 3 cm apart, what force?')).toContain('39.9 μN');
   });
 });
+
+describe('a quotient written divisor first, with what the divisor measures between', () => {
+  it('reads a current on each unit of width as a surface current', () => {
+    // K = 3 A/cm = 300 A/m: μ₀K/2 = 1.88 × 10⁻⁴ T; the plate is no electrostatic conductor.
+    expect(lead('一块很宽的薄铜板，每厘米宽度上流过 3 A 的电流，靠近板面处的磁感应强度是多少？')).toContain(
+      '188 μT',
+    );
+    // λ = 6 nC/m: 2kλ/r = 540 N/C at 20 cm.
+    expect(lead('一根很长的细棒，每米长度上带有 6 nC 的电荷，离棒 20 cm 处电场强度多大？')).toContain(
+      '539 N/C',
+    );
+  });
+});
+
+describe('a medium named again is the medium its index was given for', () => {
+  it('gives the critical angle when the glass the light comes from is given its index later', () => {
+    // sin θc = 1/1.5: 41.8°, for light going from a medium named twice, the second time with its index.
+    expect(lead('光从玻璃里射到空气中，玻璃的折射率是1.5，临界角是多少？')).toContain('41.8°');
+  });
+});

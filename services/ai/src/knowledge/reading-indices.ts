@@ -77,11 +77,14 @@ export function mediumIndices(text: string, written: Reading[], units: UnitsFile
   // Not when a mention comes with a word of direction ("for glass in air: (a) from the air …
   // (b) inside the glass"): each part then has its own direction, which one reading cannot keep.
   const again = named.filter((m) => named.some((o) => o.index < m.index && o.written === m.written));
-  const directedAgain = again.some((m) =>
-    [...units.from, ...units.into].some((w) =>
-      lower.slice(Math.max(0, m.index - w.length - 8), m.index).includes(fold(w)),
-    ),
-  );
+  // The words just before the mention, not reaching back past another medium's ("光从水里往空气里照，
+  // 水的折射率" names water twice: the 从 is the first mention's, the 往 the air's).
+  const directedAgain = again.some((m) => {
+    const previous = Math.max(...named.filter((o) => o.index < m.index).map((o) => o.end));
+    return [...units.from, ...units.into].some((w) =>
+      lower.slice(Math.max(0, previous, m.index - w.length - 8), m.index).includes(fold(w)),
+    );
+  });
   const firstMention = (directedAgain ? named : named.filter((m) => !again.includes(m))).map((m) =>
     described.has(m) || !writtenFor.has(m.written) ? m : { ...m, value: writtenFor.get(m.written)! },
   );

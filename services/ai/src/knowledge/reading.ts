@@ -182,8 +182,9 @@ export class QuantityReader {
    * `per.joins` between), read as the quotient's kind like "20 turns per cm".
    */
   private perFirst(text: string): Reading[] {
-    const { before, joins, kinds } = this.units.per;
+    const { before, joins, span, kinds } = this.units.per;
     const join = joins.map(escapeRegExp).join('|');
+    const measures = span.map(escapeRegExp).join('|');
     const out: Reading[] = [];
     for (const word of before) {
       for (const m of text.matchAll(new RegExp(escapeRegExp(word), 'g'))) {
@@ -192,7 +193,9 @@ export class QuantityReader {
         if (!divisor) continue;
         const after =
           start + (text.slice(start).length - text.slice(start).trimStart().length) + divisor.text.length;
-        const count = new RegExp(`^\\s*(?:${join})?\\s*(\\d+(?:\\.\\d+)?)\\s*`).exec(text.slice(after));
+        const count = new RegExp(`^\\s*(?:${measures})?\\s*(?:${join})?\\s*(\\d+(?:\\.\\d+)?)\\s*`).exec(
+          text.slice(after),
+        );
         const unit = count && this.unitAfter(text.slice(after + count[0].length));
         const kind = unit && kinds[`${unit.kind}/${divisor.kind}`];
         if (!count || !unit || !kind) continue;

@@ -172,6 +172,8 @@ export const unitsFileSchema = z.object({
     /** Words before a divisor written first ("每米 1000 匝"), and verbs between it and the number (绕). */
     before: z.array(z.string()),
     joins: z.array(z.string()),
+    /** What the divisor measures, between it and the verb ("每米宽度上流过 50 安"). */
+    span: z.array(z.string()),
   }),
   units: z.array(
     z.object({
