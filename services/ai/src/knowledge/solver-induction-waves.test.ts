@@ -120,3 +120,19 @@ describe('the problem solver on orbits, coils, conductors by region and waves', 
     ).toContain('repulsive for currents in opposite directions');
   });
 });
+
+describe('the rms field of a sinusoidal wave', () => {
+  it('is the peak over √2, computed from a peak given or found, and back', () => {
+    expect(
+      solve('A plane wave has a peak electric field of 300 V/m. What is its rms electric field?'),
+    ).toContain('**Result:** E_rms = 212 V/m');
+    // E₀ = √(2I/(cε₀)) = 388 V/m, then E₀/√2.
+    const chain = solve(
+      'A plane wave in vacuum has average intensity 200 W/m². Find the peak electric field and the rms electric field.',
+    );
+    expect(chain).toContain('E₀ = 388 V/m');
+    expect(chain).toContain('**Result:** E_rms = 274 V/m');
+    // An rms value given is no amplitude: the amplitude is solved back from it.
+    expect(solve('一列平面电磁波的电场有效值为 50 V/m，求电场振幅。')).toContain('**结果：** |E| = 70.7 N/C');
+  });
+});
