@@ -154,6 +154,8 @@ export const unitsFileSchema = z.object({
     to: z.array(z.string()),
     before: z.array(z.string()),
     after: z.array(z.string()),
+    /** Words that make the last value point the other way ("变为反方向的 0.40 T"). */
+    reversed: z.array(z.string()),
     differences: z.array(z.string()),
     rates: z.record(z.string(), z.string()),
   }),
