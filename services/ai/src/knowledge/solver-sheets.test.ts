@@ -52,3 +52,17 @@ describe('two sheets given one density for both', () => {
     expect(reply).not.toContain('方向背离两平面');
   });
 });
+
+describe('plates said to carry the same density', () => {
+  it('are two sheets of one sign, not a capacitor’s +σ and −σ', () => {
+    // σ/ε₀ outside, 0 between: the capacitor's σ/ε₀ between would be a wrong number.
+    const en = solve(
+      'Two large parallel plates carry the same surface charge density, 3.0 μC/m² each. Find the field between the plates and outside the plates.',
+    );
+    expect(en).toContain('E = 0 N/C');
+    expect(en).toContain('E = 339000 N/C, pointing away from the sheets');
+    const zh = solve('两块平行的无限大带电平板，面电荷密度都是 2.0 μC/m²。求两板之间和两板之外的电场强度。');
+    expect(zh).toContain('E = 226000 N/C，方向背离两平面');
+    expect(zh).not.toContain('方向由正极板指向负极板');
+  });
+});
