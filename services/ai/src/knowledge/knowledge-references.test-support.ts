@@ -10,6 +10,7 @@ import {
 import { conductorReferences } from './knowledge-references-conductors.test-support.js';
 import { magnetismAndWaveReferences } from './knowledge-references-fields.test-support.js';
 import { inductionReferences } from './knowledge-references-induction.test-support.js';
+import { opticsReferences } from './knowledge-references-optics.test-support.js';
 
 // What each computable course result must evaluate to, worked out independently of
 // results.json: packages/physics, a numerical sum (Biot–Savart, Coulomb) or a followed orbit.
@@ -256,6 +257,7 @@ export const references: Record<string, Reference> = {
   ...magnetismAndWaveReferences,
   ...conductorReferences,
   ...inductionReferences,
+  ...opticsReferences,
 };
 
 /** The z-component at height z of sheets at z = 0 and 1 cm, each pointing away from itself for σ > 0. */

@@ -17,10 +17,15 @@ const alternatives = (words: string[]) =>
 const FEW_WORDS = '[^\\d,.;:?!，。；：？！]{0,16}?';
 
 export function readChanges(text: string, readings: Reading[], units: UnitsFile): Reading[] {
-  const { from, to, before, after, differences, rates } = units.change;
+  const { from, to, before, after, differences, rates, reversed } = units.change;
   const lower = text.toLowerCase();
   const fromWord = new RegExp(`(?:${alternatives(from)})\\s*$`, 'i');
-  const toWord = new RegExp(`^${FEW_WORDS}(?:${alternatives(to)})\\s*([-+]?\\d+(?:\\.\\d+)?)`, 'i');
+  // "变为反方向的 0.40 T": a word reversing the last value may stand between the to-word and it.
+  const toWord = new RegExp(
+    `^${FEW_WORDS}(?:${alternatives(to)})\\s*(?:(${alternatives(reversed)})\\s*)?([-+]?\\d+(?:\\.\\d+)?)`,
+    'i',
+  );
+  const reversedAfter = new RegExp(`^\\s*(?:${alternatives(reversed)})`, 'i');
   // "rises from 0 to 3 A": a first value of zero needs no unit; the change ends at the reading.
   const fromZero = new RegExp(
     `(?:${alternatives(from)})\\s*0(?:\\.0*)?\\s*${FEW_WORDS}(?:${alternatives(to)})\\s*$`,
@@ -52,14 +57,18 @@ export function readChanges(text: string, readings: Reading[], units: UnitsFile)
     if (!fromWord.test(lower.slice(Math.max(0, first.index - 8), first.index))) continue;
     const last = toWord.exec(lower.slice(first.end));
     if (!last) continue;
-    const lastAt = first.end + last[0].length - last[1]!.length;
+    const lastAt = first.end + last[0].length - last[2]!.length;
     // The last value with its own unit is a reading of the same kind; without one only a zero
     // ("降到0", "to 0") is read, which needs no unit.
     const own = readings.find((r) => r.index === lastAt);
-    if (own ? own.kind !== first.kind : Number(last[1]) !== 0) continue;
-    const end = own?.end ?? lastAt + last[1]!.length;
-    const size = Math.abs((own?.value ?? 0) - first.value);
-    const written = `${text.slice(first.index, first.end).trim()} → ${text.slice(lastAt, end).trim()}`;
+    if (own ? own.kind !== first.kind : Number(last[2]) !== 0) continue;
+    const valueEnd = own?.end ?? lastAt + last[2]!.length;
+    // Reversed ("to 0.40 T in the opposite direction"), the last value counts against the first.
+    const behind = reversedAfter.exec(lower.slice(valueEnd));
+    const flip = last[1] !== undefined || behind ? -1 : 1;
+    const end = valueEnd + (behind?.[0].length ?? 0);
+    const size = Math.abs(flip * (own?.value ?? 0) - first.value);
+    const written = `${text.slice(first.index, first.end).trim()} → ${flip < 0 ? '−' : ''}${text.slice(lastAt, valueEnd).trim()}`;
     const change = { ...first, value: size, written, end };
     if (!rate) {
       out = [...out.filter((r) => r !== first && r !== own), change];

@@ -2,7 +2,7 @@ import { math } from '../math.js';
 import { plainQuantity } from './formatting.js';
 import { type CourseResult, fold, type KnowledgeBase, type Variable } from './knowledge-base.js';
 import type { Reading } from './reading.js';
-import { cueDistance, liesTowardsField, wordPattern } from './solver-math.js';
+import { cueDistance, liesTowardsField, mentions, wordPattern } from './solver-math.js';
 
 /**
  * Which of the question's quantities each variable of a result takes: the number written for it
@@ -156,7 +156,8 @@ export function bindVariables(
   for (const [name, v] of variables) {
     if (name in values) continue;
     if (v.same_as && v.same_as in values && givesTwo(kb, text, bound[v.same_as])) {
-      values[name] = values[v.same_as]!;
+      // "3 μC each, of opposite sign": the second is the first's negative, not a copy of it.
+      values[name] = (mentions(text, kb.units.opposite) ? -1 : 1) * values[v.same_as]!;
       continue;
     }
     const constant = Object.entries(v.default ?? {}).find(([word]) => text.includes(fold(word)));

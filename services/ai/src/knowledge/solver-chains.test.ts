@@ -108,4 +108,20 @@ describe('the problem solver answers each part of a chained question where it ho
       solve('Light inside glass (n = 1.5) meets air at 60°. Reflectance for s-polarized light?'),
     ).not.toContain('**Result:**');
   });
+
+  it('answers the p-polarized reflectance, and no normal-incidence reflectance beside an angle given', () => {
+    // Fresnel r_p = (n₂ cos θi − n₁ cos θt)/(n₂ cos θi + n₁ cos θt): 50° into n = 1.60, R_p = 0.00623.
+    const en = solve(
+      'Light from air hits glass of index 1.60 at an incidence of 50°. Find (a) the angle of refraction and (b) the reflectance for p-polarised light.',
+    );
+    expect(en).toContain('θ₂ = 28.6°');
+    expect(en).toContain('**Result:** R_p = 0.00623');
+    // 30° onto water: R_p = 1.17 %, R_s = 3.05 %; the reflectance "at normal incidence" is not a part.
+    const zh = solve(
+      '一束光从空气以 30° 入射角射到水面（n = 1.33），求 p 偏振光的反射率和 s 偏振光的反射率。',
+    );
+    expect(zh).toContain('R_p = 0.0117');
+    expect(zh).toContain('R_s = 0.0305');
+    expect(zh).not.toContain('用不到');
+  });
 });

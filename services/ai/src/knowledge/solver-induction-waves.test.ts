@@ -120,3 +120,39 @@ describe('the problem solver on orbits, coils, conductors by region and waves', 
     ).toContain('repulsive for currents in opposite directions');
   });
 });
+
+describe('the rms field of a sinusoidal wave', () => {
+  it('is the peak over √2, computed from a peak given or found, and back', () => {
+    expect(
+      solve('A plane wave has a peak electric field of 300 V/m. What is its rms electric field?'),
+    ).toContain('**Result:** E_rms = 212 V/m');
+    // E₀ = √(2I/(cε₀)) = 388 V/m, then E₀/√2.
+    const chain = solve(
+      'A plane wave in vacuum has average intensity 200 W/m². Find the peak electric field and the rms electric field.',
+    );
+    expect(chain).toContain('E₀ = 388 V/m');
+    expect(chain).toContain('**Result:** E_rms = 274 V/m');
+    // An rms value given is no amplitude: the amplitude is solved back from it.
+    expect(solve('一列平面电磁波的电场有效值为 50 V/m，求电场振幅。')).toContain('**结果：** |E| = 70.7 N/C');
+  });
+});
+
+describe('a field reversed in a time', () => {
+  it('changes by the sum of the two sizes, said before the value or after it', () => {
+    // ΔB = 0.50 + 0.50 T in 0.10 s: |ε| = 100 · 10 cm² · 10 T/s.
+    expect(
+      solve(
+        '一个 100 匝、面积为 10 cm² 的线圈与磁场垂直，磁场在 0.10 s 内从 0.50 T 均匀变为反方向的 0.50 T，求平均感应电动势。',
+      ),
+    ).toContain('**结果：** |ε| = 1.00 V');
+    // ΔB = 0.60 T in 20 ms: |ε| = 200 · 5.0 cm² · 30 T/s; not reversed, 0.20 T gives 1.00 V.
+    const coil =
+      'A 200-turn coil of area 5.0 cm² lies perpendicular to a uniform field, which changes from 0.30 T';
+    expect(
+      solve(`${coil} to 0.30 T in the opposite direction in 20 ms. Find the average induced emf.`),
+    ).toContain('**Result:** |ε| = 3.00 V');
+    expect(solve(`${coil} to 0.10 T in 20 ms. Find the average induced emf.`)).toContain(
+      '**Result:** |ε| = 1.00 V',
+    );
+  });
+});

@@ -91,6 +91,40 @@ describe('the problem solver solves a result for the variable the question asks'
     expect(solve('长直导线外 5 cm 处的磁感应强度为 20 μT，导线中电流的方向如何？')).not.toContain('I = ');
   });
 
+  it('finds the distance for a field given in kN/C, in English and Chinese', () => {
+    // r = √(k·5 nC / 2000 N/C), √(k·8 nC / 4500 N/C)
+    expect(solve('How far from a 5.0 nC point charge is the electric field 2.0 kN/C?')).toContain(
+      '**Result:** |r| = 0.150 m',
+    );
+    expect(solve('一个 8.0 nC 的点电荷，在距它多远处电场强度为 4.5 千牛每库？')).toContain(
+      '**结果：** |r| = 0.126 m',
+    );
+  });
+
+  it('finds the turns per metre a solenoid needs, unless a length makes the turns the unknown', () => {
+    // n = B/(μ0 I)
+    expect(
+      solve('What number of turns per metre gives a solenoid 8.0 mT inside when 1.5 A flows in it?'),
+    ).toContain('**Result:** n = 4240 turns/m');
+    expect(solve('螺线管通 3.0 A 电流时管内磁场为 12 mT，它单位长度的匝数是多少？')).toContain(
+      '**结果：** n = 3180 turns/m',
+    );
+    // With its length given, n = N/L is half given: the 50 cm would go unused.
+    expect(
+      solve('A 50 cm solenoid makes 8.0 mT at 1.5 A. How many turns per metre does it have?'),
+    ).not.toContain('**Result');
+  });
+
+  it('finds the field for a magnetic energy density, a density written divisor first in Chinese', () => {
+    // B = √(2μ0·u)
+    expect(solve('What field strength B gives a magnetic energy density of 250 J/m³?')).toContain(
+      '**Result:** |B| = 0.0251 T',
+    );
+    expect(solve('磁场能量密度为每立方米 500 焦耳时，磁感应强度是多少？')).toContain(
+      '**结果：** |B| = 0.0354 T',
+    );
+  });
+
   it('inverts power laws only, on the side of zero where the target lies', () => {
     expect(solveFor((x) => 3 * x ** 2, 12)).toEqual({ value: 2, magnitude: true });
     expect(solveFor((x) => -5 / x, 2)?.value).toBeCloseTo(-2.5, 12);

@@ -1,3 +1,4 @@
+import { math } from '../math.js';
 import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
 import type { Reading } from './reading.js';
 import { bindVariables } from './solver-binding.js';
@@ -57,8 +58,7 @@ export function invertResult(
   const binding = bindVariables(kb, result, readings, text, {}, {});
   if (binding.missing.length !== 1) return undefined;
   const entry = Object.entries(result.variables ?? {}).find(([, v]) => v === binding.missing[0]);
-  // A variable the result derives from others (n = N/L) is half given: which part is unknown is unclear.
-  if (!entry || result.derive?.[entry[0]]) return undefined;
+  if (!entry || halfGiven(result.derive?.[entry[0]], binding.written)) return undefined;
   const [name, variable] = entry;
   // N/C and V/m are one unit: a point charge's field in V/m is given as 4.5 × 10⁴ N/C.
   const units = [compute.unit, ...(kb.units.sameUnit[compute.unit] ?? [])];
@@ -95,6 +95,20 @@ export function invertResult(
 }
 
 /**
+ * A variable the result derives from others (n = N/L) with one of those given (the length) is half
+ * given: whether the turns or the density are unknown is unclear. With none given ("how many turns
+ * per metre"), the variable itself is what is unknown.
+ */
+function halfGiven(rule: string | undefined, written: Record<string, string>): boolean {
+  if (!rule) return false;
+  const inputs = math
+    .parse(rule)
+    .filter((node) => (node as { isSymbolNode?: boolean }).isSymbolNode === true)
+    .map((node) => (node as unknown as { name: string }).name);
+  return inputs.some((name) => name in written);
+}
+
+/**
  * The question asks for the missing variable's quantity by its words, and for nothing else but the
  * quantity it gives ("what current … so that the field is 50 μT"); "the magnetic field amplitude"
  * asked beside a wave's intensity is another quantity, so no electric field is solved for. Only
@@ -116,11 +130,18 @@ function asksOnly(
   )
     return false;
   const known = new Set([...own, ...answered.flatMap((u) => asked[u] ?? [])]);
+  // A known quantity's word holding another's ("energy density" holds "energy") names the known one;
+  // only such words are set aside ("field" alone would also cut "magnetic field" asked beside it).
+  const others = Object.values(asked)
+    .flat()
+    .filter((w) => !known.has(w));
+  const holders = [...known].filter((k) => others.some((w) => fold(k).includes(fold(w))));
+  const rest = asking.map((part) => holders.reduce((t, w) => t.replace(wordPattern(w, 'g'), ' '), part));
   return Object.entries(asked).every(
     ([other, words]) =>
       other === unit ||
       answered.includes(other) ||
-      !asking.some((part) =>
+      !rest.some((part) =>
         mentions(
           part,
           words.filter((w) => !known.has(w)),
@@ -151,13 +172,20 @@ function askingPart(question: string, askWords: string[]): string[] {
 // How far around an asked word a word making it another quantity is looked for ("direction of the current").
 const BEFORE = 20;
 const AFTER = 12;
+const CLAUSE = /[,，;；、]/;
 
 /** A word of the list stands in the text with no word beside it that makes it another quantity. */
 function asksFor(text: string, words: string[], otherThan: string[]): boolean {
   return words.some((w) => {
     const word = fold(w);
     return [...text.matchAll(wordPattern(w, 'g'))].some((m) => {
-      const around = `${text.slice(Math.max(0, m.index - BEFORE), m.index)} ${text.slice(m.index + word.length, m.index + word.length + AFTER)}`;
+      // Only in its own clause: "能量密度达到…，磁感应强度需要多大" asks the field, not a density.
+      const before = text
+        .slice(Math.max(0, m.index - BEFORE), m.index)
+        .split(CLAUSE)
+        .at(-1);
+      const after = text.slice(m.index + word.length, m.index + word.length + AFTER).split(CLAUSE)[0];
+      const around = `${before} ${after}`;
       return !mentions(around, otherThan);
     });
   });

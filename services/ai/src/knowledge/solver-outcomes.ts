@@ -138,8 +138,13 @@ export function primaryOf<T extends { match: { named: boolean; result: CourseRes
   tried: T[],
   asksUnit: (unit: string) => boolean,
 ): T {
-  const named = tried.filter((t) => t.match.named && t.outcome.status === 'solved');
-  const pool = named.length > 0 ? named : tried;
+  // A broader result that a solved one replaces (the normal-incidence reflectance beside R_p at the
+  // angle given) does not start the answer: it would take the question's numbers for another situation.
+  const replaced = (t: T) =>
+    tried.some((o) => o.outcome.status === 'solved' && o.match.result.replaces?.includes(t.match.result.id));
+  const named = tried.filter((t) => t.match.named && t.outcome.status === 'solved' && !replaced(t));
+  const kept = tried.filter((t) => !replaced(t));
+  const pool = named.length > 0 ? named : kept.length > 0 ? kept : tried;
   const asked = (t: T) => asksUnit(t.match.result.compute!.unit);
   // Of those solved, the one leaving the fewest given numbers aside (the toroid's field between its
   // inner and outer radius, not the one that takes a single radius and ignores both).

@@ -278,7 +278,11 @@ export class ProblemSolver {
         const from = feeders(outcome);
         // A broader result of another situation than a solved part's (the image in a plane, beside the
         // image in a sphere) is taken only for a value computed from an earlier part.
-        if (from.length === 0 && parts.some((p) => p.outcome.result.replaces?.includes(match.result.id)))
+        // (Solved beside it in any order: R_p asked after the normal-incidence reflectance's words.)
+        const replacing = [...parts.map((p) => p.outcome), ...tried.map((t) => t.outcome)].filter(
+          (o) => o.status === 'solved',
+        );
+        if (from.length === 0 && replacing.some((o) => o.result.replaces?.includes(match.result.id)))
           continue;
         const sameUnit = (t: { match: ResultMatch }) => t.match.result.compute!.unit === compute.unit;
         const namedUnsolved = tried.some(

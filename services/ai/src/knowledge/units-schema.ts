@@ -12,6 +12,8 @@ export const unitsFileSchema = z.object({
   each: z.array(z.string()),
   /** A count just before a quantity that gives it to two variables ("two 3 μC charges"). */
   pair: z.array(z.string()),
+  /** Words that give the two of such a pair opposite signs ("equal and opposite", 异号). */
+  opposite: z.array(z.string()),
   /**
    * Particles named instead of a charge or a mass ("two electrons", 质子): each kind of quantity as
    * an expression of the constants; `except` are words holding the name that are not it (电子伏).
@@ -158,6 +160,8 @@ export const unitsFileSchema = z.object({
     to: z.array(z.string()),
     before: z.array(z.string()),
     after: z.array(z.string()),
+    /** Words that make the last value point the other way ("变为反方向的 0.40 T"). */
+    reversed: z.array(z.string()),
     differences: z.array(z.string()),
     rates: z.record(z.string(), z.string()),
   }),
