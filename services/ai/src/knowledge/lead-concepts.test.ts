@@ -161,3 +161,40 @@ describe('a why, yes/no or which question answered by the reply of the result it
     expect(first('brewster angle from air into glass with n = 1.5?')).toMatch(/56\.3/);
   });
 });
+
+describe('a statement that says what it is asked: where, how it varies, which is bigger, the limit', () => {
+  it('says a uniform current’s field inside a solid wire is largest at the surface', () => {
+    expect(first('where is the magnetic field strongest inside a solid wire with uniform current')).toMatch(
+      /largest at the surface/,
+    );
+    expect(first('均匀电流的粗导线内部，磁场在哪里最强')).toMatch(/在表面 s = R 处最大/);
+  });
+
+  it('says a plane wave’s electric and magnetic energy densities are equal', () => {
+    expect(
+      first(
+        'in an EM wave, which is larger: the energy density of the electric field or of the magnetic field?',
+      ),
+    ).toMatch(/are equal/);
+    expect(first('平面波里电场能量密度是不是比磁场的能量密度大')).toMatch(/能量密度相等/);
+  });
+
+  it('states the Courant limit in each dimension', () => {
+    expect(first('what is the largest courant number allowed in 2D fdtd')).toMatch(/≤ 1\/√2 in 2D/);
+    expect(first('二维 FDTD 的 Courant 数最大能取多少')).toMatch(/二维 ≤ 1\/√2/);
+  });
+
+  it('says a toroid’s field falls inversely with the distance from its centre', () => {
+    expect(first('inside a toroid does the field change with the distance from the centre?')).toMatch(
+      /inversely proportional to s/,
+    );
+    expect(first('螺绕环内部的磁场和到中心的距离有关吗')).toMatch(/与 s 成反比/);
+  });
+
+  it('says the mean value is taken at the centre of the sphere, asked by the theorem’s name too', () => {
+    expect(first('harmonic functions: what does the mean value property say')).toMatch(
+      /at the centre of any sphere/,
+    );
+    expect(first('平均值定理对调和函数说了什么')).toMatch(/球心处的 V 等于该球面上 V 的平均值/);
+  });
+});
