@@ -70,3 +70,10 @@ describe('a medium named again is the medium its index was given for', () => {
     expect(lead('光从玻璃里射到空气中，玻璃的折射率是1.5，临界角是多少？')).toContain('41.8°');
   });
 });
+
+describe("the student's own answer to check is not a given", () => {
+  it('computes the value a student writes after ≈ or 约为, rather than leaving it unused', () => {
+    expect(lead('critical angle from glass (n = 1.5) into air ≈ 42°?')).toContain('41.8°');
+    expect(lead('点电荷 2 nC 在 3 cm 处的场强约为 2×10^4 N/C 吗？')).toContain('20000');
+  });
+});

@@ -29,10 +29,16 @@ export function unusedGiven(
         .map((v) => v.kind),
     ),
   );
+  // "n=1.5 ≈ 56°?": the student's own value of what a part computes is theirs to check, not a given.
+  const outputs = new Set(solved.map((o) => o.result.compute!.unit));
+  const claimed = (r: Reading) =>
+    outputs.has(kb.units.si[r.kind] ?? '') &&
+    kb.units.claimMarks.some((mark) => text.slice(0, r.index).trimEnd().endsWith(mark));
   const unused = readings
     .filter(
       (r) =>
         !used.has(r) &&
+        !claimed(r) &&
         (kinds.has(r.kind) || (must.has(r.kind) && !vacuumLike(r)) || givenToSymbol(r)) &&
         !pairsWithOne(r, used, pairs),
     )

@@ -37,6 +37,8 @@ export const unitsFileSchema = z.object({
   also: z.array(z.string()),
   /** Marks that end a question; one with more words after it starts another part ("B? intensity?"). */
   askMarks: z.array(z.string()),
+  /** Marks before the student's own answer to check ("≈ 56°?"): that number is no given. */
+  claimMarks: z.array(z.string()),
   /** How a student's own letters for a result's variables are read (`about` in units.json). */
   notation: z.object({
     notLetters: z.array(z.string()),
