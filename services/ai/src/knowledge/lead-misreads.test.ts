@@ -77,3 +77,15 @@ describe("the student's own answer to check is not a given", () => {
     expect(lead('点电荷 2 nC 在 3 cm 处的场强约为 2×10^4 N/C 吗？')).toContain('20000');
   });
 });
+
+describe('an rms word in the next clause asks the rms value; it does not describe the number before', () => {
+  it('gives the rms field of an amplitude, never the amplitude of an rms value', () => {
+    // Read as rms, 200 V/m would give an amplitude of 283 N/C; the amplitude's rms value is 141 V/m.
+    const zh = lead('某电磁波的电场振幅为 200 V/m，电场有效值多大？');
+    expect(zh).toContain('141 V/m');
+    expect(zh).not.toContain('283');
+    expect(lead('my wave has a peak field E0 = 800 V/m; is its rms value just half of that?')).toContain(
+      '566 V/m',
+    );
+  });
+});

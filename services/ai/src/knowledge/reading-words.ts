@@ -120,8 +120,11 @@ export function withoutRestated(
   );
 }
 
-/** Where a clause ends: a value's words stand in its own clause. */
-const CLAUSE_END = /[.;,?!。；，？！]\s/gu;
+/**
+ * Where a clause ends: a value's words stand in its own clause. A mark followed by a space, the end
+ * or a Chinese character (full-width marks are ASCII once the text is in compatibility form).
+ */
+const CLAUSE_END = /[.;,?!](?=\s|$|\p{Script=Han})|[。；，？！]/gu;
 
 /**
  * "an rms electric field of 60 V/m", "电场有效值（方均根值）为 50 V/m", "60 V/m rms": a value said to be
@@ -132,7 +135,8 @@ export function markedRms(text: string, readings: Reading[], words: string[]): R
   return readings.map((r) => {
     const ends = [...lower.slice(0, r.index).matchAll(CLAUSE_END)];
     const clause = lower.slice(ends.length > 0 ? ends.at(-1)!.index + 1 : 0, r.index);
-    const after = lower.slice(r.end, r.end + 8);
+    // Just after it, in its own clause: "300 V/m，电场有效值是多少" asks the rms value of the 300 V/m.
+    const after = lower.slice(r.end, r.end + 8).split(CLAUSE_END)[0]!;
     return mentions(clause, words) || mentions(after, words) ? { ...r, rms: true } : r;
   });
 }
