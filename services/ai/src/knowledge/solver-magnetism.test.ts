@@ -247,5 +247,11 @@ describe("a solenoid's inductance with an iron core", () => {
         'A solenoid 40 cm long has 800 turns on an iron core of relative permeability 600 and carries 2.0 A. What is the field inside?',
       ),
     ).not.toContain('**Result:**');
+    // A permeability given with a permittivity is a medium's, read once as its index √(εr μr): λ = c/(2·100 MHz).
+    expect(
+      solve(
+        'A 100 MHz wave travels in a medium of relative permittivity 4 and relative permeability 1. What is its wavelength there?',
+      ),
+    ).toContain('λ = 1.50 m');
   });
 });
