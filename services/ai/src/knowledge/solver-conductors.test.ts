@@ -118,7 +118,8 @@ describe('a uniform charge between grounded plates (Poisson in one dimension)', 
     expect(zh).toContain('V_max = 11.3 V');
     expect(zh).toContain('E = 4520 V/m');
     // The field is zero midway, the potential zero on the plates, ρx(d − x)/(2ε₀) elsewhere: none is ρd/(2ε₀) or ρd²/(8ε₀).
-    const gap = 'Two earthed parallel plates 3.0 cm apart enclose a space charge of uniform density 2.0 μC/m³.';
+    const gap =
+      'Two earthed parallel plates 3.0 cm apart enclose a space charge of uniform density 2.0 μC/m³.';
     for (const q of [
       `${gap} What is the electric field midway between them?`,
       `${gap} What is the potential at either plate?`,
