@@ -69,7 +69,10 @@ export class KnowledgeAnswers {
     const lang = langOf(question);
     const outcomes = this.solver.solve(question);
     const solved = outcomes.filter((o): o is Solved => o.status === 'solved');
-    if (solved.length > 0) {
+    // Values read only from the names of media ("bigger for water or for glass") compute a number
+    // the student did not ask for when the question is of a kind the result has its own reply to.
+    const fromDigits = solved.some((o) => Object.values(o.written).some((text) => /\d/.test(text)));
+    if (solved.length > 0 && (fromDigits || !this.answersKind(question, solved[0]!.result))) {
       const paragraphs = solved.map((part) => this.solvedLead(part, lang));
       // Every part asked is answered in the first lines ("how big is the image, and where"): the
       // other parts' results under the first one's, each worked out in its own paragraph after.

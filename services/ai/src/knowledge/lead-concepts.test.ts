@@ -118,3 +118,83 @@ describe('a question asking what a term means or which way something goes', () =
     expect(first('接地金属板前放一个点电荷，镜像电荷在哪里')).toMatch(/另一侧的对称位置/);
   });
 });
+
+describe('a why, yes/no or which question answered by the reply of the result it is about', () => {
+  it('says why separation gives sines one way and sinh the other: the two constants have opposite signs', () => {
+    expect(
+      first(
+        'solving Laplace in a box by separating variables, how come one direction oscillates and the other is exponential?',
+      ),
+    ).toMatch(/^Because the two separated terms must add up to zero.*opposite sign/);
+    expect(first('分离变量解矩形区域的拉普拉斯方程，为什么一个方向是正弦另一个方向是双曲正弦')).toMatch(
+      /^因为分离后的两项之和必须为零.*符号相反/,
+    );
+  });
+
+  it('says B can be written as the curl of A because its divergence is zero', () => {
+    expect(first('how come B can always be written as ∇ × A')).toMatch(/^Because ∇ · B = 0 always/);
+    expect(first('为什么磁场总能写成 A 的旋度')).toMatch(/^因为 ∇ · B = 0 总成立/);
+  });
+
+  it('says the starting guess of a relaxation does not change the answer the boundary fixes', () => {
+    expect(
+      first(
+        "when relaxing Laplace's equation on a grid, does the initial guess for the inside points change the final answer?",
+      ),
+    ).toMatch(/^Any starting guess for the interior works and none changes the answer/);
+    expect(first('用有限差分迭代求电势，内部初始值设成全零还是随机数，会影响结果吗')).toMatch(/不会影响/);
+  });
+
+  it('names the evanescent wave when asked what is left on the transmitted side', () => {
+    expect(
+      about('in total internal reflection is there really no field at all on the transmitted side?'),
+    ).toBe('evanescent');
+    expect(first('全反射时透射波那一侧真的一点场都没有吗')).toContain('倏逝波');
+  });
+
+  it('compares Brewster angles of two media named, rather than computing one from the other', () => {
+    expect(first('does glass or water have the larger Brewster angle?')).toMatch(
+      /^The lower index gives the smaller angle/,
+    );
+    expect(first('布儒斯特角是水的大还是玻璃的大？')).toMatch(/^折射率越小，布儒斯特角越小/);
+    // Indices written as numbers are still computed.
+    expect(first('brewster angle from air into glass with n = 1.5?')).toMatch(/56\.3/);
+  });
+});
+
+describe('a statement that says what it is asked: where, how it varies, which is bigger, the limit', () => {
+  it('says a uniform current’s field inside a solid wire is largest at the surface', () => {
+    expect(first('where is the magnetic field strongest inside a solid wire with uniform current')).toMatch(
+      /largest at the surface/,
+    );
+    expect(first('均匀电流的粗导线内部，磁场在哪里最强')).toMatch(/在表面 s = R 处最大/);
+  });
+
+  it('says a plane wave’s electric and magnetic energy densities are equal', () => {
+    expect(
+      first(
+        'in an EM wave, which is larger: the energy density of the electric field or of the magnetic field?',
+      ),
+    ).toMatch(/are equal/);
+    expect(first('平面波里电场能量密度是不是比磁场的能量密度大')).toMatch(/能量密度相等/);
+  });
+
+  it('states the Courant limit in each dimension', () => {
+    expect(first('what is the largest courant number allowed in 2D fdtd')).toMatch(/≤ 1\/√2 in 2D/);
+    expect(first('二维 FDTD 的 Courant 数最大能取多少')).toMatch(/二维 ≤ 1\/√2/);
+  });
+
+  it('says a toroid’s field falls inversely with the distance from its centre', () => {
+    expect(first('inside a toroid does the field change with the distance from the centre?')).toMatch(
+      /inversely proportional to s/,
+    );
+    expect(first('螺绕环内部的磁场和到中心的距离有关吗')).toMatch(/与 s 成反比/);
+  });
+
+  it('says the mean value is taken at the centre of the sphere, asked by the theorem’s name too', () => {
+    expect(first('harmonic functions: what does the mean value property say')).toMatch(
+      /at the centre of any sphere/,
+    );
+    expect(first('平均值定理对调和函数说了什么')).toMatch(/球心处的 V 等于该球面上 V 的平均值/);
+  });
+});

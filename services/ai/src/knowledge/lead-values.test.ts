@@ -160,3 +160,13 @@ describe('a value question that describes its result in everyday words', () => {
     ).toMatch(/θ_c = 41\.8°/);
   });
 });
+
+describe('a Chinese question asking the speed with a word between 速度 and 多少', () => {
+  it('computes the speed a particle reaches from rest, not the energy it gains', () => {
+    // 1.60e-19 C through 500 V: v = √(2qV/m) = 3.09 × 10⁵ m/s for a proton.
+    expect(first('质子由静止经过 500 V 加速后，速度有多大')).toMatch(/^\*\*速度：v = 309000 m\/s/);
+    expect(first('一个电子从静止开始被 200 V 的电压加速，它的速度会是多少？')).toMatch(
+      /^\*\*速度：v = 8\.39 × 10⁶ m\/s/,
+    );
+  });
+});

