@@ -53,6 +53,15 @@ export const conductorReferences: Record<string, Reference> = {
     tol: 1e-9,
   },
   // The charge at height d and its image −q at depth d, summed on the plane right below the charge.
+  // Gauss's law from the midplane, where the field is zero by symmetry, gives E(x) = ρ(d/2 − x)/ε₀
+  // at x from a plate; the potential there is that field integrated from the grounded plate.
+  'slab-midplane-potential': {
+    values: { ρ: 5e-6, d: 0.02 },
+    expected: () => integrate((x) => (5e-6 * (0.01 - x)) / EPSILON_0, 0, 0.01),
+    tol: 1e-9,
+  },
+  // The charge ρd/2 per unit area between the midplane and a plate, through a pillbox's one face.
+  'slab-plate-field': { values: { ρ: 5e-6, d: 0.02 }, expected: () => (5e-6 * 0.01) / EPSILON_0, tol: 1e-12 },
   'image-plane-field': {
     values: { q: 3e-9, d: 0.02 },
     expected: () =>

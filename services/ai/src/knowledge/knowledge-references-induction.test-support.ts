@@ -117,6 +117,18 @@ export const inductionReferences: Record<string, Reference> = {
     expected: () => 0.5 * (MU_0 * 2000 ** 2 * 4e-4 * 0.5) * 1.5 ** 2,
     tol: 1e-9,
   },
+  // The root of the mean of (NBAω sin ωt)² over one turn, integrated numerically.
+  'generator-rms-emf': {
+    values: { e0: 188 },
+    expected: () => Math.sqrt(integrate((t) => (188 * Math.sin(t)) ** 2, 0, 2 * Math.PI) / (2 * Math.PI)),
+    tol: 1e-9,
+  },
+  // The flux linkage NΦ over the current, Φ = BA with the core's B = μ_r μ₀ n I at I = 2 A.
+  'solenoid-inductance-core': {
+    values: { μr: 400, N: 1500, l: 0.3, A: 4e-4 },
+    expected: () => (1500 * (400 * MU_0 * (1500 / 0.3) * 2) * 4e-4) / 2,
+    tol: 1e-12,
+  },
   ...coil('rect', { a: 0.05, b: 0.08 }, 0.05 * 0.08),
   ...coil('circle', { r: 0.03 }, Math.PI * 0.03 ** 2),
   ...coil('area', { A: 2e-3 }, 2e-3),

@@ -127,6 +127,11 @@ export function mediumIndices(text: string, written: Reading[], units: UnitsFile
   // Air alone is where the light is, not the medium it meets: that one is not named by an index.
   if (only && !directed) return [only.value === air?.n ? only : { ...only, alone: true }];
   if (from <= 0) return all;
+  // Indices given to a fibre's core and cladding are theirs, whatever the light comes from ("entering
+  // the end from air" is the acceptance angle's side): their places keep them by their layers' words.
+  const layers = units.materials.layers.map(fold);
+  if (written.some((w) => layers.some((l) => lower.slice(Math.max(0, w.index - 16), w.index).includes(l))))
+    return all;
   // The first medium takes the first place, so variables bound in order see it as n₁.
   const places = all.map((r) => r.index);
   all.unshift(...all.splice(from, 1));

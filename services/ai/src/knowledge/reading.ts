@@ -237,7 +237,10 @@ export class QuantityReader {
     const out: Reading[] = [];
     const taken: [number, number][] = [];
     const relative = relativeIndex(text, this.units.relative);
-    const byWords = givenByWords(text, this.units.symbolWords.symbols);
+    // A permeability read with a permittivity is the medium's index already, not a core's μr too.
+    const byWords = givenByWords(text, this.units.symbolWords.symbols).filter(
+      (r) => !relative.spans.some(([from, to]) => r.index < to && from < r.end),
+    );
     const written = [...writtenIndices(text), ...relative.readings];
     const indexAt = mediumIndices(text, written, this.units);
     for (const m of text.matchAll(NUMBER)) {

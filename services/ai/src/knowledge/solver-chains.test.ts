@@ -125,3 +125,25 @@ describe('the problem solver answers each part of a chained question where it ho
     expect(zh).not.toContain('用不到');
   });
 });
+
+describe("a fibre's core and cladding", () => {
+  it('keep their indices by their words when the light enters from air: the critical angle, NA and acceptance angle', () => {
+    // asin(1.49/1.52) = 78.6°; asin(√(1.52² − 1.49²)/1) = asin(0.3005) = 17.5°.
+    const reply = solve(
+      'A fibre has a core of refractive index 1.52 and a cladding of index 1.49. What is the critical angle inside the core, and the acceptance angle for light coming in from air?',
+    );
+    expect(reply).toContain('θ_c = 78.6°');
+    expect(reply).toContain('θ_a = 17.5°');
+    // √(1.50² − 1.45²) = 0.384, asin(0.384) = 22.6°; no refraction angle (折射 of 折射率) from it.
+    const zh = solve(
+      '某光纤纤芯的折射率为 1.50，包层的折射率为 1.45，求数值孔径和光从空气射入端面时的最大入射角。',
+    );
+    expect(zh).toContain('NA = 0.384');
+    expect(zh).toContain('θ_a = 22.6°');
+    expect(zh).not.toContain('θ₂');
+    // The medium outside not named, the acceptance angle is not assumed to be from air.
+    expect(
+      solve('A fibre has a core of index 1.52 and a cladding of index 1.49. What is its acceptance angle?'),
+    ).not.toContain('**Result:**');
+  });
+});

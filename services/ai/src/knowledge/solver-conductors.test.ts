@@ -103,3 +103,28 @@ describe('the problem solver on potentials, conductors and images', () => {
     expect(solve('两个点电荷 +1 μC 和 +4 μC 相距 9 cm，连线上哪一点的场强为零？')).toContain('0.0300 m');
   });
 });
+
+describe('a uniform charge between grounded plates (Poisson in one dimension)', () => {
+  it('gives ρd²/(8ε₀) midway and ρd/(2ε₀) at a plate, and neither where the question asks elsewhere', () => {
+    // 2e-6·0.03²/(8ε₀) and 2e-6·0.03/(2ε₀).
+    const reply = solve(
+      'Two earthed parallel plates 3.0 cm apart enclose a space charge of uniform density 2.0 μC/m³. What is the potential halfway between them, and the field at each plate?',
+    );
+    expect(reply).toContain('V_max = 25.4 V');
+    expect(reply).toContain('E = 3390 V/m');
+    const zh = solve(
+      '两块相距 1.0 cm 的接地平行金属板之间均匀分布着电荷体密度为 8.0 μC/m³ 的电荷，求两板正中的电势和板处的电场强度。',
+    );
+    expect(zh).toContain('V_max = 11.3 V');
+    expect(zh).toContain('E = 4520 V/m');
+    // The field is zero midway, the potential zero on the plates, ρx(d − x)/(2ε₀) elsewhere: none is ρd/(2ε₀) or ρd²/(8ε₀).
+    const gap =
+      'Two earthed parallel plates 3.0 cm apart enclose a space charge of uniform density 2.0 μC/m³.';
+    for (const q of [
+      `${gap} What is the electric field midway between them?`,
+      `${gap} What is the potential at either plate?`,
+      `${gap} What is the potential 5.0 mm from one plate?`,
+    ])
+      expect(solve(q)).not.toMatch(/3390|25\.4/);
+  });
+});

@@ -156,3 +156,21 @@ describe('a field reversed in a time', () => {
     );
   });
 });
+
+describe("a generator's rms emf", () => {
+  it('is its peak emf over √2, a further part after NBAω or from a peak given', () => {
+    // NBA·2πf = 200·0.40·0.0050·2π·25 = 62.8 V, then /√2.
+    const reply = solve(
+      'A generator coil of 200 turns and area 50 cm² spins at 25 Hz in a 0.40 T field. Find the peak emf and the rms emf.',
+    );
+    expect(reply).toContain('ε₀ = 62.8 V');
+    expect(reply).toContain('**Result:** ε_rms = 44.4 V');
+    // 80·0.20·0.030·2π·50 = 151 V, then /√2.
+    expect(
+      solve(
+        '发电机线圈 80 匝、面积 0.030 m²，在 0.20 T 的匀强磁场中以 50 Hz 转动，求电动势的最大值和有效值。',
+      ),
+    ).toContain('**结果：** ε_rms = 107 V');
+    expect(solve('A generator gives a peak emf of 170 V. What is its rms emf?')).toContain('ε_rms = 120 V');
+  });
+});

@@ -221,3 +221,37 @@ describe('the problem solver on charges and currents in magnetic fields', () => 
     ).not.toContain('**Result:**');
   });
 });
+
+describe("a solenoid's inductance with an iron core", () => {
+  it('is μr times the air-cored μ₀N²A/ℓ, μr given by its symbol or its words, each part where it is asked', () => {
+    // 600·μ₀·800²·2.0e-4/0.40 = 0.241 H; without the core μ₀·800²·2.0e-4/0.40 = 402 μH.
+    expect(
+      solve(
+        'A solenoid 40 cm long with a cross-section of 2.0 cm² has 800 turns wound on an iron core of relative permeability 600. What is its inductance?',
+      ),
+    ).toContain('L_core = 0.241 H');
+    const both = solve(
+      'A solenoid 40 cm long with a cross-section of 2.0 cm² has 800 turns. Find its inductance with no core, and then with an iron core of relative permeability 600 inserted.',
+    );
+    expect(both).toContain('L = 4.02 × 10⁻⁴ H');
+    expect(both).toContain('L_core = 0.241 H');
+    // 250·μ₀·1000²·3.0e-4/0.20 = 0.471 H; air-cored 1.88 mH.
+    const zh = solve(
+      '一个长 20 cm、截面积 3.0 cm² 的螺线管绕有 1000 匝，求 (1) 空心时的自感；(2) 插入 μr = 250 的铁芯后的自感。',
+    );
+    expect(zh).toContain('L = 0.00188 H');
+    expect(zh).toContain('L_core = 0.471 H');
+    // The core's μr is no refractive index, and the air-cored field μ₀nI is not the cored one.
+    expect(
+      solve(
+        'A solenoid 40 cm long has 800 turns on an iron core of relative permeability 600 and carries 2.0 A. What is the field inside?',
+      ),
+    ).not.toContain('**Result:**');
+    // A permeability given with a permittivity is a medium's, read once as its index √(εr μr): λ = c/(2·100 MHz).
+    expect(
+      solve(
+        'A 100 MHz wave travels in a medium of relative permittivity 4 and relative permeability 1. What is its wavelength there?',
+      ),
+    ).toContain('λ = 1.50 m');
+  });
+});

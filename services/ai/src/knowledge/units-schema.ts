@@ -112,6 +112,8 @@ export const unitsFileSchema = z.object({
     indices: z.array(z.object({ words: z.array(z.string()), n: z.number() })),
     unknown: z.array(z.string()),
     replacing: z.array(z.string()),
+    /** Words naming the layer an index is given to (a fibre's core, its cladding). */
+    layers: z.array(z.string()).default([]),
   }),
   /** Words that name a symbol a number is given to ("Courant number" for S), by symbol. */
   symbolWords: z.object({ symbols: z.record(z.string(), z.array(z.string())) }),
