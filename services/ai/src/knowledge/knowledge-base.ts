@@ -98,6 +98,8 @@ const resultSchema = z.object({
   notFor: z.array(z.string()).optional(),
   /** Words of a situation the result is not for: a sheet of charge is no grounded conductor's surface. */
   notWith: z.array(z.string()).optional(),
+  /** Words that name this result's situation after all, beside `notWith` ones (an air-cored coil beside its iron core). */
+  notWithUnless: z.array(z.string()).optional(),
   /**
    * Taken only for a question using a word of its first word group, never for one that only asks
    * its symbol ("find E"): its numbers fit other situations too (a charge, a radius and a distance

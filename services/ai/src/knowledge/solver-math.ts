@@ -56,6 +56,14 @@ export function wordPattern(word: string, flags = ''): RegExp {
     : new RegExp(`(?<![a-z])${escapeRegExp(fold(word))}(?![a-z])`, flags);
 }
 
+/**
+ * The question names a situation the result is not for (`notWith`: a sheet's field beside a grounded
+ * plane), and none it is for after all (`notWithUnless`: "air-cored" beside an iron core).
+ */
+export function ruledOut(text: string, result: CourseResult): boolean {
+  return mentions(text, result.notWith ?? []) && !mentions(text, result.notWithUnless ?? []);
+}
+
 /** Whether a word of the list is in the folded text (English whole words, Chinese anywhere). */
 export function mentions(text: string, words: string[]): boolean {
   return words.some((w) => wordPattern(w).test(text));
@@ -249,7 +257,7 @@ export function askedResults(
       if (!result.compute || [...matched, ...out].some((m) => m.result === result)) continue;
       if (result.byWords && !kb.usesFirstWords(question, result)) continue;
       // Nor one whose situation the question rules out by its words (a loop's axis beside a straight wire).
-      if (mentions(fold(question), result.notWith ?? [])) continue;
+      if (ruledOut(fold(question), result)) continue;
       const { symbol } = result.compute;
       const peak = symbol.replace(/₀$/, '') === asked[1] && kb.usesFirstWords(question, result);
       if (symbol !== asked[1] && !peak) continue;

@@ -109,3 +109,24 @@ describe('charges placed on an axis are sources of one field together', () => {
     ).not.toMatch(/9990|9\.99 × 10³/);
   });
 });
+
+// Classes found reviewing this round's new results, worded afresh.
+describe('a result asked beside words that put it elsewhere, or in another situation', () => {
+  it('gives neither the plate field nor the midway potential for the field midway and the potential at a plate', () => {
+    // Both are zero there; ρd/(2ε₀) = 3390 V/m and ρd²/(8ε₀) = 25.4 V are the plate field and the midway potential.
+    const reply = solve(
+      'Earthed plates 3.0 cm apart hold a uniform space charge of 2.0 μC/m³ between them. Find the field midway between the plates and the potential at each plate.',
+    );
+    expect(reply).not.toMatch(/3390|25\.4/);
+  });
+
+  it('gives no air-cored inductance for a solenoid said to have an iron core whose μr is not given', () => {
+    // μ₀N²A/ℓ = 503 μH holds without the core; the core multiplies it by a μr the question leaves out.
+    expect(
+      solve(
+        'An iron-cored solenoid of 500 turns is 25 cm long with a 4 cm² cross-section. Find its inductance.',
+      ),
+    ).not.toContain('503 μH');
+    expect(solve('一个 500 匝、长 25 cm、横截面积 4 cm² 的空心螺线管，自感是多少？')).toContain('503 μH');
+  });
+});

@@ -1,6 +1,6 @@
 import { type CourseResult, fold, type KnowledgeBase } from './knowledge-base.js';
 import type { Reading } from './reading.js';
-import { asksAt, mentions, namesOtherShape, pairsWithOne, writesUnread } from './solver-math.js';
+import { asksAt, mentions, namesOtherShape, pairsWithOne, ruledOut, writesUnread } from './solver-math.js';
 import type { Attempt, Outcome } from './solver-outcomes.js';
 
 /**
@@ -102,6 +102,6 @@ export function holdsWhereAsked(solver: NamedSolver, result: CourseResult): bool
   return (
     asksAt(question, result, units.asked.units) &&
     !namesOtherShape(question, result, units.shapes) &&
-    !mentions(question, result.notWith ?? [])
+    !ruledOut(question, result)
   );
 }
