@@ -229,9 +229,14 @@ describe('a guided session on the exercise engine', () => {
       '有限差分数值解法',
     ]);
     // The topic's exercises: the numeric image force on a charge above a grounded plane made it six,
-    // a grid point's potential from its four neighbours (finite differences) seven.
-    expect(data.exercise).toMatchObject({ kind: 'choice', number: 1, total: 7 });
-    const zero = data.exercise.choices.find(
+    // a grid point's potential from its four neighbours (finite differences) seven, a uniform charge
+    // between grounded plates (Poisson's equation) eight. A step asks its number first, then the choice.
+    expect(data.exercise).toMatchObject({ kind: 'numeric', number: 1, total: 8 });
+    const first = currentInstance(dir, data.session_id);
+    const solved = (await reply('拉普拉斯方程', 'lena', data.session_id, rightText(first))).json().data;
+    expect(solved.assessment).toMatchObject({ understood: true, judged_by: 'exercise' });
+    expect(solved.exercise).toMatchObject({ kind: 'choice', number: 2, total: 8 });
+    const zero = solved.exercise.choices.find(
       (c: { text: string }) => /处处为零。$/.test(c.text) && /V/.test(c.text),
     );
     const missed = (
